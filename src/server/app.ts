@@ -1,0 +1,120 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { compress } from 'hono/compress'
+import { HTTPException } from 'hono/http-exception'
+import { secureHeaders } from 'hono/secure-headers'
+import type { ApiErrorBody } from '@/shared/api-error'
+import type { Database } from './db/client'
+import type { Env } from './env'
+import { healthRoutes } from './features/health/routes'
+import { siteRoutes } from './features/site/routes'
+import { webRoutes } from './features/web/routes'
+import { AppError } from './lib/errors'
+import type { Logger } from './lib/logger'
+import type { ReadCache } from './lib/read-cache'
+import type { WebAssets } from './lib/web-assets'
+
+export interface AppDeps {
+  env: Env
+  database: Database
+  logger: Logger
+  cache: ReadCache
+  /** The built single-page app; null when only the API is served (API tests). */
+  web: WebAssets | null
+}
+
+export type AppEnv = { Variables: { deps: AppDeps } }
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+export function createApp(deps: AppDeps) {
+  const { env, logger } = deps
+  const publicOrigin = new URL(env.PUBLIC_URL).origin
+  const trustedOrigins = new Set([publicOrigin])
+  if (env.NODE_ENV === 'development') trustedOrigins.add('http://localhost:5173')
+
+  const app = new Hono<AppEnv>()
+
+  app.use(async (c, next) => {
+    const started = performance.now()
+    c.set('deps', deps)
+    await next()
+    const line = {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    }
+    if (c.req.path.startsWith('/assets/')) logger.debug(line, 'request')
+    else logger.info(line, 'request')
+  })
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Style attributes set by UI primitives and the toast library; scripts stay strict.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      strictTransportSecurity: publicOrigin.startsWith('https:')
+        ? 'max-age=63072000; includeSubDomains'
+        : false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      crossOriginEmbedderPolicy: false,
+    }),
+  )
+  app.use(compress())
+
+  // Cross-site requests may not change anything (the session cookie would ride along).
+  app.use('/api/*', async (c, next) => {
+    if (!UNSAFE_METHODS.has(c.req.method)) return next()
+    const origin = c.req.header('origin')
+    const crossSite = origin ? !trustedOrigins.has(origin) : c.req.header('sec-fetch-site') === 'cross-site'
+    if (crossSite) throw new AppError('FORBIDDEN', 'Cross-site request refused')
+    return next()
+  })
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', 'Request body too large')
+      },
+    }),
+  )
+
+  app.route('/api/health', healthRoutes)
+  app.route('/api/site', siteRoutes)
+  app.all('/api/*', (c) => {
+    throw new AppError('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`)
+  })
+  app.route('/', webRoutes)
+
+  app.notFound((c) => c.json<ApiErrorBody>({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404))
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      if (error.options.retryAfterSeconds) c.header('Retry-After', String(error.options.retryAfterSeconds))
+      return c.json(error.toBody(), error.status)
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      // Hono's own 4xx: malformed JSON, wrong content type.
+      return c.json<ApiErrorBody>({ error: { code: 'BAD_REQUEST', message: error.message } }, error.status)
+    }
+    logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error')
+    return c.json<ApiErrorBody>({ error: { code: 'INTERNAL', message: 'Something went wrong' } }, 500)
+  })
+
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

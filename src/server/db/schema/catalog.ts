@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigserial,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}
+
+export const games = pgTable('games', {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  currency: text().notNull(),
+  valueUnit: text().notNull(),
+  /** Labels of the per-form values (e.g. Adopt Me Neon Fly Ride), keyed like items.variants. */
+  variantLabels: jsonb().$type<Record<string, string>>(),
+  sources: jsonb().$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  position: integer().notNull().default(0),
+  ...timestamps,
+})
+
+export const items = pgTable(
+  'items',
+  {
+    gameId: text()
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    id: text().notNull(),
+    name: text().notNull(),
+    /** Lowercased, accent-free name used for search. */
+    searchName: text().notNull(),
+    category: text(),
+    rarity: text(),
+    /** Values reach 1e24 (Grow a Garden pets), past bigint: stored as double precision. */
+    value: doublePrecision(),
+    variants: jsonb().$type<Record<string, number | null>>(),
+    demand: real(),
+    trend: text(),
+    inGamePrice: doublePrecision(),
+    robuxPrice: doublePrecision(),
+    notes: text(),
+    valueChangedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.id] }),
+    index('items_game_search_idx').on(t.gameId, t.searchName),
+  ],
+)
+
+/** One row per change of an item's value (the catalog import writes the first point). */
+export const itemValueChanges = pgTable(
+  'item_value_changes',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    gameId: text().notNull(),
+    itemId: text().notNull(),
+    oldValue: doublePrecision(),
+    newValue: doublePrecision(),
+    oldVariants: jsonb().$type<Record<string, number | null>>(),
+    newVariants: jsonb().$type<Record<string, number | null>>(),
+    changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    changedBy: text(),
+    source: text().notNull(),
+  },
+  (t) => [
+    index('item_value_changes_item_idx').on(t.gameId, t.itemId, t.changedAt),
+    index('item_value_changes_changed_at_idx').on(t.changedAt),
+  ],
+)

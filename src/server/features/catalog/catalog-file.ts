@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { z } from 'zod'
+import { GAME_IDS } from '@/shared/games'
+
+const nullableNumber = z.number().finite().nullable()
+
+export const catalogFileSchema = z.object({
+  game: z.object({
+    id: z.enum(GAME_IDS),
+    name: z.string().min(1),
+    currency: z.string().min(1),
+    valueUnit: z.string().min(1),
+    variants: z.record(z.string(), z.string()).optional(),
+  }),
+  sources: z.array(z.string()),
+  items: z.array(
+    z
+      .object({
+        id: z.string().regex(/^[a-z0-9-]*$/),
+        name: z.string().min(1),
+        category: z.string().nullable(),
+        rarity: z.string().nullable(),
+        inGamePrice: nullableNumber,
+        robuxPrice: nullableNumber,
+        value: nullableNumber,
+        demand: z.number().min(0).max(10).nullable(),
+        trend: z.string().nullable().optional(),
+        variants: z.record(z.string(), nullableNumber).optional(),
+        notes: z.string().nullable().optional(),
+      })
+      .transform((item) => ({ ...item, id: item.id || fallbackId(item.name) })),
+  ),
+})
+
+/** A name with no letters or digits (one fish is named with an emoji) gets its code points as id. */
+function fallbackId(name: string): string {
+  return `item-${[...name].map((ch) => ch.codePointAt(0)!.toString(16)).join('-')}`
+}
+
+const catalogIndexSchema = z.object({
+  games: z.array(z.object({ file: z.string().regex(/^[a-z0-9-]+\.json$/), valuesAsOf: z.iso.date() })),
+})
+
+export type CatalogFile = z.infer<typeof catalogFileSchema>
+export type CatalogGame = CatalogFile & { valuesAsOf: Date; position: number }
+
+/** Reads and validates the catalog folder: index.json, then each game file it lists. */
+export async function readCatalog(dir: string): Promise<CatalogGame[]> {
+  const index = catalogIndexSchema.parse(JSON.parse(await readFile(path.join(dir, 'index.json'), 'utf8')))
+  return Promise.all(
+    index.games.map(async (entry, position) => {
+      const raw = JSON.parse(await readFile(path.join(dir, entry.file), 'utf8'))
+      const parsed = catalogFileSchema.safeParse(raw)
+      if (!parsed.success) throw new Error(`catalog/${entry.file}: ${z.prettifyError(parsed.error)}`)
+      return { ...parsed.data, valuesAsOf: new Date(`${entry.valuesAsOf}T00:00:00Z`), position }
+    }),
+  )
+}

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '@/server/db/client'
+import { games, items, itemValueChanges } from '@/server/db/schema'
+import { normalizeSearch } from '@/shared/search'
+import type { CatalogGame } from './catalog-file'
+
+const BATCH = 500
+
+/**
+ * Inserts the games and items that are missing. Existing rows are left alone, so values edited on
+ * the site survive a restart; each newly inserted item with a value gets its first history point.
+ */
+export async function importCatalog(
+  db: Db,
+  catalog: CatalogGame[],
+): Promise<{ games: number; items: number }> {
+  let insertedGames = 0
+  let insertedItems = 0
+  await db.transaction(async (tx) => {
+    // One importer at a time across instances; the lock is released at commit.
+    await tx.execute(sql`select pg_advisory_xact_lock(7240312)`)
+    for (const file of catalog) {
+      const gameRows = await tx
+        .insert(games)
+        .values({
+          id: file.game.id,
+          name: file.game.name,
+          currency: file.game.currency,
+          valueUnit: file.game.valueUnit,
+          variantLabels: file.game.variants ?? null,
+          sources: file.sources,
+          position: file.position,
+        })
+        .onConflictDoNothing()
+        .returning({ id: games.id })
+      insertedGames += gameRows.length
+
+      for (let start = 0; start < file.items.length; start += BATCH) {
+        const batch = file.items.slice(start, start + BATCH)
+        const inserted = await tx
+          .insert(items)
+          .values(
+            batch.map((item) => ({
+              gameId: file.game.id,
+              id: item.id,
+              name: item.name,
+              searchName: normalizeSearch(item.name),
+              category: item.category,
+              rarity: item.rarity || null,
+              value: item.value,
+              variants: item.variants ?? null,
+              demand: item.demand,
+              trend: item.trend ?? null,
+              inGamePrice: item.inGamePrice,
+              robuxPrice: item.robuxPrice,
+              notes: item.notes ?? null,
+              valueChangedAt: item.value === null ? null : file.valuesAsOf,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ id: items.id, value: items.value, variants: items.variants })
+        insertedItems += inserted.length
+        const firstPoints = inserted.filter((row) => row.value !== null)
+        if (firstPoints.length > 0) {
+          await tx.insert(itemValueChanges).values(
+            firstPoints.map((row) => ({
+              gameId: file.game.id,
+              itemId: row.id,
+              oldValue: null,
+              newValue: row.value,
+              newVariants: row.variants,
+              changedAt: file.valuesAsOf,
+              source: 'catalog',
+            })),
+          )
+        }
+      }
+    }
+  })
+  return { games: insertedGames, items: insertedItems }
+}

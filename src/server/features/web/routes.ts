@@ -1,0 +1,49 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '@/server/app'
+import type { Asset } from '@/server/lib/web-assets'
+import { renderIndexHtml } from '@/server/lib/web-assets'
+import { matchPage, REDIRECTS } from '@/shared/pages'
+
+function sendAsset(acceptEncoding: string, ifNoneMatch: string | undefined, asset: Asset): Response {
+  const headers = new Headers({
+    'Content-Type': asset.type,
+    ETag: asset.etag,
+    'Cache-Control': asset.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    Vary: 'Accept-Encoding',
+  })
+  if (ifNoneMatch === asset.etag) return new Response(null, { status: 304, headers })
+  let body = asset.body
+  if (asset.brotli && /\bbr\b/.test(acceptEncoding)) {
+    body = asset.brotli
+    headers.set('Content-Encoding', 'br')
+  } else if (asset.gzip && /\bgzip\b/.test(acceptEncoding)) {
+    body = asset.gzip
+    headers.set('Content-Encoding', 'gzip')
+  }
+  return new Response(new Uint8Array(body), { headers })
+}
+
+/** The built single-page app: files from memory, every other path gets index.html with its head tags. */
+export const webRoutes = new Hono<AppEnv>().on(['GET', 'HEAD'], '*', (c) => {
+  const { web, env } = c.var.deps
+  const url = new URL(c.req.url)
+  const pathname = url.pathname
+
+  const redirect = REDIRECTS[pathname.replace(/\/+$/, '')]
+  if (redirect) return c.redirect(`${redirect}${url.search}`, 301)
+  if (pathname === '/join-server' && env.DISCORD_SERVER_URL) return c.redirect(env.DISCORD_SERVER_URL, 302)
+  if (pathname === '/invite-bot' && env.DISCORD_BOT_INVITE_URL)
+    return c.redirect(env.DISCORD_BOT_INVITE_URL, 302)
+
+  if (!web) return c.notFound()
+  const asset = web.files.get(pathname)
+  if (asset) return sendAsset(c.req.header('accept-encoding') ?? '', c.req.header('if-none-match'), asset)
+  if (pathname.startsWith('/assets/')) return c.notFound()
+
+  const { page, found } = matchPage(pathname)
+  c.header('Cache-Control', 'no-cache')
+  return c.html(
+    renderIndexHtml(web.template, { page, url: `${env.PUBLIC_URL}${pathname}` }),
+    found ? 200 : 404,
+  )
+})

@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { fullTitle, type PageInfo, SITE_NAME } from '@/shared/pages'
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+}
+const COMPRESSIBLE = /^(text\/|application\/(json|manifest|xml)|image\/svg)/
+
+export interface Asset {
+  body: Buffer
+  type: string
+  etag: string
+  gzip?: Buffer
+  brotli?: Buffer
+  /** Content-hashed files under /assets never change: cached for a year. */
+  immutable: boolean
+}
+
+export function compressAsset(body: Buffer, type: string): Pick<Asset, 'gzip' | 'brotli'> {
+  if (!COMPRESSIBLE.test(type) || body.length < 512) return {}
+  return { gzip: gzipSync(body, { level: 9 }), brotli: brotliCompressSync(body) }
+}
+
+function makeAsset(rel: string, body: Buffer): Asset {
+  const type = TYPES[path.extname(rel)] ?? 'application/octet-stream'
+  return {
+    body,
+    type,
+    etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+    immutable: rel.startsWith('/assets/'),
+    ...compressAsset(body, type),
+  }
+}
+
+export interface WebAssets {
+  files: Map<string, Asset>
+  /** index.html with `<!--app-head-->` where the page's head tags go. */
+  template: string
+}
+
+/** Reads the built single-page app into memory, pre-compressed; null when it has not been built. */
+export function loadWebAssets(dir: string): WebAssets | null {
+  const indexFile = path.join(dir, 'index.html')
+  if (!existsSync(indexFile)) return null
+  const files = new Map<string, Asset>()
+  const walk = (sub: string) => {
+    for (const name of readdirSync(path.join(dir, sub))) {
+      const rel = `${sub}/${name}`
+      if (statSync(path.join(dir, rel)).isDirectory()) walk(rel)
+      else if (name !== 'index.html') files.set(rel, makeAsset(rel, readFileSync(path.join(dir, rel))))
+    }
+  }
+  walk('')
+  return { files, template: readFileSync(indexFile, 'utf8') }
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  )
+
+export interface HeadTags {
+  page: Pick<PageInfo, 'title' | 'description' | 'noindex'>
+  url: string
+  image?: string
+}
+
+/** The page's own title, description, canonical link and preview tags, rendered into index.html. */
+export function renderIndexHtml(template: string, { page, url, image }: HeadTags): string {
+  const title = escapeHtml(fullTitle(page.title))
+  const description = escapeHtml(page.description)
+  const tags = [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<meta property="og:site_name" content="${SITE_NAME}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    ...(image ? [`<meta property="og:image" content="${escapeHtml(image)}" />`] : []),
+    `<meta name="twitter:card" content="summary" />`,
+    ...(page.noindex ? ['<meta name="robots" content="noindex" />'] : []),
+  ]
+  return template.replace('<!--app-head-->', tags.join('\n    '))
+}

@@ -1,0 +1,253 @@
+import { isGameId } from './games'
+
+export const SITE_NAME = 'TradeHub'
+
+export type SiteSection = 'Tools' | 'Stock' | 'Community' | 'Account' | 'Resources' | 'Company'
+
+export interface PageInfo {
+  /** A route pattern: `:name` matches one path segment. */
+  path: string
+  title: string
+  description: string
+  /** Where the site map (/sites) lists the page; omitted for pages not worth listing. */
+  section?: SiteSection
+  /** A link to it in the site map (for pattern routes, a concrete example). */
+  href?: string
+  /** Search engines should not index it (personal or one-off pages). */
+  noindex?: boolean
+}
+
+/**
+ * Every page of the site, with the title and description it sets. The client's router and the
+ * server's HTML head both read this list, so a page's meta tags are right before any script runs.
+ */
+export const PAGES: readonly PageInfo[] = [
+  {
+    path: '/',
+    title: 'TradeHub — Roblox item values, WFL trade calculator and stock',
+    description:
+      'Item values and a win/fair/loss trade calculator for Blox Fruits, Grow a Garden, Adopt Me and five more Roblox games. Join the early-access launch list.',
+    section: 'Tools',
+  },
+  {
+    path: '/values-and-wfl',
+    title: 'Item values & WFL calculator',
+    description:
+      'Search item values for eight Roblox games and check whether a trade is a win, fair or loss before you accept it.',
+    section: 'Tools',
+  },
+  {
+    path: '/trade-helper/:game',
+    title: 'Trade helper',
+    description: 'Check a trade for win, fair or loss with current item values.',
+    section: 'Tools',
+    href: '/trade-helper/blox-fruits',
+  },
+  {
+    path: '/values/:gameId/:itemId',
+    title: 'Item value',
+    description: 'Value, demand, trend and value history of a Roblox trading item.',
+  },
+  {
+    path: '/grow-a-garden-stock',
+    title: 'Grow a Garden stock',
+    description: 'Grow a Garden shop restock times: seeds, gear, eggs and the traveling merchant.',
+    section: 'Stock',
+  },
+  {
+    path: '/blox-fruits-stock',
+    title: 'Blox Fruits stock',
+    description: 'Blox Fruits fruit dealer stock and restock times.',
+    section: 'Stock',
+  },
+  {
+    path: '/join-server',
+    title: 'Join our Discord server',
+    description: 'Join the TradeHub trading community on Discord.',
+    section: 'Community',
+  },
+  {
+    path: '/invite-bot',
+    title: 'Invite the Discord bot',
+    description: 'Add the TradeHub values bot to your Discord server.',
+    section: 'Community',
+  },
+  {
+    path: '/guides',
+    title: 'Trading guides',
+    description: 'Guides to trading safely and fairly in Roblox games.',
+    section: 'Community',
+  },
+  {
+    path: '/achievements',
+    title: 'Achievements',
+    description: 'Trader achievements and badges on TradeHub.',
+    section: 'Community',
+  },
+  {
+    path: '/sign-in',
+    title: 'Sign in',
+    description: 'Sign in to TradeHub to keep favorites and a trader profile.',
+    section: 'Account',
+    noindex: true,
+  },
+  {
+    path: '/profile',
+    title: 'Your profile',
+    description: 'Your TradeHub profile, settings and connected accounts.',
+    section: 'Account',
+    noindex: true,
+  },
+  {
+    path: '/verification',
+    title: 'Trader verification',
+    description: 'How trader verification works on TradeHub.',
+    section: 'Account',
+  },
+  {
+    path: '/verify',
+    title: 'Trader verification',
+    description: 'How trader verification works on TradeHub.',
+  },
+  {
+    path: '/admin',
+    title: 'Admin',
+    description: 'TradeHub administration.',
+    section: 'Account',
+    noindex: true,
+  },
+  {
+    path: '/stock-management',
+    title: 'Stock management',
+    description: 'Update the live stock of Grow a Garden and Blox Fruits.',
+    section: 'Account',
+    noindex: true,
+  },
+  {
+    path: '/safe-sender-guide',
+    title: 'Safe sender guide',
+    description:
+      'Make sure TradeHub e-mails reach your inbox: step-by-step instructions for Gmail, Outlook and Yahoo Mail.',
+    section: 'Resources',
+  },
+  {
+    path: '/escrow-service',
+    title: 'Escrow service',
+    description: 'How middleman escrow will protect both sides of a trade on TradeHub.',
+    section: 'Resources',
+  },
+  {
+    path: '/trust-and-security',
+    title: 'Trust & security',
+    description: 'How TradeHub protects your account and data, and how to trade without getting scammed.',
+    section: 'Resources',
+  },
+  {
+    path: '/dispute-center',
+    title: 'Dispute center',
+    description: 'What to do when a trade goes wrong.',
+    section: 'Resources',
+  },
+  {
+    path: '/docs',
+    title: 'Documentation',
+    description: 'How TradeHub item values, the WFL calculator and stock trackers work.',
+    section: 'Resources',
+  },
+  {
+    path: '/about',
+    title: 'About TradeHub',
+    description: 'Who builds TradeHub and why.',
+    section: 'Company',
+  },
+  {
+    path: '/contact',
+    title: 'Contact',
+    description: 'How to reach the TradeHub team.',
+    section: 'Company',
+  },
+  {
+    path: '/terms',
+    title: 'Terms of service',
+    description: 'The terms for using TradeHub.',
+    section: 'Company',
+  },
+  {
+    path: '/privacy',
+    title: 'Privacy policy',
+    description: 'What TradeHub stores about you, why, and how to have it removed.',
+    section: 'Company',
+  },
+  {
+    path: '/unsubscribe',
+    title: 'Unsubscribe',
+    description: 'Stop receiving TradeHub launch e-mails.',
+    noindex: true,
+  },
+  {
+    path: '/verify-subscription',
+    title: 'Verify your subscription',
+    description: 'Confirm your e-mail address for early launch access.',
+    noindex: true,
+  },
+  {
+    path: '/sites',
+    title: 'Site map',
+    description: 'Every page of TradeHub.',
+    section: 'Resources',
+  },
+]
+
+/** Paths that only send the visitor elsewhere. */
+export const REDIRECTS: Readonly<Record<string, string>> = {
+  '/trade-helper': '/values-and-wfl',
+  '/auth/callback': '/',
+}
+
+export const NOT_FOUND_PAGE: PageInfo = {
+  path: '*',
+  title: 'Page Not Found',
+  description:
+    'This page does not exist. Find item values, the trade helper and every page of TradeHub from here.',
+  noindex: true,
+}
+
+function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
+  const want = pattern.split('/').filter(Boolean)
+  const got = pathname.split('/').filter(Boolean)
+  if (want.length !== got.length) return null
+  const params: Record<string, string> = {}
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i]!
+    const g = got[i]!
+    if (w.startsWith(':')) params[w.slice(1)] = decodeURIComponent(g)
+    else if (w !== g) return null
+  }
+  return params
+}
+
+/** The page a path shows, or the 404 page. Pattern pages check their parameters where they can. */
+export function matchPage(pathname: string): {
+  page: PageInfo
+  params: Record<string, string>
+  found: boolean
+} {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  for (const page of PAGES) {
+    let params: Record<string, string> | null
+    try {
+      params = matchPattern(page.path, clean)
+    } catch {
+      params = null // malformed percent-encoding
+    }
+    if (!params) continue
+    if (params.game !== undefined && !isGameId(params.game)) break
+    if (params.gameId !== undefined && !isGameId(params.gameId)) break
+    return { page, params, found: true }
+  }
+  return { page: NOT_FOUND_PAGE, params: {}, found: false }
+}
+
+export function fullTitle(title: string): string {
+  return title.includes(SITE_NAME) ? title : `${title} | ${SITE_NAME}`
+}
