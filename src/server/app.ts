@@ -6,6 +6,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import type { ApiErrorBody } from '@/shared/api-error'
 import type { Database } from './db/client'
 import type { Env } from './env'
+import { catalogRoutes } from './features/catalog/routes'
 import { healthRoutes } from './features/health/routes'
 import { siteRoutes } from './features/site/routes'
 import { webRoutes } from './features/web/routes'
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/api/health', healthRoutes)
   app.route('/api/site', siteRoutes)
+  app.route('/api/games', catalogRoutes)
   app.all('/api/*', (c) => {
     throw new AppError('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`)
   })

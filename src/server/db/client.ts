@@ -1,16 +1,16 @@
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { migrationsDir } from '../lib/paths'
 import * as schema from './schema'
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+/** Typed as node-postgres; the PGlite driver has the same query API and result shape (`rows`). */
+export type Db = NodePgDatabase<typeof schema>
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }

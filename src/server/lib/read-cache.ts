@@ -52,7 +52,7 @@ export function sendCachedJson(c: Context, cached: CachedJson, maxAgeSeconds = 3
   c.header('ETag', cached.etag)
   c.header('Cache-Control', `public, max-age=${maxAgeSeconds}, stale-while-revalidate=300`)
   const ifNoneMatch = c.req.header('if-none-match')
-  if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(cached.etag)) return c.body(null, 304)
+  if (ifNoneMatch?.split(/\s*,\s*/).includes(cached.etag)) return c.body(null, 304)
   c.header('Content-Type', 'application/json; charset=utf-8')
   return c.body(cached.body)
 }

@@ -1,0 +1,42 @@
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type Page } from '@playwright/test'
+
+/**
+ * `test` with two guards on every page: a console error or page error fails the test (unless the
+ * test expects it through `allowConsoleError`), and `expectAccessible` runs axe.
+ */
+export const test = base.extend<{ consoleErrors: string[]; allowConsoleError: (pattern: RegExp) => void }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text())
+      })
+      page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`))
+      await use(errors)
+    },
+    { auto: true },
+  ],
+  allowConsoleError: [
+    async ({ consoleErrors }, use) => {
+      const allowed: RegExp[] = []
+      await use((pattern) => allowed.push(pattern))
+      const unexpected = consoleErrors.filter((text) => !allowed.some((p) => p.test(text)))
+      expect(unexpected, 'console errors during the test').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }
+
+/** axe finds no serious or critical violation on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze()
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  expect(bad, 'serious or critical accessibility violations').toEqual([])
+}

@@ -1,0 +1,116 @@
+import { expect, expectAccessible, test } from './fixtures'
+
+test.describe('header on desktop', () => {
+  test.skip(({ isMobile }) => isMobile, 'the bar is the desktop layout; phones get the drawer')
+
+  test('shows the menu bar with submenus and a Sign In button', async ({ page }) => {
+    await page.goto('/')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    for (const label of ['Trading', 'Values & WFL', 'Stock', 'Discord', 'Resources']) {
+      await expect(nav.getByText(label, { exact: true })).toBeVisible()
+    }
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible()
+
+    const stock = nav.getByRole('button', { name: 'Stock' })
+    await expect(stock).toHaveAttribute('aria-expanded', 'false')
+    await stock.click()
+    await expect(stock).toHaveAttribute('aria-expanded', 'true')
+    await expect(nav.getByRole('link', { name: 'Grow a Garden' })).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Blox Fruits' })).toBeVisible()
+    await expectAccessible(page)
+    await nav.getByRole('link', { name: 'Grow a Garden' }).click()
+    await expect(page).toHaveURL(/\/grow-a-garden-stock$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grow a Garden stock')
+    await expect(nav.getByRole('link', { name: 'Grow a Garden' })).toBeHidden()
+
+    // Keyboard: Enter opens, Escape closes and returns focus to the button.
+    const discord = nav.getByRole('button', { name: 'Discord' })
+    await discord.focus()
+    await page.keyboard.press('Enter')
+    await expect(nav.getByRole('link', { name: 'Join Server' })).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Invite Bot' })).toBeVisible()
+    await page.keyboard.press('Tab')
+    await expect(nav.getByRole('link', { name: 'Join Server' })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(nav.getByRole('link', { name: 'Join Server' })).toBeHidden()
+    await expect(discord).toBeFocused()
+
+    // A click outside closes an open submenu.
+    await nav.getByRole('button', { name: 'Resources' }).click()
+    await expect(nav.getByRole('link', { name: 'Safe Sender Guide' })).toBeVisible()
+    await page.mouse.click(1100, 700)
+    await expect(nav.getByRole('link', { name: 'Safe Sender Guide' })).toBeHidden()
+
+    await nav.getByRole('button', { name: 'Resources' }).click()
+    await expect(nav.getByRole('button', { name: 'Achievements' })).toBeVisible()
+    await nav.getByRole('button', { name: 'Guides' }).click()
+    await expect(page.getByText('Coming Soon', { exact: true })).toBeVisible()
+    await expect(page).toHaveURL(/\/grow-a-garden-stock$/)
+  })
+
+  test('Trading is not a link and shows Coming Soon for about 2.2 seconds', async ({ page }) => {
+    await page.goto('/about')
+    const trading = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Trading' })
+    await trading.click()
+    const toast = page.getByText('Coming Soon', { exact: true })
+    await expect(toast).toBeVisible()
+    await expect(page).toHaveURL(/\/about$/)
+    await expect(toast).toBeHidden({ timeout: 4_000 })
+  })
+
+  test('the header changes once the page is scrolled', async ({ page }) => {
+    await page.goto('/')
+    const header = page.getByRole('banner')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(header).not.toHaveAttribute('data-scrolled')
+    await page.mouse.wheel(0, 600)
+    await expect(header).toHaveAttribute('data-scrolled', 'true')
+  })
+
+  test('the footer has every column with Soon markers', async ({ page }) => {
+    await page.goto('/')
+    const footer = page.getByRole('contentinfo')
+    for (const column of ['About', 'Trading', 'Community', 'Account', 'Resources']) {
+      await expect(footer.getByRole('navigation', { name: `Footer: ${column}` })).toBeVisible()
+    }
+    await expect(footer.getByText('Soon')).toHaveCount(4)
+    await expect(footer.getByRole('link', { name: 'Item Values' })).toHaveAttribute('href', '/values-and-wfl')
+    await expect(footer.getByRole('link', { name: 'Documentation' })).toHaveAttribute('href', '/docs')
+  })
+})
+
+test.describe('drawer on phones', () => {
+  test.skip(({ isMobile }) => !isMobile, 'phones only')
+
+  test('opens from the right, keeps focus inside, expands submenus and closes with Escape', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible()
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const drawer = page.getByRole('dialog', { name: 'Menu' })
+    await expect(drawer).toBeVisible()
+    const box = (await drawer.boundingBox())!
+    expect(box.x + box.width).toBeCloseTo(390, 0)
+
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab')
+      expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true)
+    }
+    await expectAccessible(page)
+
+    await drawer.getByRole('button', { name: 'Stock' }).click()
+    await expect(drawer.getByRole('link', { name: 'Blox Fruits' })).toBeVisible()
+    await drawer.getByRole('button', { name: 'Trading' }).click()
+    await expect(page.getByText('Coming Soon', { exact: true })).toBeVisible()
+
+    await page.keyboard.press('Escape')
+    await expect(drawer).toBeHidden()
+
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Values & WFL' }).click()
+    await expect(page).toHaveURL(/\/values-and-wfl$/)
+    await expect(page.getByRole('dialog')).toBeHidden()
+  })
+})

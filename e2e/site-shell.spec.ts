@@ -1,0 +1,111 @@
+import { expect, expectAccessible, test } from './fixtures'
+
+/** Every route of the specification with the heading it must show. */
+const ROUTES: [path: string, heading: RegExp][] = [
+  ['/', /Know what your items are worth/],
+  ['/values-and-wfl', /Item values & WFL calculator/],
+  ['/values-and-wfl?tab=wfl', /Item values & WFL calculator/],
+  ['/trade-helper/adopt-me', /Item values & WFL calculator/],
+  ['/values/blox-fruits/kitsune', /^Kitsune$/],
+  ['/sign-in', /^Sign in$/],
+  ['/profile', /^Your profile$/],
+  ['/admin', /^Admin$/],
+  ['/stock-management', /^Stock management$/],
+  ['/verification', /^Trader verification$/],
+  ['/verify', /^Trader verification$/],
+  ['/invite-bot', /^Invite the Discord bot$/],
+  ['/join-server', /^Join our Discord server$/],
+  ['/about', /^About TradeHub$/],
+  ['/contact', /^Contact$/],
+  ['/blox-fruits-stock', /^Blox Fruits stock$/],
+  ['/grow-a-garden-stock', /^Grow a Garden stock$/],
+  ['/guides', /^Trading guides$/],
+  ['/achievements', /^Achievements$/],
+  ['/escrow-service', /^Escrow service$/],
+  ['/trust-and-security', /^Trust & security$/],
+  ['/dispute-center', /^Dispute center$/],
+  ['/safe-sender-guide', /^Safe sender guide$/],
+  ['/unsubscribe', /^Unsubscribe$/],
+  ['/verify-subscription', /^Verify your subscription$/],
+  ['/terms', /^Terms of service$/],
+  ['/privacy', /^Privacy policy$/],
+  ['/docs', /^Documentation$/],
+  ['/sites', /^Site map$/],
+]
+
+test.describe('every route', () => {
+  for (const [path, heading] of ROUTES) {
+    test(`${path} shows its heading, title and description, and passes axe`, async ({ page }) => {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+      await expect(page).toHaveTitle(/TradeHub/)
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{20,}/)
+      await expectAccessible(page)
+    })
+  }
+})
+
+test.describe('redirects', () => {
+  test('/trade-helper goes to the values tool and /auth/callback home', async ({ page }) => {
+    await page.goto('/trade-helper')
+    await expect(page).toHaveURL(/\/values-and-wfl$/)
+    await page.goto('/auth/callback')
+    await expect(page).toHaveURL(/localhost:\d+\/$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Know what your items are worth/)
+  })
+
+  test('/join-server explains that no Discord link is configured', async ({ page }) => {
+    await page.goto('/join-server')
+    await expect(page.getByText('No Discord link is configured')).toBeVisible()
+  })
+})
+
+test.describe('404 page', () => {
+  test('an unknown path shows Page Not Found with its links and logs the path', async ({
+    page,
+    consoleErrors,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/404/)
+    await page.goto('/this/does-not-exist')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found')
+    await expect(page).toHaveTitle('Page Not Found | TradeHub')
+    const main = page.getByRole('main')
+    await expect(main.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/')
+    await expect(main.getByRole('link', { name: 'Open the trade helper' })).toHaveAttribute(
+      'href',
+      '/values-and-wfl',
+    )
+    await expect(main.getByRole('link', { name: 'See every page' })).toHaveAttribute('href', '/sites')
+    await expect.poll(() => consoleErrors.some((e) => e.includes('/this/does-not-exist'))).toBe(true)
+    await expectAccessible(page)
+    await main.getByRole('link', { name: 'See every page' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Site map')
+  })
+
+  test('a trade helper for an unknown game or an unknown item shows the 404 page', async ({
+    page,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/404/)
+    await page.goto('/trade-helper/minecraft')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found')
+    await page.goto('/values/blox-fruits/no-such-fruit')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found')
+  })
+})
+
+test.describe('site map', () => {
+  test('lists every page', async ({ page }) => {
+    await page.goto('/sites')
+    for (const name of [
+      'Home',
+      'Item values & WFL calculator',
+      'Grow a Garden stock',
+      'Safe sender guide',
+      'Privacy policy',
+    ]) {
+      await expect(page.getByRole('main').getByRole('link', { name, exact: true })).toBeVisible()
+    }
+  })
+})

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { createTestDatabase } from '@/test/database'
+import { openDatabase } from './client'
+
+describe('database', () => {
+  it('migrates, answers queries and delivers notifications', async () => {
+    const database = await createTestDatabase()
+    try {
+      await database.ping()
+      await database.migrate() // a second run finds nothing to apply
+      const got = new Promise<string>((resolve) => {
+        void database.listen('test_channel', resolve)
+      })
+      await new Promise((r) => setTimeout(r, 50))
+      await database.notify('test_channel', 'hello')
+      expect(await got).toBe('hello')
+      const result = await database.db.execute(sql`select count(*)::int as n from games`)
+      expect(result.rows[0]).toEqual({ n: 0 })
+    } finally {
+      await database.drop()
+    }
+  })
+
+  // Two instances starting at once on one PostgreSQL: the advisory lock serialises migrations.
+  it.runIf(process.env.TEST_DATABASE_URL)('migrates safely when two instances start at once', async () => {
+    const base = await createTestDatabase()
+    const url = new URL(process.env.TEST_DATABASE_URL!)
+    const name = ((await base.db.execute(sql`select current_database() as name`)).rows[0] as { name: string })
+      .name
+    url.pathname = `/${name}`
+    // A brand-new database: drop what createTestDatabase migrated, then race two instances.
+    await base.db.execute(
+      sql`drop schema public cascade; create schema public; drop schema if exists drizzle cascade`,
+    )
+    const [a, b] = await Promise.all([
+      openDatabase({ kind: 'postgres', url: url.toString() }),
+      openDatabase({ kind: 'postgres', url: url.toString() }),
+    ])
+    try {
+      await Promise.all([a.migrate(), b.migrate()])
+      const tables = await a.db.execute(
+        sql`select count(*)::int as n from information_schema.tables where table_name = 'items'`,
+      )
+      expect(tables.rows[0]).toEqual({ n: 1 })
+    } finally {
+      await Promise.all([a.close(), b.close()])
+      await base.drop()
+    }
+  })
+})

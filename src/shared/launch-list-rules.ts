@@ -1,0 +1,5 @@
+/** Launch-list limits shared by the form and the server (kept free of zod for the browser bundle). */
+
+/** Seconds a subscriber waits between two verification mails (SPEC section 9). */
+export const RESEND_COOLDOWN_SECONDS = 10
+export const EMAIL_MAX_LENGTH = 254

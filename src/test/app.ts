@@ -1,0 +1,23 @@
+import { createApp } from '@/server/app'
+import { loadEnv } from '@/server/env'
+import { readCatalog } from '@/server/features/catalog/catalog-file'
+import { importCatalog } from '@/server/features/catalog/import'
+import { createLogger } from '@/server/lib/logger'
+import { catalogDir } from '@/server/lib/paths'
+import { ReadCache } from '@/server/lib/read-cache'
+import type { WebAssets } from '@/server/lib/web-assets'
+import { createTestDatabase } from './database'
+
+export const TEST_ORIGIN = 'http://localhost:3000'
+
+/** The real app, in process, on a fresh database with the catalog imported. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; web?: WebAssets | null; catalog?: boolean } = {},
+) {
+  const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN, DATA_DIR: '/nonexistent', ...options.env })
+  const database = await createTestDatabase()
+  if (options.catalog !== false) await importCatalog(database.db, await readCatalog(catalogDir))
+  const cache = new ReadCache()
+  const app = createApp({ env, database, cache, logger: createLogger('silent'), web: options.web ?? null })
+  return { app, env, database, cache, close: () => database.drop() }
+}

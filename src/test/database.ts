@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { type Database, openDatabase } from '@/server/db/client'
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is
+ * set (CI), a new database created on that PostgreSQL server and dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL
+  if (!serverUrl) {
+    const database = await openDatabase({ kind: 'pglite' })
+    await database.migrate()
+    return Object.assign(database, { drop: () => database.close() })
+  }
+  const name = `tradehub_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 })
+  await database.migrate()
+  return Object.assign(database, {
+    async drop() {
+      await database.close()
+      const cleanup = new pg.Client({ connectionString: serverUrl })
+      await cleanup.connect()
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await cleanup.end()
+    },
+  })
+}

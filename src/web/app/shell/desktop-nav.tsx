@@ -1,0 +1,125 @@
+import { ChevronDown } from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Link, NavLink as RouterNavLink, useLocation } from 'react-router'
+import { showComingSoon } from './coming-soon'
+import { HEADER_NAV, type NavLink } from './nav'
+
+const topItemClass =
+  'inline-flex items-center gap-1 rounded-lg px-3 py-2 font-medium text-muted text-sm transition-colors hover:bg-surface-2 hover:text-ink aria-expanded:bg-surface-2 aria-expanded:text-ink'
+const childClass =
+  'block w-full rounded-lg px-3 py-2 text-left text-ink text-sm hover:bg-surface-2 focus-visible:bg-surface-2'
+
+/**
+ * A menu item with children: the disclosure pattern for site navigation (a button that shows a list
+ * of links). Escape, a click outside, leaving it with Tab or following a link closes it.
+ */
+function Submenu({ item }: { item: NavLink }) {
+  const [open, setOpen] = useState(false)
+  const rootRef = useRef<HTMLDivElement>(null)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const listId = useId()
+  const { pathname } = useLocation()
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close on every navigation
+  useEffect(() => setOpen(false), [pathname])
+  useEffect(() => {
+    const root = rootRef.current
+    if (!open || !root) return
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.contains(event.target as Node)) setOpen(false)
+    }
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setOpen(false)
+      buttonRef.current?.focus()
+    }
+    const onFocusOut = (event: FocusEvent) => {
+      if (!root.contains(event.relatedTarget as Node | null)) setOpen(false)
+    }
+    document.addEventListener('pointerdown', onPointerDown)
+    root.addEventListener('keydown', onKeyDown)
+    root.addEventListener('focusout', onFocusOut)
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown)
+      root.removeEventListener('keydown', onKeyDown)
+      root.removeEventListener('focusout', onFocusOut)
+    }
+  }, [open])
+
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        className={topItemClass}
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+      >
+        {item.label}
+        <ChevronDown
+          aria-hidden="true"
+          className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}
+        />
+      </button>
+      <ul
+        id={listId}
+        hidden={!open}
+        className="absolute top-full left-0 z-50 mt-1.5 min-w-48 rounded-xl border border-line bg-surface p-1.5 shadow-black/40 shadow-xl"
+      >
+        {item.children!.map((child) => (
+          <li key={child.label}>
+            {child.comingSoon ? (
+              <button
+                type="button"
+                className={childClass}
+                onClick={() => {
+                  setOpen(false)
+                  showComingSoon(child.label)
+                }}
+              >
+                {child.label}
+              </button>
+            ) : (
+              <Link
+                to={child.to!}
+                reloadDocument={child.document}
+                className={childClass}
+                onClick={() => setOpen(false)}
+              >
+                {child.label}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+export function DesktopNav() {
+  return (
+    <nav aria-label="Main" className="ml-4 hidden md:block">
+      <ul className="flex items-center gap-1">
+        {HEADER_NAV.map((item) => (
+          <li key={item.label}>
+            {item.children ? (
+              <Submenu item={item} />
+            ) : item.comingSoon ? (
+              <button type="button" className={topItemClass} onClick={() => showComingSoon(item.label)}>
+                {item.label}
+              </button>
+            ) : (
+              <RouterNavLink
+                to={item.to!}
+                className={({ isActive }) => `${topItemClass} ${isActive ? 'bg-surface-2 text-ink' : ''}`}
+              >
+                {item.label}
+              </RouterNavLink>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

@@ -1,0 +1,93 @@
+import { Link } from 'react-router'
+import { SoonBadge } from '@/web/components/ui/page'
+import { Logo } from './logo'
+
+interface FooterLink {
+  label: string
+  to?: string
+  document?: boolean
+  soon?: boolean
+}
+
+/** The footer columns of the specification (section 2). */
+const COLUMNS: { title: string; links: FooterLink[] }[] = [
+  {
+    title: 'About',
+    links: [
+      { label: 'About', to: '/about' },
+      { label: 'Contact', to: '/contact' },
+    ],
+  },
+  { title: 'Trading', links: [{ label: 'Item Values', to: '/values-and-wfl' }] },
+  {
+    title: 'Community',
+    links: [
+      { label: 'Discord Bot', to: '/invite-bot', document: true },
+      { label: 'Trading Server', to: '/join-server', document: true },
+      { label: 'Referral Program', soon: true },
+      { label: 'Guides', to: '/guides', soon: true },
+      { label: 'Achievements', to: '/achievements', soon: true },
+    ],
+  },
+  {
+    title: 'Account',
+    links: [
+      { label: 'Sign In', to: '/sign-in' },
+      { label: 'Profile', to: '/profile' },
+      { label: 'Verification', to: '/verification', soon: true },
+    ],
+  },
+  {
+    title: 'Resources',
+    links: [
+      { label: 'Documentation', to: '/docs' },
+      { label: 'Discord Chat', to: '/join-server', document: true },
+      { label: 'Terms', to: '/terms' },
+      { label: 'Privacy', to: '/privacy' },
+    ],
+  },
+]
+
+export function Footer() {
+  return (
+    <footer className="mt-16 border-line border-t bg-surface/40">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_repeat(5,1fr)]">
+        <div>
+          <Logo />
+          <p className="mt-3 max-w-xs text-muted text-sm">
+            Item values, a fair-trade calculator and stock trackers for Roblox traders.
+          </p>
+        </div>
+        <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 md:contents">
+          {COLUMNS.map((column) => (
+            <nav key={column.title} aria-label={`Footer: ${column.title}`}>
+              <h2 className="font-semibold text-ink text-sm">{column.title}</h2>
+              <ul className="mt-3 space-y-2 text-sm">
+                {column.links.map((link) => (
+                  <li key={link.label} className="text-muted">
+                    {link.to ? (
+                      <Link to={link.to} reloadDocument={link.document} className="hover:text-ink">
+                        {link.label}
+                      </Link>
+                    ) : (
+                      <span>{link.label}</span>
+                    )}
+                    {link.soon && <SoonBadge />}
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
+      </div>
+      <div className="border-line border-t">
+        <p className="mx-auto max-w-6xl px-4 py-5 text-muted text-xs sm:px-6">
+          © {new Date().getFullYear()} TradeHub · Not affiliated with Roblox Corporation or any game studio. ·{' '}
+          <Link to="/sites" className="hover:text-ink">
+            Site map
+          </Link>
+        </p>
+      </div>
+    </footer>
+  )
+}

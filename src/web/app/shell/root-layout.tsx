@@ -1,0 +1,63 @@
+import { useLayoutEffect } from 'react'
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router'
+import { Toaster } from 'sonner'
+import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from '@/shared/constants'
+import { matchPage } from '@/shared/pages'
+import { Spinner } from '@/web/components/ui/spinner'
+import { applyPageMeta } from '@/web/lib/page-meta'
+import { Footer } from './footer'
+import { Header } from './header'
+
+function Frame({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-accent px-3 py-2 text-accent-ink focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <Footer />
+      <Toaster
+        theme="dark"
+        position="bottom-right"
+        visibleToasts={TOAST_MAX_VISIBLE}
+        duration={TOAST_DURATION_MS}
+        closeButton
+      />
+    </div>
+  )
+}
+
+export function RootLayout() {
+  const { pathname } = useLocation()
+  const navigation = useNavigation()
+  // Layout effects run before the pages' own effects, so a page with data can still override these.
+  useLayoutEffect(() => {
+    const { page } = matchPage(pathname)
+    applyPageMeta(page.title, page.description)
+  }, [pathname])
+
+  return (
+    <Frame>
+      {navigation.state === 'loading' && (
+        <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-accent" />
+      )}
+      <Outlet />
+      <ScrollRestoration />
+    </Frame>
+  )
+}
+
+/** Shown while the first page's code loads. */
+export function ShellLoading() {
+  return (
+    <Frame>
+      <Spinner />
+    </Frame>
+  )
+}

@@ -1,0 +1,140 @@
+import { Link } from 'react-router'
+import { RESEND_COOLDOWN_SECONDS } from '@/shared/launch-list-rules'
+import { Page, Prose } from '@/web/components/ui/page'
+
+/** /docs: how values, the WFL calculator, share links, stock trackers, favorites and the launch list work. */
+export function DocsPage() {
+  return (
+    <Page
+      title="Documentation"
+      lead="How TradeHub's item values, the WFL calculator, share links, stock trackers, favorites and the launch list work."
+    >
+      <Prose>
+        <h2>Item values</h2>
+        <p>
+          The <Link to="/values-and-wfl">values page</Link> lists items for eight games: Blox Fruits, Grow a
+          Garden, Adopt Me!, Pet Simulator 99, Murder Mystery 2, Anime Adventures, Fisch and PETS GO!.
+        </p>
+        <ul>
+          <li>
+            <strong>Community trade values.</strong> A value is an estimate of what an item usually trades for
+            between players, not an official price and not what the game's shop charges.
+          </li>
+          <li>
+            <strong>Each game has its own unit.</strong> Values are only comparable within the same game; a
+            value in one game means nothing in another.
+          </li>
+          <li>
+            <strong>No value yet.</strong> Items that nobody has valued yet say "no value yet" instead of
+            showing a made-up number.
+          </li>
+          <li>
+            <strong>Sources.</strong> The sources a game's values come from are listed with that game. Values
+            change as the community's trades change, so check again before a big trade.
+          </li>
+          <li>
+            <strong>Demand and trend.</strong> Where known, an item also shows how much players want it and
+            whether its value is rising or falling. An item page shows the value history.
+          </li>
+        </ul>
+
+        <h2>The WFL calculator</h2>
+        <p>
+          The <Link to="/values-and-wfl?tab=wfl">WFL calculator</Link> tells you whether a trade is a win,
+          fair or loss for you, and shows the rule it used.
+        </p>
+        <ol>
+          <li>Pick the game.</li>
+          <li>
+            Add the items you would hand over under "You give" and the items you would receive under "You
+            get".
+          </li>
+          <li>
+            The calculator adds up the values of each side and shows both totals and the difference. The
+            difference is given in percent of the larger side.
+          </li>
+          <li>
+            It gives a verdict: <strong>Win</strong> if you get more than you give by more than the fair band,{' '}
+            <strong>Loss</strong> if you give more by more than the fair band, and <strong>Fair</strong>{' '}
+            otherwise.
+          </li>
+        </ol>
+        <h3>The fair band</h3>
+        <p>
+          You choose how close two sides must be to count as fair: ±2 %, ±5 %, ±10 % or ±25 %. The default is
+          ±10 %. A narrow band suits items with well-known values; a wide band suits items whose values move a
+          lot.
+        </p>
+        <h3>Warnings</h3>
+        <ul>
+          <li>
+            Items with no value yet are left out of the totals, and the calculator warns you that the result
+            does not include them.
+          </li>
+          <li>
+            Items with low demand lower the confidence of the verdict, because they are harder to trade on.
+          </li>
+          <li>
+            For Blox Fruits, the calculator warns when the in-game Beli prices of the two sides differ by more
+            than 40 %, because the game refuses such trades.
+          </li>
+        </ul>
+
+        <h2>Share links</h2>
+        <p>
+          Every trade in the calculator has a share link. The whole trade is stored in the address itself, so
+          the link works without an account and nothing is saved on our side. Whoever opens the link sees the
+          same items, valued with the values current at the moment they open it.
+        </p>
+
+        <h2>Stock trackers</h2>
+        <p>
+          The stock trackers show what the in-game shops sell right now and count down to the next restock.
+        </p>
+        <ul>
+          <li>
+            <Link to="/grow-a-garden-stock">Grow a Garden</Link>: the seed shop and the gear shop restock
+            every 5 minutes and the egg shop every 30 minutes. Restocks are aligned to the clock: the seed and
+            gear shops restock at :00, :05, :10 and so on, the egg shop at :00 and :30.
+          </li>
+          <li>
+            <Link to="/blox-fruits-stock">Blox Fruits</Link>: the fruit dealer's stock changes every 4 hours.
+          </li>
+        </ul>
+
+        <h2>Accounts and favorites</h2>
+        <p>
+          With a free <Link to="/sign-in">account</Link> you get a trader profile and can mark items as
+          favorites. Favorites are kept with your account, so they follow you to every device where you sign
+          in. You can edit your profile and the sign-in methods linked to your account on your{' '}
+          <Link to="/profile">profile</Link>.
+        </p>
+
+        <h2>The early-access launch list</h2>
+        <ol>
+          <li>
+            Enter your e-mail address in the sign-up form on the <Link to="/">home page</Link>.
+          </li>
+          <li>
+            We send you a verification e-mail. Click the link in it to confirm the address. If it does not
+            arrive, you can send it again after {RESEND_COOLDOWN_SECONDS} seconds.
+          </li>
+          <li>Once confirmed, you are on the list and we e-mail you when the marketplace launches.</li>
+        </ol>
+        <p>
+          Every e-mail has an unsubscribe link. If our e-mails go to spam, follow the{' '}
+          <Link to="/safe-sender-guide">safe sender guide</Link>.
+        </p>
+
+        <h2>More help</h2>
+        <p>
+          Questions that this page does not answer are welcome on our{' '}
+          <Link to="/join-server" reloadDocument>
+            Discord server
+          </Link>
+          .
+        </p>
+      </Prose>
+    </Page>
+  )
+}

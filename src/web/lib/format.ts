@@ -1,0 +1,24 @@
+const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 })
+const whole = new Intl.NumberFormat('en')
+const day = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' })
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
+
+export const formatCount = (n: number) => whole.format(n)
+export const formatCompact = (n: number) => compact.format(n)
+export const formatDay = (iso: string) => day.format(new Date(iso))
+
+/** "3 days ago", "2 months ago": for the time of a value change. */
+export function formatRelative(iso: string, now = Date.now()): string {
+  const seconds = (new Date(iso).getTime() - now) / 1000
+  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['year', 31_536_000],
+    ['month', 2_592_000],
+    ['day', 86_400],
+    ['hour', 3600],
+    ['minute', 60],
+  ]
+  for (const [unit, size] of steps) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit)
+  }
+  return 'just now'
+}

@@ -1,0 +1,21 @@
+import { useEffect } from 'react'
+import { fullTitle } from '@/shared/pages'
+
+/** Sets the document title and meta description (the server already sent them for the first load). */
+export function applyPageMeta(title: string, description: string): void {
+  document.title = fullTitle(title)
+  let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]')
+  if (!meta) {
+    meta = document.createElement('meta')
+    meta.name = 'description'
+    document.head.append(meta)
+  }
+  meta.content = description
+}
+
+/** For pages whose title depends on their data (an item, a profile): overrides the route's default. */
+export function usePageMeta(title: string | undefined, description: string | undefined): void {
+  useEffect(() => {
+    if (title && description) applyPageMeta(title, description)
+  }, [title, description])
+}
