@@ -11,6 +11,8 @@ export default defineConfig({
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
+    // Read by scripts/bundle-size.mjs to measure what each page loads.
+    manifest: true,
     // The server pre-compresses the bundle; no report needed on every start.
     reportCompressedSize: false,
   },

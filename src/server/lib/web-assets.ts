@@ -59,6 +59,7 @@ export function loadWebAssets(dir: string): WebAssets | null {
   const files = new Map<string, Asset>()
   const walk = (sub: string) => {
     for (const name of readdirSync(path.join(dir, sub))) {
+      if (name.startsWith('.')) continue // the build manifest and other hidden files are not served
       const rel = `${sub}/${name}`
       if (statSync(path.join(dir, rel)).isDirectory()) walk(rel)
       else if (name !== 'index.html') files.set(rel, makeAsset(rel, readFileSync(path.join(dir, rel))))

@@ -78,7 +78,7 @@ function LiveFigures() {
     { label: 'items with a trade value', value: stats ? formatCount(stats.valuedItems) : '…' },
   ]
   return (
-    <div aria-busy={isPending} className="mt-10">
+    <div aria-busy={isPending}>
       <dl className="grid grid-cols-3 gap-3 sm:max-w-xl">
         {figures.map((f) => (
           <div key={f.label} className="rounded-xl border border-line bg-surface/70 px-3 py-3">
@@ -128,7 +128,6 @@ export function HomePage() {
                 Open the WFL calculator
               </Link>
             </div>
-            <LiveFigures />
           </div>
           <div className="rounded-2xl border border-line bg-surface p-6 shadow-2xl shadow-black/30">
             <h2 className="font-bold text-xl">Join the launch list</h2>
@@ -152,6 +151,9 @@ export function HomePage() {
             <div className="mt-5">
               <EarlyAccessForm />
             </div>
+          </div>
+          <div className="lg:col-span-2">
+            <LiveFigures />
           </div>
         </div>
       </section>

@@ -1,0 +1,28 @@
+// Starts the built server (dist/server/main.js) on a fresh DATA_DIR and resolves when it is healthy.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+export async function startBuiltServer({ port = 3300, env = {} } = {}) {
+  if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
+    throw new Error('No build found: run "npm run build" first.')
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tradehub-script-'))
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${port}`, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const url = `http://localhost:${port}`
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) {
+        return { url, stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM') }) }
+      }
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  child.kill('SIGKILL')
+  throw new Error('server did not become healthy')
+}
