@@ -5,10 +5,19 @@ import lighthouse from 'lighthouse'
 import { startBuiltServer } from './lib/start-server.mjs'
 
 const targets = ['/', ...process.argv.slice(2)]
-const server = process.env.BASE_URL ? { url: process.env.BASE_URL, stop: async () => {} } : await startBuiltServer({ port: 3303 })
+const server = process.env.BASE_URL
+  ? { url: process.env.BASE_URL, stop: async () => {} }
+  : await startBuiltServer({ port: 3303 })
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 })
 try {
   console.log('scores (0-100): performance, accessibility, best-practices, seo')
@@ -17,7 +26,9 @@ try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' })
     const c = result.lhr.categories
     const score = (k) => Math.round((c[k]?.score ?? 0) * 100)
-    console.log(`${target}: ${score('performance')} ${score('accessibility')} ${score('best-practices')} ${score('seo')}`)
+    console.log(
+      `${target}: ${score('performance')} ${score('accessibility')} ${score('best-practices')} ${score('seo')}`,
+    )
     for (const key of ['accessibility', 'best-practices', 'seo']) {
       for (const ref of c[key].auditRefs) {
         const audit = result.lhr.audits[ref.id]

@@ -10,7 +10,14 @@ export async function startBuiltServer({ port = 3300, env = {} } = {}) {
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tradehub-script-'))
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${port}`, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://localhost:${port}`,
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const url = `http://localhost:${port}`
@@ -18,7 +25,14 @@ export async function startBuiltServer({ port = 3300, env = {} } = {}) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
     try {
       if ((await fetch(`${url}/api/health`)).ok) {
-        return { url, stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM') }) }
+        return {
+          url,
+          stop: () =>
+            new Promise((resolve) => {
+              child.once('exit', resolve)
+              child.kill('SIGTERM')
+            }),
+        }
       }
     } catch {}
     await new Promise((r) => setTimeout(r, 100))
