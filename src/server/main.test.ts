@@ -69,23 +69,33 @@ describe('server process', () => {
     expect(server.output()).toMatch(/Invalid configuration:\s+PORT:/)
   }, 30_000)
 
-  it.runIf(process.env.TEST_DATABASE_URL)('starts on PostgreSQL when DATABASE_URL is set', async () => {
-    const { createTestDatabase } = await import('@/test/database')
-    const database = await createTestDatabase()
-    try {
-      const name = ((await database.db.execute('select current_database() as name')).rows[0] as { name: string }).name
-      const url = new URL(process.env.TEST_DATABASE_URL!)
-      url.pathname = `/${name}`
-      const server = startServer({ PORT: '0', DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'th-')) })
-      running.push(server)
-      const port = await waitForPort(server)
-      const site = await (await fetch(`http://127.0.0.1:${port}/api/site`)).json()
-      expect(site.stats.games).toBe(8)
-      expect(server.output()).toContain('"database":"postgres"')
-      server.child.kill('SIGTERM')
-      expect(await server.exited).toBe(0)
-    } finally {
-      await database.drop()
-    }
-  }, 60_000)
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'starts on PostgreSQL when DATABASE_URL is set',
+    async () => {
+      const { createTestDatabase } = await import('@/test/database')
+      const database = await createTestDatabase()
+      try {
+        const name = (
+          (await database.db.execute('select current_database() as name')).rows[0] as { name: string }
+        ).name
+        const url = new URL(process.env.TEST_DATABASE_URL!)
+        url.pathname = `/${name}`
+        const server = startServer({
+          PORT: '0',
+          DATABASE_URL: url.toString(),
+          DATA_DIR: mkdtempSync(path.join(tmpdir(), 'th-')),
+        })
+        running.push(server)
+        const port = await waitForPort(server)
+        const site = await (await fetch(`http://127.0.0.1:${port}/api/site`)).json()
+        expect(site.stats.games).toBe(8)
+        expect(server.output()).toContain('"database":"postgres"')
+        server.child.kill('SIGTERM')
+        expect(await server.exited).toBe(0)
+      } finally {
+        await database.drop()
+      }
+    },
+    60_000,
+  )
 })
