@@ -8,6 +8,9 @@ import type { Database } from './db/client'
 import type { Env } from './env'
 import { catalogRoutes } from './features/catalog/routes'
 import { healthRoutes } from './features/health/routes'
+import { launchListRoutes } from './features/launch-list/routes'
+import type { LaunchListLimits } from './features/launch-list/service'
+import { mailboxRoutes } from './features/mail/mailbox-routes'
 import { siteRoutes } from './features/site/routes'
 import { webRoutes } from './features/web/routes'
 import { AppError } from './lib/errors'
@@ -22,6 +25,9 @@ export interface AppDeps {
   cache: ReadCache
   /** The built single-page app; null when only the API is served (API tests). */
   web: WebAssets | null
+  /** Signs derived tokens (AUTH_SECRET or the one generated into DATA_DIR). */
+  secret: string
+  launchListLimits: LaunchListLimits
 }
 
 export type AppEnv = { Variables: { deps: AppDeps } }
@@ -96,9 +102,11 @@ export function createApp(deps: AppDeps) {
   app.route('/api/health', healthRoutes)
   app.route('/api/site', siteRoutes)
   app.route('/api/games', catalogRoutes)
+  app.route('/api/launch-list', launchListRoutes)
   app.all('/api/*', (c) => {
     throw new AppError('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`)
   })
+  if (!env.SMTP_URL) app.route('/dev/mailbox', mailboxRoutes)
   app.route('/', webRoutes)
 
   app.notFound((c) => c.json<ApiErrorBody>({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404))

@@ -26,6 +26,11 @@ const envSchema = z
     MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
     DISCORD_SERVER_URL: optionalUrl,
     DISCORD_BOT_INVITE_URL: optionalUrl,
+    /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((raw) => ({

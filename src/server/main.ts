@@ -2,6 +2,7 @@ import type { Server } from 'node:http'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { EnvError, loadEnv } from './env'
+import { DEFAULT_LAUNCH_LIST_LIMITS } from './features/launch-list/service'
 import { DataDirLockedError } from './lib/data-dir-lock'
 import { createLogger } from './lib/logger'
 import { webDistDir } from './lib/paths'
@@ -36,7 +37,15 @@ async function main() {
 
   const web = loadWebAssets(webDistDir)
   if (!web) logger.warn(`no built web app in ${webDistDir}: run "npm run build"; serving the API only`)
-  const app = createApp({ env, logger, web, database: runtime.database, cache: runtime.cache })
+  const app = createApp({
+    env,
+    logger,
+    web,
+    database: runtime.database,
+    cache: runtime.cache,
+    secret: runtime.secret,
+    launchListLimits: DEFAULT_LAUNCH_LIST_LIMITS,
+  })
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(

@@ -2,6 +2,7 @@ import { createApp } from '@/server/app'
 import { loadEnv } from '@/server/env'
 import { readCatalog } from '@/server/features/catalog/catalog-file'
 import { importCatalog } from '@/server/features/catalog/import'
+import { DEFAULT_LAUNCH_LIST_LIMITS, type LaunchListLimits } from '@/server/features/launch-list/service'
 import { createLogger } from '@/server/lib/logger'
 import { catalogDir } from '@/server/lib/paths'
 import { ReadCache } from '@/server/lib/read-cache'
@@ -12,12 +13,25 @@ export const TEST_ORIGIN = 'http://localhost:3000'
 
 /** The real app, in process, on a fresh database with the catalog imported. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; web?: WebAssets | null; catalog?: boolean } = {},
+  options: {
+    env?: Record<string, string>
+    web?: WebAssets | null
+    catalog?: boolean
+    launchListLimits?: Partial<LaunchListLimits>
+  } = {},
 ) {
   const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN, DATA_DIR: '/nonexistent', ...options.env })
   const database = await createTestDatabase()
   if (options.catalog !== false) await importCatalog(database.db, await readCatalog(catalogDir))
   const cache = new ReadCache()
-  const app = createApp({ env, database, cache, logger: createLogger('silent'), web: options.web ?? null })
+  const app = createApp({
+    env,
+    database,
+    cache,
+    logger: createLogger('silent'),
+    web: options.web ?? null,
+    secret: 'test-secret-test-secret-test-secret',
+    launchListLimits: { ...DEFAULT_LAUNCH_LIST_LIMITS, ...options.launchListLimits },
+  })
   return { app, env, database, cache, close: () => database.drop() }
 }

@@ -6,7 +6,7 @@ import { type Database, openDatabase } from '@/server/db/client'
  * A fresh, migrated database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is
  * set (CI), a new database created on that PostgreSQL server and dropped afterwards.
  */
-export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<Database & { url?: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) {
     const database = await openDatabase({ kind: 'pglite' })
@@ -23,6 +23,7 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 })
   await database.migrate()
   return Object.assign(database, {
+    url: url.toString(),
     async drop() {
       await database.close()
       const cleanup = new pg.Client({ connectionString: serverUrl })

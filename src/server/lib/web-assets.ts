@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { escapeHtml } from '@/server/lib/html'
 import { fullTitle, type PageInfo, SITE_NAME } from '@/shared/pages'
 
 const TYPES: Record<string, string> = {
@@ -68,12 +69,6 @@ export function loadWebAssets(dir: string): WebAssets | null {
   walk('')
   return { files, template: readFileSync(indexFile, 'utf8') }
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  )
 
 export interface HeadTags {
   page: Pick<PageInfo, 'title' | 'description' | 'noindex'>

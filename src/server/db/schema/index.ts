@@ -1,1 +1,4 @@
 export * from './catalog'
+export * from './launch-list'
+export * from './mail'
+export * from './rate-limits'

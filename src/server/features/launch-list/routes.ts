@@ -1,0 +1,44 @@
+import { Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import type { AppDeps, AppEnv } from '@/server/app'
+import { clientIp } from '@/server/lib/client-ip'
+import { jsonBody, queryParams } from '@/server/lib/validate'
+import { subscribeRequestSchema, tokenRequestSchema } from '@/shared/launch-list'
+import { type LaunchListContext, resend, subscribe, unsubscribe, verify } from './service'
+
+function context({ database, env, secret, launchListLimits }: AppDeps): LaunchListContext {
+  return { db: database.db, publicUrl: env.PUBLIC_URL, secret, limits: launchListLimits }
+}
+
+/** The service's context and the client address, for every handler below. */
+const launchList = createMiddleware<AppEnv & { Variables: { ctx: LaunchListContext; ip: string } }>(
+  async (c, next) => {
+    c.set('ctx', context(c.var.deps))
+    c.set('ip', clientIp(c, c.var.deps.env.TRUST_PROXY))
+    await next()
+  },
+)
+
+export const launchListRoutes = new Hono<AppEnv>()
+  .use(launchList)
+  .post('/subscribe', jsonBody(subscribeRequestSchema), async (c) =>
+    c.json(await subscribe(c.var.ctx, c.req.valid('json').email, c.var.ip)),
+  )
+  .post('/resend', jsonBody(subscribeRequestSchema), async (c) =>
+    c.json(await resend(c.var.ctx, c.req.valid('json').email, c.var.ip)),
+  )
+  .post('/verify', jsonBody(tokenRequestSchema), async (c) =>
+    c.json(await verify(c.var.ctx, c.req.valid('json').token, c.var.ip)),
+  )
+  .post('/unsubscribe', jsonBody(tokenRequestSchema), async (c) =>
+    c.json(await unsubscribe(c.var.ctx, c.req.valid('json').token, c.var.ip)),
+  )
+  // RFC 8058: mail providers POST `List-Unsubscribe=One-Click` to the List-Unsubscribe address.
+  .post('/one-click-unsubscribe', queryParams(tokenRequestSchema), async (c) => {
+    await unsubscribe(c.var.ctx, c.req.valid('query').token, c.var.ip)
+    return c.text('Unsubscribed.')
+  })
+  // A GET (a person opening the address) must not unsubscribe by itself: show the page instead.
+  .get('/one-click-unsubscribe', queryParams(tokenRequestSchema), (c) =>
+    c.redirect(`/unsubscribe?token=${encodeURIComponent(c.req.valid('query').token)}`, 303),
+  )
