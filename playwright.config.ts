@@ -33,12 +33,27 @@ export default defineConfig({
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
     { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   ],
-  webServer: {
-    // The built app (npm run test:e2e builds first) on a fresh embedded database.
-    command: `rm -rf ${E2E_DATA_DIR} && node dist/server/main.js`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(PORT), PUBLIC_URL: baseURL, DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    {
+      // A real SMTP peer that keeps what it receives for the tests to read (e2e/support/mail.ts).
+      command: 'node --import tsx e2e/support/smtp-sink-server.ts',
+      url: 'http://127.0.0.1:2527/health',
+      reuseExistingServer: false,
+      env: { SMTP_PORT: '2526', HTTP_PORT: '2527' },
+    },
+    {
+      // The built app (npm run test:e2e builds first) on a fresh embedded database.
+      command: `rm -rf ${E2E_DATA_DIR} && node dist/server/main.js`,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(PORT),
+        PUBLIC_URL: baseURL,
+        DATA_DIR: E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        SMTP_URL: 'smtp://127.0.0.1:2526',
+      },
+    },
+  ],
 })

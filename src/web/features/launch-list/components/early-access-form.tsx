@@ -4,12 +4,14 @@ import { useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { RESEND_COOLDOWN_SECONDS } from '@/shared/launch-list-rules'
 import { buttonClass } from '@/web/components/ui/button'
+import { Spinner } from '@/web/components/ui/spinner'
 import { ApiError } from '@/web/lib/api'
 import { useResend, useSubscribe, verifySubscription } from '../api'
 
 type FormState =
   | { name: 'idle'; fieldError?: string }
   | { name: 'submitting' }
+  | { name: 'verifying' }
   | { name: 'verification_sent'; email: string }
   | { name: 'verified'; email?: string }
   | { name: 'error'; message: string }
@@ -44,7 +46,7 @@ function useVerifyTokenFromAddress(setState: (s: FormState) => void) {
       },
       { replace: true },
     )
-    setState({ name: 'submitting' })
+    setState({ name: 'verifying' })
     verifySubscription(token)
       .then(({ email }) => {
         setState({ name: 'verified', email })
@@ -117,6 +119,8 @@ export function EarlyAccessForm() {
 
   const reset = () => setState({ name: 'idle' })
 
+  if (state.name === 'verifying') return <Spinner label="Verifying your e-mail" className="py-4" />
+
   if (state.name === 'verification_sent') {
     return (
       <div role="status" className="rounded-xl border border-accent/40 bg-accent/5 p-4">
@@ -181,7 +185,7 @@ export function EarlyAccessForm() {
   const submitting = state.name === 'submitting'
   const fieldError = state.name === 'idle' ? state.fieldError : undefined
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+    <form onSubmit={onSubmit} noValidate aria-label="Join the launch list" className="flex flex-col gap-2">
       <label htmlFor={inputId} className="font-medium text-sm">
         E-mail address
       </label>

@@ -1,0 +1,29 @@
+import { expect } from '@playwright/test'
+import type { ReceivedMail } from '../../src/test/smtp-sink'
+
+export const SMTP_SINK = { smtpPort: 2526, httpPort: 2527 }
+
+/** Waits for the `nth` mail (1-based) to `to` at the test SMTP peer. */
+export async function waitForMail(to: string, nth = 1): Promise<ReceivedMail> {
+  let mails: ReceivedMail[] = []
+  await expect
+    .poll(
+      async () => {
+        mails = await (
+          await fetch(`http://127.0.0.1:${SMTP_SINK.httpPort}/mails?to=${encodeURIComponent(to)}`)
+        ).json()
+        return mails.length
+      },
+      { timeout: 15_000, message: `mail ${nth} to ${to}` },
+    )
+    .toBeGreaterThanOrEqual(nth)
+  return mails[nth - 1]!
+}
+
+/** The first link in the mail's HTML whose address matches. */
+export function linkIn(mail: ReceivedMail, pattern: RegExp): string {
+  const hrefs = [...mail.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'))
+  const href = hrefs.find((h) => pattern.test(h))
+  if (!href) throw new Error(`no link matching ${pattern} in mail "${mail.subject}"`)
+  return href
+}
