@@ -35,6 +35,8 @@ export const webRoutes = new Hono<AppEnv>().on(['GET', 'HEAD'], '*', (c) => {
   if (pathname === '/invite-bot' && env.DISCORD_BOT_INVITE_URL)
     return c.redirect(env.DISCORD_BOT_INVITE_URL, 302)
 
+  // Browsers ask for /favicon.ico on pages without an icon link (the local mailbox).
+  if (pathname === '/favicon.ico') return c.redirect('/favicon.svg', 301)
   if (!web) return c.notFound()
   const asset = web.files.get(pathname)
   if (asset) return sendAsset(c.req.header('accept-encoding') ?? '', c.req.header('if-none-match'), asset)

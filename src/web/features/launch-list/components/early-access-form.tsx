@@ -61,6 +61,7 @@ function useVerifyTokenFromAddress(setState: (s: FormState) => void) {
 
 export function EarlyAccessForm() {
   const [state, setState] = useState<FormState>({ name: 'idle' })
+  const rootRef = useRef<HTMLDivElement>(null)
   const [email, setEmail] = useState('')
   const [cooldown, startCooldown] = useCountdown()
   const subscribe = useSubscribe()
@@ -68,6 +69,11 @@ export function EarlyAccessForm() {
   const inputId = useId()
   const errorId = useId()
   useVerifyTokenFromAddress(setState)
+  // Arriving from the mail's link, the outcome must be in view (on phones the form is below the fold).
+  const outcomeShown = state.name === 'verified' || state.name === 'error' || state.name === 'verifying'
+  useEffect(() => {
+    if (outcomeShown) rootRef.current?.scrollIntoView({ block: 'center' })
+  }, [outcomeShown])
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault()
@@ -119,100 +125,109 @@ export function EarlyAccessForm() {
 
   const reset = () => setState({ name: 'idle' })
 
-  if (state.name === 'verifying') return <Spinner label="Verifying your e-mail" className="py-4" />
+  /** The panel of the current state (idle and submitting show the form). */
+  function renderState() {
+    if (state.name === 'verifying') return <Spinner label="Verifying your e-mail" className="py-4" />
 
-  if (state.name === 'verification_sent') {
-    return (
-      <div role="status" className="rounded-xl border border-accent/40 bg-accent/5 p-4">
-        <p className="flex items-center gap-2 font-semibold">
-          <MailCheck aria-hidden="true" className="size-5 text-accent" /> Check your inbox
-        </p>
-        <p className="mt-1 text-muted text-sm">
-          We sent a verification link to <strong className="text-ink">{state.email}</strong>. Open it to
-          confirm your spot. Not there? Look in spam, or read the{' '}
-          <a href="/safe-sender-guide" className="text-accent underline">
-            safe sender guide
-          </a>
-          .
-        </p>
-        <div className="mt-4 flex flex-wrap gap-2">
-          <button
-            type="button"
-            className={buttonClass('secondary', 'sm')}
-            disabled={cooldown > 0 || resend.isPending}
-            onClick={() => onResend(state.email)}
-          >
-            {cooldown > 0 ? `Resend in ${cooldown}s` : 'Resend email'}
-          </button>
-          <button type="button" className={buttonClass('ghost', 'sm')} onClick={reset}>
+    if (state.name === 'verification_sent') {
+      return (
+        <div role="status" className="rounded-xl border border-accent/40 bg-accent/5 p-4">
+          <p className="flex items-center gap-2 font-semibold">
+            <MailCheck aria-hidden="true" className="size-5 text-accent" /> Check your inbox
+          </p>
+          <p className="mt-1 text-muted text-sm">
+            We sent a verification link to <strong className="text-ink">{state.email}</strong>. Open it to
+            confirm your spot. Not there? Look in spam, or read the{' '}
+            <a href="/safe-sender-guide" className="text-accent underline">
+              safe sender guide
+            </a>
+            .
+          </p>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <button
+              type="button"
+              className={buttonClass('secondary', 'sm')}
+              disabled={cooldown > 0 || resend.isPending}
+              onClick={() => onResend(state.email)}
+            >
+              {cooldown > 0 ? `Resend in ${cooldown}s` : 'Resend email'}
+            </button>
+            <button type="button" className={buttonClass('ghost', 'sm')} onClick={reset}>
+              Register Another Email
+            </button>
+          </div>
+        </div>
+      )
+    }
+
+    if (state.name === 'verified') {
+      return (
+        <div role="status" className="rounded-xl border border-accent/40 bg-accent/5 p-4">
+          <p className="flex items-center gap-2 font-semibold">
+            <CheckCircle2 aria-hidden="true" className="size-5 text-accent" /> You're on the list!
+          </p>
+          <p className="mt-1 text-muted text-sm">
+            {state.email ? <strong className="text-ink">{state.email}</strong> : 'Your e-mail'} is verified.
+            Your OG badge and launch-day giveaway entry are reserved.
+          </p>
+          <button type="button" className={`${buttonClass('ghost', 'sm')} mt-3`} onClick={reset}>
             Register Another Email
           </button>
         </div>
-      </div>
-    )
-  }
+      )
+    }
 
-  if (state.name === 'verified') {
+    if (state.name === 'error') {
+      return (
+        <div role="alert" className="rounded-xl border border-danger/40 bg-danger/5 p-4">
+          <p className="flex items-center gap-2 font-semibold">
+            <XCircle aria-hidden="true" className="size-5 text-danger" /> {state.message}
+          </p>
+          <button type="button" className={`${buttonClass('secondary', 'sm')} mt-3`} onClick={reset}>
+            Try Again
+          </button>
+        </div>
+      )
+    }
+
+    const submitting = state.name === 'submitting'
+    const fieldError = state.name === 'idle' ? state.fieldError : undefined
     return (
-      <div role="status" className="rounded-xl border border-accent/40 bg-accent/5 p-4">
-        <p className="flex items-center gap-2 font-semibold">
-          <CheckCircle2 aria-hidden="true" className="size-5 text-accent" /> You're on the list!
-        </p>
-        <p className="mt-1 text-muted text-sm">
-          {state.email ? <strong className="text-ink">{state.email}</strong> : 'Your e-mail'} is verified.
-          Your OG badge and launch-day giveaway entry are reserved.
-        </p>
-        <button type="button" className={`${buttonClass('ghost', 'sm')} mt-3`} onClick={reset}>
-          Register Another Email
-        </button>
-      </div>
+      <form onSubmit={onSubmit} noValidate aria-label="Join the launch list" className="flex flex-col gap-2">
+        <label htmlFor={inputId} className="font-medium text-sm">
+          E-mail address
+        </label>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <input
+            id={inputId}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            placeholder="you@example.com"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? errorId : undefined}
+            className="min-w-0 flex-1 rounded-lg border border-line bg-bg px-3 py-2.5 text-ink placeholder:text-muted/70 focus:border-accent"
+          />
+          <button
+            type="submit"
+            className={buttonClass('primary')}
+            disabled={submitting || email.trim() === ''}
+          >
+            {submitting ? 'Joining…' : 'Get Early Access'}
+          </button>
+        </div>
+        {fieldError && (
+          <p id={errorId} className="text-danger text-sm">
+            {fieldError}
+          </p>
+        )}
+      </form>
     )
   }
 
-  if (state.name === 'error') {
-    return (
-      <div role="alert" className="rounded-xl border border-danger/40 bg-danger/5 p-4">
-        <p className="flex items-center gap-2 font-semibold">
-          <XCircle aria-hidden="true" className="size-5 text-danger" /> {state.message}
-        </p>
-        <button type="button" className={`${buttonClass('secondary', 'sm')} mt-3`} onClick={reset}>
-          Try Again
-        </button>
-      </div>
-    )
-  }
-
-  const submitting = state.name === 'submitting'
-  const fieldError = state.name === 'idle' ? state.fieldError : undefined
-  return (
-    <form onSubmit={onSubmit} noValidate aria-label="Join the launch list" className="flex flex-col gap-2">
-      <label htmlFor={inputId} className="font-medium text-sm">
-        E-mail address
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <input
-          id={inputId}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          placeholder="you@example.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? errorId : undefined}
-          className="min-w-0 flex-1 rounded-lg border border-line bg-bg px-3 py-2.5 text-ink placeholder:text-muted/70 focus:border-accent"
-        />
-        <button type="submit" className={buttonClass('primary')} disabled={submitting || email.trim() === ''}>
-          {submitting ? 'Joining…' : 'Get Early Access'}
-        </button>
-      </div>
-      {fieldError && (
-        <p id={errorId} className="text-danger text-sm">
-          {fieldError}
-        </p>
-      )}
-    </form>
-  )
+  return <div ref={rootRef}>{renderState()}</div>
 }
