@@ -6,13 +6,14 @@ import { secureHeaders } from 'hono/secure-headers'
 import type { ApiErrorBody } from '@/shared/api-error'
 import type { Database } from './db/client'
 import type { Env } from './env'
-import { catalogRoutes } from './features/catalog/routes'
+import { catalogPageHead } from './features/catalog/page-head'
+import { catalogRoutes, searchRoutes } from './features/catalog/routes'
 import { healthRoutes } from './features/health/routes'
 import { launchListRoutes } from './features/launch-list/routes'
 import type { LaunchListLimits } from './features/launch-list/service'
 import { mailboxRoutes } from './features/mail/mailbox-routes'
 import { siteRoutes } from './features/site/routes'
-import { webRoutes } from './features/web/routes'
+import { createWebRoutes } from './features/web/routes'
 import { AppError } from './lib/errors'
 import type { Logger } from './lib/logger'
 import type { ReadCache } from './lib/read-cache'
@@ -102,12 +103,13 @@ export function createApp(deps: AppDeps) {
   app.route('/api/health', healthRoutes)
   app.route('/api/site', siteRoutes)
   app.route('/api/games', catalogRoutes)
+  app.route('/api/items', searchRoutes)
   app.route('/api/launch-list', launchListRoutes)
   app.all('/api/*', (c) => {
     throw new AppError('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`)
   })
   if (!env.SMTP_URL) app.route('/dev/mailbox', mailboxRoutes)
-  app.route('/', webRoutes)
+  app.route('/', createWebRoutes(catalogPageHead))
 
   app.notFound((c) => c.json<ApiErrorBody>({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404))
 

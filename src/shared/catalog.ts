@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { GAME_IDS } from './games'
+import { ITEM_SORTS, MAX_IDS_PER_REQUEST, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from './catalog-rules'
 
 export const gameSchema = z.object({
   id: z.enum(GAME_IDS),
@@ -9,12 +10,16 @@ export const gameSchema = z.object({
   variantLabels: z.record(z.string(), z.string()).nullable(),
   itemCount: z.number().int(),
   valuedCount: z.number().int(),
+  /** When a value of this game last changed (ISO), null when none has a value. */
+  lastValueChangeAt: z.string().nullable(),
 })
 export type Game = z.infer<typeof gameSchema>
 
 export const gamesResponseSchema = z.object({ games: z.array(gameSchema) })
+export type GamesResponse = z.infer<typeof gamesResponseSchema>
 
-export const itemSchema = z.object({
+/** An item as listed (values page, calculator, search). */
+export const itemSummarySchema = z.object({
   gameId: z.enum(GAME_IDS),
   id: z.string(),
   name: z.string(),
@@ -27,14 +32,83 @@ export const itemSchema = z.object({
   trend: z.string().nullable(),
   inGamePrice: z.number().nullable(),
   robuxPrice: z.number().nullable(),
-  notes: z.string().nullable(),
-  valueChangedAt: z.iso.datetime({ offset: true }).nullable(),
+  valueChangedAt: z.string().nullable(),
 })
+export type ItemSummary = z.infer<typeof itemSummarySchema>
+
+export const itemSchema = itemSummarySchema.extend({ notes: z.string().nullable() })
 export type Item = z.infer<typeof itemSchema>
 
-export const itemResponseSchema = z.object({ item: itemSchema, game: gameSchema })
-
-export const itemParamsSchema = z.object({
-  game: z.enum(GAME_IDS, { error: 'Unknown game' }),
-  item: z.string().regex(/^[a-z0-9-]{1,120}$/, 'Malformed item id'),
+export const valuePointSchema = z.object({
+  at: z.string(),
+  oldValue: z.number().nullable(),
+  newValue: z.number().nullable(),
+  source: z.string(),
 })
+export type ValuePoint = z.infer<typeof valuePointSchema>
+
+export const itemDetailResponseSchema = z.object({
+  game: gameSchema,
+  item: itemSchema,
+  history: z.array(valuePointSchema),
+  similar: z.array(itemSummarySchema),
+})
+export type ItemDetailResponse = z.infer<typeof itemDetailResponseSchema>
+
+const intParam = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().int().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`))
+    .optional()
+    .transform((v) => v ?? fallback)
+
+const idList = z
+  .string()
+  .transform((s) => s.split(','))
+  .pipe(
+    z
+      .array(z.string().regex(/^[a-z0-9-]{1,120}$/, 'ids must be item ids separated by commas'))
+      .min(1)
+      .max(MAX_IDS_PER_REQUEST, `at most ${MAX_IDS_PER_REQUEST} ids`),
+  )
+
+/** GET /api/games/:game/items */
+export const itemListQuerySchema = z.strictObject({
+  search: z.string().max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`).optional(),
+  category: z.string().max(60).optional(),
+  rarity: z.string().max(60).optional(),
+  sort: z.enum(ITEM_SORTS, { error: `sort must be one of ${ITEM_SORTS.join(', ')}` }).default('value'),
+  page: intParam('page', 1, 10_000, 1),
+  pageSize: intParam('pageSize', 1, MAX_PAGE_SIZE, 50),
+  /** Exactly these items, in this order (a shared trade); unknown ids are a 400. */
+  ids: idList.optional(),
+})
+export type ItemListQuery = z.output<typeof itemListQuerySchema>
+
+export const itemListResponseSchema = z.object({
+  gameId: z.enum(GAME_IDS),
+  items: z.array(itemSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  facets: z.object({ categories: z.array(z.string()), rarities: z.array(z.string()) }),
+})
+export type ItemListResponse = z.infer<typeof itemListResponseSchema>
+
+/** GET /api/items?search= : every game at once. */
+export const searchQuerySchema = z.strictObject({
+  search: z.string().trim().min(1, 'search is required').max(MAX_SEARCH_LENGTH),
+  limit: intParam('limit', 1, MAX_PAGE_SIZE, 30),
+})
+export const searchResponseSchema = z.object({ items: z.array(itemSummarySchema), total: z.number().int() })
+export type SearchResponse = z.infer<typeof searchResponseSchema>
+
+export const historyQuerySchema = z.strictObject({ limit: intParam('limit', 1, 1000, 500) })
+export const historyResponseSchema = z.object({ points: z.array(valuePointSchema) })
+
+export const changesResponseSchema = z.object({
+  changes: z.array(valuePointSchema.extend({ itemId: z.string(), itemName: z.string() })),
+})
+export type ChangesResponse = z.infer<typeof changesResponseSchema>

@@ -7,13 +7,19 @@ export interface CachedJson {
 }
 
 interface Entry {
-  value: Promise<CachedJson>
+  value: Promise<unknown>
   expiresAt: number
 }
 
+export function toCachedJson(data: unknown): CachedJson {
+  const body = JSON.stringify(data)
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` }
+}
+
 /**
- * In-process cache of public JSON answers. Writes call `invalidate(prefix)`; main.ts forwards
- * invalidations between instances over LISTEN/NOTIFY. The TTL only bounds a missed notification.
+ * In-process cache of public data and of the JSON answers built from it. Writes call
+ * `invalidate(prefix)`; start.ts forwards invalidations between instances over LISTEN/NOTIFY. The
+ * TTL only bounds a missed notification; the oldest entries go first past `maxEntries`.
  */
 export class ReadCache {
   private readonly entries = new Map<string, Entry>()
@@ -21,19 +27,25 @@ export class ReadCache {
   constructor(
     private readonly ttlMs = 5 * 60_000,
     private readonly onInvalidate: (prefix: string) => void = () => {},
+    private readonly maxEntries = 2000,
   ) {}
 
-  get(key: string, load: () => Promise<unknown>): Promise<CachedJson> {
+  /** The cached value for `key`, loading it once (concurrent callers share the load). */
+  value<T>(key: string, load: () => Promise<T>): Promise<T> {
     const now = Date.now()
     const hit = this.entries.get(key)
-    if (hit && hit.expiresAt > now) return hit.value
-    const value = load().then((data) => {
-      const body = JSON.stringify(data)
-      return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` }
-    })
+    if (hit && hit.expiresAt > now) return hit.value as Promise<T>
+    const value = load()
+    this.entries.delete(key)
     this.entries.set(key, { value, expiresAt: now + this.ttlMs })
     value.catch(() => this.entries.delete(key)) // never cache a failure
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!)
     return value
+  }
+
+  /** A JSON answer with its ETag, built once per key. */
+  json(key: string, load: () => Promise<unknown>): Promise<CachedJson> {
+    return this.value(key, async () => toCachedJson(await load()))
   }
 
   /** Drops this instance's entries under `prefix` and tells the other instances to do the same. */
@@ -43,7 +55,7 @@ export class ReadCache {
   }
 
   invalidateLocal(prefix: string): void {
-    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key)
+    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key)
   }
 }
 

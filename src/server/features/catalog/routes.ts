@@ -1,23 +1,99 @@
 import { Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '@/server/app'
+import { AppError } from '@/server/lib/errors'
 import { sendCachedJson } from '@/server/lib/read-cache'
-import { pathParams } from '@/server/lib/validate'
-import { itemParamsSchema } from '@/shared/catalog'
-import { findItem, listGames } from './service'
+import { queryParams } from '@/server/lib/validate'
+import { historyQuerySchema, itemListQuerySchema, searchQuerySchema } from '@/shared/catalog'
+import { type GameId, isGameId } from '@/shared/games'
+import {
+  CATALOG_CACHE_PREFIX,
+  type CatalogDeps,
+  getGameChanges,
+  getItemDetail,
+  getItemHistory,
+  listGames,
+  listItems,
+  searchAllGames,
+} from './service'
 
-export const catalogRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
-    const { cache, database } = c.var.deps
+type CatalogEnv = AppEnv & { Variables: { catalog: CatalogDeps; gameId: GameId } }
+
+/** An unknown game (or a malformed item id) is a 404, like a missing page. */
+const withGame = createMiddleware<CatalogEnv>(async (c, next) => {
+  const game = c.req.param('game') ?? ''
+  if (!isGameId(game)) throw new AppError('NOT_FOUND', `Unknown game "${game.slice(0, 60)}"`)
+  const item = c.req.param('item')
+  if (item !== undefined && !/^[a-z0-9-]{1,120}$/.test(item))
+    throw new AppError('NOT_FOUND', 'Item not found')
+  c.set('gameId', game)
+  await next()
+})
+
+const withCatalog = createMiddleware<CatalogEnv>(async (c, next) => {
+  c.set('catalog', { db: c.var.deps.database.db, cache: c.var.deps.cache })
+  await next()
+})
+
+const key = (...parts: unknown[]) =>
+  CATALOG_CACHE_PREFIX + parts.map((p) => JSON.stringify(p ?? null)).join(':')
+
+/** /api/games: public reads, answered from the in-process cache with ETags. */
+export const catalogRoutes = new Hono<CatalogEnv>()
+  .use(withCatalog)
+  .get('/', async (c) =>
+    sendCachedJson(
+      c,
+      await c.var.catalog.cache.json(key('games-response'), async () => ({
+        games: await listGames(c.var.catalog),
+      })),
+    ),
+  )
+  .get('/:game/items', withGame, queryParams(itemListQuerySchema), async (c) => {
+    const query = c.req.valid('query')
+    const { catalog, gameId } = c.var
     return sendCachedJson(
       c,
-      await cache.get('catalog:games', async () => ({ games: await listGames(database.db) })),
+      await catalog.cache.json(key('list', gameId, query), () => listItems(catalog, gameId, query)),
     )
   })
-  .get('/:game/items/:item', pathParams(itemParamsSchema), async (c) => {
-    const { cache, database } = c.var.deps
-    const { game, item } = c.req.valid('param')
+  .get('/:game/changes', withGame, queryParams(historyQuerySchema), async (c) => {
+    const { limit } = c.req.valid('query')
+    const { catalog, gameId } = c.var
     return sendCachedJson(
       c,
-      await cache.get(`catalog:item:${game}:${item}`, () => findItem(database.db, game, item)),
+      await catalog.cache.json(key('changes', gameId, limit), () => getGameChanges(catalog, gameId, limit)),
+    )
+  })
+  .get('/:game/items/:item', withGame, async (c) => {
+    const { catalog, gameId } = c.var
+    const item = c.req.param('item')
+    return sendCachedJson(
+      c,
+      await catalog.cache.json(key('item', gameId, item), () => getItemDetail(catalog, gameId, item)),
+    )
+  })
+  .get('/:game/items/:item/history', withGame, queryParams(historyQuerySchema), async (c) => {
+    const { catalog, gameId } = c.var
+    const item = c.req.param('item')
+    const { limit } = c.req.valid('query')
+    return sendCachedJson(
+      c,
+      await catalog.cache.json(key('history', gameId, item, limit), () =>
+        getItemHistory(catalog, gameId, item, limit),
+      ),
+    )
+  })
+
+/** /api/items?search= : the site search across every game. */
+export const searchRoutes = new Hono<CatalogEnv>()
+  .use(withCatalog)
+  .get('/', queryParams(searchQuerySchema), async (c) => {
+    const { search, limit } = c.req.valid('query')
+    return sendCachedJson(
+      c,
+      await c.var.catalog.cache.json(key('search', search, limit), () =>
+        searchAllGames(c.var.catalog, search, limit),
+      ),
     )
   })

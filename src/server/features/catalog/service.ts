@@ -1,10 +1,44 @@
-import { and, asc, count, eq } from 'drizzle-orm'
+import { and, asc, count, desc, eq, max, sql } from 'drizzle-orm'
 import type { Db } from '@/server/db/client'
-import { games, items } from '@/server/db/schema'
+import { games, items, itemValueChanges } from '@/server/db/schema'
 import { AppError } from '@/server/lib/errors'
-import type { Game, Item } from '@/shared/catalog'
+import type { ReadCache } from '@/server/lib/read-cache'
+import type {
+  ChangesResponse,
+  Game,
+  ItemDetailResponse,
+  ItemListQuery,
+  ItemListResponse,
+  ItemSummary,
+  SearchResponse,
+  ValuePoint,
+} from '@/shared/catalog'
+import type { GameId } from '@/shared/games'
+import { normalizeSearch } from '@/shared/search'
 
-export async function listGames(db: Db): Promise<Game[]> {
+export interface CatalogDeps {
+  db: Db
+  cache: ReadCache
+}
+
+/** Every cache key of the catalog starts so; a value write drops them all. */
+export const CATALOG_CACHE_PREFIX = 'catalog:'
+
+type IndexedItem = ItemSummary & { searchName: string }
+
+/** A game's items held in memory: list, search and sort run here, not in a query per request. */
+interface GameSnapshot {
+  game: Game
+  items: IndexedItem[]
+  byId: Map<string, IndexedItem>
+  notes: Map<string, string | null>
+  categories: string[]
+  rarities: string[]
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null)
+
+async function loadGames(db: Db): Promise<Game[]> {
   const rows = await db
     .select({
       id: games.id,
@@ -14,38 +48,303 @@ export async function listGames(db: Db): Promise<Game[]> {
       variantLabels: games.variantLabels,
       itemCount: count(items.id),
       valuedCount: count(items.value),
+      lastValueChangeAt: max(items.valueChangedAt),
     })
     .from(games)
     .leftJoin(items, eq(items.gameId, games.id))
     .groupBy(games.id)
     .orderBy(asc(games.position))
-  return rows as Game[]
+  return rows.map((r) => ({
+    ...r,
+    id: r.id as GameId,
+    lastValueChangeAt: r.lastValueChangeAt ? new Date(r.lastValueChangeAt).toISOString() : null,
+  }))
 }
 
-function presentItem(row: typeof items.$inferSelect): Item {
+export function listGames({ db, cache }: CatalogDeps): Promise<Game[]> {
+  return cache.value(`${CATALOG_CACHE_PREFIX}games`, () => loadGames(db))
+}
+
+async function loadSnapshot(deps: CatalogDeps, gameId: GameId): Promise<GameSnapshot> {
+  const game = (await listGames(deps)).find((g) => g.id === gameId)
+  if (!game) throw new AppError('NOT_FOUND', 'Unknown game')
+  const rows = await deps.db.select().from(items).where(eq(items.gameId, gameId))
+  const notes = new Map<string, string | null>()
+  const list: IndexedItem[] = rows.map((row) => {
+    notes.set(row.id, row.notes)
+    return {
+      gameId,
+      id: row.id,
+      name: row.name,
+      searchName: row.searchName,
+      category: row.category,
+      rarity: row.rarity,
+      value: row.value,
+      variants: row.variants,
+      demand: row.demand,
+      trend: row.trend,
+      inGamePrice: row.inGamePrice,
+      robuxPrice: row.robuxPrice,
+      valueChangedAt: iso(row.valueChangedAt),
+    }
+  })
+  const distinct = (pick: (i: IndexedItem) => string | null) =>
+    [...new Set(list.map(pick).filter((v): v is string => Boolean(v)))].sort((a, b) => a.localeCompare(b))
   return {
-    gameId: row.gameId as Item['gameId'],
-    id: row.id,
-    name: row.name,
-    category: row.category,
-    rarity: row.rarity,
-    value: row.value,
-    variants: row.variants,
-    demand: row.demand,
-    trend: row.trend,
-    inGamePrice: row.inGamePrice,
-    robuxPrice: row.robuxPrice,
-    notes: row.notes,
-    valueChangedAt: row.valueChangedAt?.toISOString() ?? null,
+    game,
+    items: list,
+    byId: new Map(list.map((i) => [i.id, i])),
+    notes,
+    categories: distinct((i) => i.category),
+    rarities: distinct((i) => i.rarity),
   }
 }
 
-export async function findItem(db: Db, gameId: string, itemId: string): Promise<{ item: Item; game: Game }> {
-  const [row] = await db
+function snapshot(deps: CatalogDeps, gameId: GameId): Promise<GameSnapshot> {
+  return deps.cache.value(`${CATALOG_CACHE_PREFIX}snapshot:${gameId}`, () => loadSnapshot(deps, gameId))
+}
+
+/** Nulls last in every order. */
+const byNullableDesc = (a: number | null, b: number | null) =>
+  a === null ? (b === null ? 0 : 1) : b === null ? -1 : b - a
+const byName = (a: IndexedItem, b: IndexedItem) => a.name.localeCompare(b.name)
+
+const COMPARATORS: Record<ItemListQuery['sort'], (a: IndexedItem, b: IndexedItem) => number> = {
+  value: (a, b) => byNullableDesc(a.value, b.value) || byName(a, b),
+  name: byName,
+  demand: (a, b) => byNullableDesc(a.demand, b.demand) || byNullableDesc(a.value, b.value) || byName(a, b),
+  changed: (a, b) =>
+    byNullableDesc(
+      a.valueChangedAt ? Date.parse(a.valueChangedAt) : null,
+      b.valueChangedAt ? Date.parse(b.valueChangedAt) : null,
+    ) || byName(a, b),
+}
+
+/**
+ * Items whose name contains every word of the query (case- and accent-insensitive, partial words),
+ * exact names first, then names that start with the query, then the rest; each group in `sort` order.
+ */
+function searchIn(
+  list: IndexedItem[],
+  query: string | undefined,
+  sort: ItemListQuery['sort'],
+): IndexedItem[] {
+  const q = normalizeSearch(query ?? '')
+  const compare = COMPARATORS[sort]
+  if (!q) return [...list].sort(compare)
+  const words = q.split(' ')
+  const rank = (i: IndexedItem) => (i.searchName === q ? 0 : i.searchName.startsWith(q) ? 1 : 2)
+  return list
+    .filter((i) => words.every((w) => i.searchName.includes(w)))
+    .sort((a, b) => rank(a) - rank(b) || compare(a, b))
+}
+
+const present = ({ searchName: _, ...item }: IndexedItem): ItemSummary => item
+
+export async function listItems(
+  deps: CatalogDeps,
+  gameId: GameId,
+  query: ItemListQuery,
+): Promise<ItemListResponse> {
+  const snap = await snapshot(deps, gameId)
+  const facets = { categories: snap.categories, rarities: snap.rarities }
+  if (query.ids) {
+    const missing = query.ids.filter((id) => !snap.byId.has(id))
+    if (missing.length > 0) {
+      const message = `Unknown items in ${snap.game.name}: ${missing.join(', ')}`
+      throw new AppError('VALIDATION_FAILED', message, { fields: { ids: missing.join(',') } })
+    }
+    const found = query.ids.map((id) => present(snap.byId.get(id)!))
+    return { gameId, items: found, total: found.length, page: 1, pageSize: found.length, facets }
+  }
+  if (query.category && !snap.categories.includes(query.category)) {
+    throw new AppError('VALIDATION_FAILED', `Unknown category "${query.category}" for ${snap.game.name}`, {
+      fields: { category: `one of ${snap.categories.join(', ')}` },
+    })
+  }
+  if (query.rarity && !snap.rarities.includes(query.rarity)) {
+    throw new AppError('VALIDATION_FAILED', `Unknown rarity "${query.rarity}" for ${snap.game.name}`, {
+      fields: { rarity: `one of ${snap.rarities.join(', ')}` },
+    })
+  }
+  const filtered = searchIn(
+    snap.items.filter(
+      (i) =>
+        (!query.category || i.category === query.category) && (!query.rarity || i.rarity === query.rarity),
+    ),
+    query.search,
+    query.sort,
+  )
+  const start = (query.page - 1) * query.pageSize
+  return {
+    gameId,
+    items: filtered.slice(start, start + query.pageSize).map(present),
+    total: filtered.length,
+    page: query.page,
+    pageSize: query.pageSize,
+    facets,
+  }
+}
+
+/** The site search: every game at once, best matches first, then by value. */
+export async function searchAllGames(
+  deps: CatalogDeps,
+  search: string,
+  limit: number,
+): Promise<SearchResponse> {
+  const all = await Promise.all((await listGames(deps)).map((g) => snapshot(deps, g.id)))
+  const matches = all.flatMap((snap) => searchIn(snap.items, search, 'value'))
+  const q = normalizeSearch(search)
+  const rank = (i: IndexedItem) => (i.searchName === q ? 0 : i.searchName.startsWith(q) ? 1 : 2)
+  matches.sort((a, b) => rank(a) - rank(b) || COMPARATORS.value(a, b))
+  return { items: matches.slice(0, limit).map(present), total: matches.length }
+}
+
+async function loadHistory(db: Db, gameId: string, itemId: string, limit: number): Promise<ValuePoint[]> {
+  const rows = await db
     .select()
-    .from(items)
-    .where(and(eq(items.gameId, gameId), eq(items.id, itemId)))
-  const game = (await listGames(db)).find((g) => g.id === gameId)
-  if (!row || !game) throw new AppError('NOT_FOUND', 'Item not found')
-  return { item: presentItem(row), game }
+    .from(itemValueChanges)
+    .where(and(eq(itemValueChanges.gameId, gameId), eq(itemValueChanges.itemId, itemId)))
+    .orderBy(desc(itemValueChanges.changedAt), desc(itemValueChanges.id))
+    .limit(limit)
+  return rows
+    .reverse()
+    .map((r) => ({
+      at: r.changedAt.toISOString(),
+      oldValue: r.oldValue,
+      newValue: r.newValue,
+      source: r.source,
+    }))
+}
+
+async function findInSnapshot(deps: CatalogDeps, gameId: GameId, itemId: string) {
+  const snap = await snapshot(deps, gameId)
+  const item = snap.byId.get(itemId)
+  if (!item) throw new AppError('NOT_FOUND', 'Item not found')
+  return { snap, item }
+}
+
+/** Similar items: the same category of the same game, nearest in value. */
+function similarTo(snap: GameSnapshot, item: IndexedItem, n = 6): ItemSummary[] {
+  const distance = (other: IndexedItem) =>
+    item.value && other.value
+      ? Math.abs(Math.log(other.value) - Math.log(item.value))
+      : Number.POSITIVE_INFINITY
+  return snap.items
+    .filter((o) => o.id !== item.id && o.category === item.category)
+    .sort((a, b) => distance(a) - distance(b) || COMPARATORS.value(a, b))
+    .slice(0, n)
+    .map(present)
+}
+
+/** Everything the item page shows, in one answer. */
+export async function getItemDetail(
+  deps: CatalogDeps,
+  gameId: GameId,
+  itemId: string,
+): Promise<ItemDetailResponse> {
+  const { snap, item } = await findInSnapshot(deps, gameId, itemId)
+  return {
+    game: snap.game,
+    item: { ...present(item), notes: snap.notes.get(itemId) ?? null },
+    history: await loadHistory(deps.db, gameId, itemId, 500),
+    similar: similarTo(snap, item),
+  }
+}
+
+export async function getItemHistory(deps: CatalogDeps, gameId: GameId, itemId: string, limit: number) {
+  await findInSnapshot(deps, gameId, itemId)
+  return { points: await loadHistory(deps.db, gameId, itemId, limit) }
+}
+
+/** A game's most recent value changes. */
+export async function getGameChanges(
+  deps: CatalogDeps,
+  gameId: GameId,
+  limit: number,
+): Promise<ChangesResponse> {
+  await snapshot(deps, gameId)
+  const rows = await deps.db
+    .select({ change: itemValueChanges, itemName: items.name })
+    .from(itemValueChanges)
+    .innerJoin(items, and(eq(items.gameId, itemValueChanges.gameId), eq(items.id, itemValueChanges.itemId)))
+    .where(eq(itemValueChanges.gameId, gameId))
+    .orderBy(desc(itemValueChanges.changedAt), desc(itemValueChanges.id))
+    .limit(limit)
+  return {
+    changes: rows.map(({ change, itemName }) => ({
+      itemId: change.itemId,
+      itemName,
+      at: change.changedAt.toISOString(),
+      oldValue: change.oldValue,
+      newValue: change.newValue,
+      source: change.source,
+    })),
+  }
+}
+
+/**
+ * Changes an item's value (the admin tools call this): the item, its history row and the cache
+ * invalidation happen together. Nothing is written when the value is unchanged.
+ */
+export async function changeItemValue(
+  deps: CatalogDeps,
+  change: {
+    gameId: GameId
+    itemId: string
+    value: number | null
+    variants?: Record<string, number | null> | null
+    changedBy: string | null
+    source: string
+  },
+): Promise<{ changed: boolean }> {
+  const changed = await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ value: items.value, variants: items.variants })
+      .from(items)
+      .where(and(eq(items.gameId, change.gameId), eq(items.id, change.itemId)))
+      .for('update')
+    if (!current) throw new AppError('NOT_FOUND', 'Item not found')
+    const variants = change.variants === undefined ? current.variants : change.variants
+    if (current.value === change.value && JSON.stringify(current.variants) === JSON.stringify(variants))
+      return false
+    await tx
+      .update(items)
+      .set({ value: change.value, variants, valueChangedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(items.gameId, change.gameId), eq(items.id, change.itemId)))
+    await tx.insert(itemValueChanges).values({
+      gameId: change.gameId,
+      itemId: change.itemId,
+      oldValue: current.value,
+      newValue: change.value,
+      oldVariants: current.variants,
+      newVariants: variants,
+      changedBy: change.changedBy,
+      source: change.source,
+    })
+    return true
+  })
+  if (changed) deps.cache.invalidate(CATALOG_CACHE_PREFIX)
+  return { changed }
+}
+
+/** Title and description of an item page, for the HTML the server sends; null for an unknown item. */
+export async function itemPageHead(deps: CatalogDeps, gameId: GameId, itemId: string) {
+  try {
+    const { snap, item } = await findInSnapshot(deps, gameId, itemId)
+    return { item, game: snap.game }
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return null
+    throw error
+  }
+}
+
+/** Items of a game by id (share-link previews); unknown ids are left out. */
+export async function findItems(
+  deps: CatalogDeps,
+  gameId: GameId,
+  ids: string[],
+): Promise<Map<string, ItemSummary>> {
+  const snap = await snapshot(deps, gameId)
+  return new Map(ids.flatMap((id) => (snap.byId.has(id) ? [[id, present(snap.byId.get(id)!)] as const] : [])))
 }

@@ -8,5 +8,5 @@ export const SITE_SUMMARY_KEY = 'catalog:site-summary'
 
 export const siteRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const { cache, database, env } = c.var.deps
-  return sendCachedJson(c, await cache.get(SITE_SUMMARY_KEY, () => getSiteSummary(database.db, env)), 60)
+  return sendCachedJson(c, await cache.json(SITE_SUMMARY_KEY, () => getSiteSummary(database.db, env)), 60)
 })

@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '@/server/app'
-import type { Asset } from '@/server/lib/web-assets'
+import type { Asset, HeadTags } from '@/server/lib/web-assets'
 import { renderIndexHtml } from '@/server/lib/web-assets'
-import { matchPage, REDIRECTS } from '@/shared/pages'
+import { matchPage, NOT_FOUND_PAGE, type PageInfo, REDIRECTS } from '@/shared/pages'
 
 function sendAsset(acceptEncoding: string, ifNoneMatch: string | undefined, asset: Asset): Response {
   const headers = new Headers({
@@ -23,29 +23,51 @@ function sendAsset(acceptEncoding: string, ifNoneMatch: string | undefined, asse
   return new Response(new Uint8Array(body), { headers })
 }
 
+/**
+ * Head tags that depend on data (an item page, a shared trade): the page's own title and description,
+ * `null` to keep the page's defaults, or `'not-found'` when the data does not exist.
+ */
+export type HeadResolver = (
+  deps: AppEnv['Variables']['deps'],
+  match: { page: PageInfo; params: Record<string, string> },
+  url: URL,
+) => Promise<Pick<PageInfo, 'title' | 'description'> | 'not-found' | null>
+
 /** The built single-page app: files from memory, every other path gets index.html with its head tags. */
-export const webRoutes = new Hono<AppEnv>().on(['GET', 'HEAD'], '*', (c) => {
-  const { web, env } = c.var.deps
-  const url = new URL(c.req.url)
-  const pathname = url.pathname
+export const createWebRoutes = (resolveHead: HeadResolver) =>
+  new Hono<AppEnv>().on(['GET', 'HEAD'], '*', async (c) => {
+    const { web, env } = c.var.deps
+    const url = new URL(c.req.url)
+    const pathname = url.pathname
 
-  const redirect = REDIRECTS[pathname.replace(/\/+$/, '')]
-  if (redirect) return c.redirect(`${redirect}${url.search}`, 301)
-  if (pathname === '/join-server' && env.DISCORD_SERVER_URL) return c.redirect(env.DISCORD_SERVER_URL, 302)
-  if (pathname === '/invite-bot' && env.DISCORD_BOT_INVITE_URL)
-    return c.redirect(env.DISCORD_BOT_INVITE_URL, 302)
+    const redirect = REDIRECTS[pathname.replace(/\/+$/, '')]
+    if (redirect) return c.redirect(`${redirect}${url.search}`, 301)
+    if (pathname === '/join-server' && env.DISCORD_SERVER_URL) return c.redirect(env.DISCORD_SERVER_URL, 302)
+    if (pathname === '/invite-bot' && env.DISCORD_BOT_INVITE_URL)
+      return c.redirect(env.DISCORD_BOT_INVITE_URL, 302)
 
-  // Browsers ask for /favicon.ico on pages without an icon link (the local mailbox).
-  if (pathname === '/favicon.ico') return c.redirect('/favicon.svg', 301)
-  if (!web) return c.notFound()
-  const asset = web.files.get(pathname)
-  if (asset) return sendAsset(c.req.header('accept-encoding') ?? '', c.req.header('if-none-match'), asset)
-  if (pathname.startsWith('/assets/')) return c.notFound()
+    // Browsers ask for /favicon.ico on pages without an icon link (the local mailbox).
+    if (pathname === '/favicon.ico') return c.redirect('/favicon.svg', 301)
+    if (!web) return c.notFound()
+    const asset = web.files.get(pathname)
+    if (asset) return sendAsset(c.req.header('accept-encoding') ?? '', c.req.header('if-none-match'), asset)
+    if (pathname.startsWith('/assets/')) return c.notFound()
 
-  const { page, found } = matchPage(pathname)
-  c.header('Cache-Control', 'no-cache')
-  return c.html(
-    renderIndexHtml(web.template, { page, url: `${env.PUBLIC_URL}${pathname}` }),
-    found ? 200 : 404,
-  )
-})
+    const match = matchPage(pathname)
+    let page: HeadTags['page'] = match.page
+    let found = match.found
+    if (found) {
+      const head = await resolveHead(c.var.deps, match, url)
+      if (head === 'not-found') {
+        page = NOT_FOUND_PAGE
+        found = false
+      } else if (head) {
+        page = { ...match.page, ...head }
+      }
+    }
+    c.header('Cache-Control', 'no-cache')
+    return c.html(
+      renderIndexHtml(web.template, { page, url: `${env.PUBLIC_URL}${pathname}` }),
+      found ? 200 : 404,
+    )
+  })

@@ -1,0 +1,268 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadWebAssets } from '@/server/lib/web-assets'
+import {
+  changesResponseSchema,
+  gamesResponseSchema,
+  itemDetailResponseSchema,
+  itemListResponseSchema,
+  searchResponseSchema,
+} from '@/shared/catalog'
+import { createTestApp } from '@/test/app'
+import { changeItemValue } from './service'
+
+function fakeWeb() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tradehub-web-'))
+  mkdirSync(path.join(dir, 'assets'))
+  writeFileSync(path.join(dir, 'index.html'), '<html><head><!--app-head--></head><body></body></html>')
+  return loadWebAssets(dir)!
+}
+
+describe('catalog API', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.request(url, { headers })
+  beforeAll(async () => {
+    t = await createTestApp({ web: fakeWeb() })
+  })
+  afterAll(() => t.close())
+
+  describe('GET /api/games', () => {
+    it('lists the eight games with counts, an ETag and 304 on a match', async () => {
+      const res = await get('/api/games')
+      expect(res.status).toBe(200)
+      const body = gamesResponseSchema.parse(await res.json())
+      expect(body.games.map((g) => g.id)).toHaveLength(8)
+      const blox = body.games.find((g) => g.id === 'blox-fruits')!
+      expect(blox.itemCount).toBe(86)
+      expect(blox.variantLabels).toHaveProperty('permanent')
+      expect(res.headers.get('cache-control')).toContain('max-age=')
+      const etag = res.headers.get('etag')!
+      expect(etag).toMatch(/^".+"$/)
+      const again = await get('/api/games', { 'if-none-match': etag })
+      expect(again.status).toBe(304)
+      expect(await again.text()).toBe('')
+    })
+  })
+
+  describe('GET /api/games/:game/items', () => {
+    it('sorts by value (highest first, items without value last) and pages', async () => {
+      const first = itemListResponseSchema.parse(
+        await (await get('/api/games/blox-fruits/items?pageSize=20')).json(),
+      )
+      expect(first.total).toBe(86)
+      expect(first.items).toHaveLength(20)
+      const values = first.items.map((i) => i.value ?? -1)
+      expect(values).toEqual([...values].sort((a, b) => b - a))
+      const second = itemListResponseSchema.parse(
+        await (await get('/api/games/blox-fruits/items?pageSize=20&page=2')).json(),
+      )
+      expect(second.items[0]!.id).not.toBe(first.items[0]!.id)
+      expect(new Set([...first.items, ...second.items].map((i) => i.id)).size).toBe(40)
+      const last = itemListResponseSchema.parse(
+        await (await get('/api/games/blox-fruits/items?pageSize=100')).json(),
+      )
+      expect(last.items.at(-1)!.value).toBeNull()
+    })
+
+    it('says "no value" with null, never 0', async () => {
+      const body = itemListResponseSchema.parse(
+        await (await get('/api/games/pets-go/items?pageSize=5')).json(),
+      )
+      expect(body.items.every((i) => i.value === null)).toBe(true)
+    })
+
+    it('sorts by name, demand and most recently changed', async () => {
+      const byName = itemListResponseSchema.parse(
+        await (await get('/api/games/adopt-me/items?sort=name&pageSize=100')).json(),
+      )
+      const names = byName.items.map((i) => i.name)
+      expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)))
+      const byDemand = itemListResponseSchema.parse(
+        await (await get('/api/games/adopt-me/items?sort=demand&pageSize=100')).json(),
+      )
+      const demands = byDemand.items.map((i) => i.demand ?? -1)
+      expect(demands).toEqual([...demands].sort((a, b) => b - a))
+      const changed = await get('/api/games/adopt-me/items?sort=changed')
+      expect(changed.status).toBe(200)
+    })
+
+    it('searches case- and accent-insensitively, by partial words, exact name first', async () => {
+      for (const q of ['kitsune', 'KITSUNE', 'kïtsune', 'kits']) {
+        const body = itemListResponseSchema.parse(
+          await (await get(`/api/games/blox-fruits/items?search=${encodeURIComponent(q)}`)).json(),
+        )
+        expect(body.items[0]?.name, q).toBe('Kitsune')
+      }
+      const words = itemListResponseSchema.parse(
+        await (await get('/api/games/blox-fruits/items?search=dragon%20east')).json(),
+      )
+      expect(words.items.map((i) => i.name)).toContain('East Dragon')
+      const none = itemListResponseSchema.parse(
+        await (await get('/api/games/blox-fruits/items?search=zzzzzz')).json(),
+      )
+      expect(none).toMatchObject({ total: 0, items: [] })
+    })
+
+    it('filters by category and rarity and reports the facets', async () => {
+      const body = itemListResponseSchema.parse(
+        await (await get('/api/games/blox-fruits/items?category=fruit&rarity=Mythical&pageSize=100')).json(),
+      )
+      expect(body.total).toBeGreaterThan(0)
+      expect(body.items.every((i) => i.category === 'fruit' && i.rarity === 'Mythical')).toBe(true)
+      expect(body.facets.categories).toEqual(expect.arrayContaining(['fruit', 'gamepass']))
+      expect(body.facets.rarities).toContain('Mythical')
+    })
+
+    it('returns exactly the ids asked for, in order', async () => {
+      const body = itemListResponseSchema.parse(
+        await (await get('/api/games/blox-fruits/items?ids=dough,kitsune')).json(),
+      )
+      expect(body.items.map((i) => i.id)).toEqual(['dough', 'kitsune'])
+    })
+
+    it('refuses an id of another game with a clear 400 naming it', async () => {
+      const res = await get('/api/games/blox-fruits/items?ids=kitsune,shadow-dragon')
+      expect(res.status).toBe(400)
+      const body = await res.json()
+      expect(body.error.message).toBe('Unknown items in Blox Fruits: shadow-dragon')
+      expect(body.error.fields.ids).toBe('shadow-dragon')
+    })
+  })
+
+  describe('search across games', () => {
+    it('finds items of every game for ?search=', async () => {
+      const body = searchResponseSchema.parse(await (await get('/api/items?search=dragon')).json())
+      expect(new Set(body.items.map((i) => i.gameId)).size).toBeGreaterThan(1)
+      expect(body.total).toBeGreaterThanOrEqual(body.items.length)
+    })
+  })
+
+  describe('item detail', () => {
+    it('answers the item, its game, value history and similar items in one request', async () => {
+      const res = await get('/api/games/blox-fruits/items/kitsune')
+      expect(res.status).toBe(200)
+      expect(res.headers.get('etag')).toBeTruthy()
+      const body = itemDetailResponseSchema.parse(await res.json())
+      expect(body.item).toMatchObject({ id: 'kitsune', name: 'Kitsune', category: 'fruit' })
+      expect(body.item.variants).toHaveProperty('permanent')
+      expect(body.game.name).toBe('Blox Fruits')
+      expect(body.history).toEqual([
+        { at: '2026-08-17T00:00:00.000Z', oldValue: null, newValue: body.item.value, source: 'catalog' },
+      ])
+      expect(body.similar.length).toBeGreaterThan(0)
+      expect(body.similar.every((s) => s.category === 'fruit' && s.id !== 'kitsune')).toBe(true)
+    })
+
+    it('answers unknown games and items with 404', async () => {
+      for (const url of [
+        '/api/games/minecraft/items',
+        '/api/games/minecraft/items/dirt',
+        '/api/games/blox-fruits/items/no-such-fruit',
+        '/api/games/blox-fruits/items/NOT_AN_ID',
+        '/api/games/blox-fruits/items/no-such-fruit/history',
+      ]) {
+        const res = await get(url)
+        expect(res.status, url).toBe(404)
+        expect((await res.json()).error.code).toBe('NOT_FOUND')
+      }
+    })
+  })
+
+  describe('value history and changes', () => {
+    it('records a value change, serves it at once (cache invalidated) and in the history', async () => {
+      const before = await get('/api/games/murder-mystery-2/items?search=icebreaker')
+      const etag = before.headers.get('etag')!
+      const item = itemListResponseSchema.parse(await before.json()).items[0]!
+      const catalog = { db: t.database.db, cache: t.cache }
+      expect(
+        await changeItemValue(catalog, {
+          gameId: 'murder-mystery-2',
+          itemId: item.id,
+          value: 4321,
+          changedBy: null,
+          source: 'admin',
+        }),
+      ).toEqual({ changed: true })
+      expect(
+        await changeItemValue(catalog, {
+          gameId: 'murder-mystery-2',
+          itemId: item.id,
+          value: 4321,
+          changedBy: null,
+          source: 'admin',
+        }),
+      ).toEqual({ changed: false })
+
+      const after = await get('/api/games/murder-mystery-2/items?search=icebreaker', {
+        'if-none-match': etag,
+      })
+      expect(after.status).toBe(200)
+      expect(itemListResponseSchema.parse(await after.json()).items[0]!.value).toBe(4321)
+
+      const history = await (await get(`/api/games/murder-mystery-2/items/${item.id}/history`)).json()
+      expect(history.points).toHaveLength(2)
+      expect(history.points[1]).toMatchObject({ oldValue: item.value, newValue: 4321, source: 'admin' })
+      const changes = changesResponseSchema.parse(
+        await (await get('/api/games/murder-mystery-2/changes?limit=1')).json(),
+      )
+      expect(changes.changes[0]).toMatchObject({ itemId: item.id, itemName: item.name, newValue: 4321 })
+    })
+  })
+
+  describe('server-rendered head', () => {
+    it('puts the item title and description into the HTML', async () => {
+      const res = await get('/values/blox-fruits/kitsune')
+      expect(res.status).toBe(200)
+      const html = await res.text()
+      expect(html).toContain('<title>Kitsune value — Blox Fruits | TradeHub</title>')
+      expect(html).toMatch(
+        /<meta name="description" content="Kitsune \(Blox Fruits\): value [^"]+demand \d+\/10/,
+      )
+      expect(html).toContain('<meta property="og:title" content="Kitsune value — Blox Fruits | TradeHub" />')
+    })
+
+    it('answers an unknown item page with the 404 page', async () => {
+      const res = await get('/values/blox-fruits/no-such-fruit')
+      expect(res.status).toBe(404)
+      expect(await res.text()).toContain('<title>Page Not Found | TradeHub</title>')
+    })
+  })
+
+  describe('bad input: a clear 400', () => {
+    const cases = [
+      '/api/games/blox-fruits/items?sort=price',
+      '/api/games/blox-fruits/items?sort=',
+      '/api/games/blox-fruits/items?page=0',
+      '/api/games/blox-fruits/items?page=-1',
+      '/api/games/blox-fruits/items?page=abc',
+      '/api/games/blox-fruits/items?page=1.5',
+      '/api/games/blox-fruits/items?pageSize=0',
+      '/api/games/blox-fruits/items?pageSize=101',
+      '/api/games/blox-fruits/items?pageSize=1000000000',
+      '/api/games/blox-fruits/items?category=weapon',
+      '/api/games/blox-fruits/items?rarity=Godly',
+      `/api/games/blox-fruits/items?search=${'a'.repeat(101)}`,
+      '/api/games/blox-fruits/items?ids=',
+      '/api/games/blox-fruits/items?ids=Kitsune',
+      `/api/games/blox-fruits/items?ids=${Array.from({ length: 25 }, (_, i) => `x${i}`).join(',')}`,
+      '/api/games/blox-fruits/items?colour=red',
+      '/api/games/blox-fruits/items?page=1&page=2',
+      '/api/items',
+      '/api/items?search=',
+      '/api/items?search=dragon&limit=0',
+      '/api/games/blox-fruits/items/kitsune/history?limit=5000',
+      '/api/games/blox-fruits/changes?limit=x',
+    ]
+    for (const url of cases) {
+      it(url.slice(0, 90), async () => {
+        const res = await get(url)
+        expect(res.status).toBe(400)
+        const body = await res.json()
+        expect(body.error.code).toMatch(/^(BAD_REQUEST|VALIDATION_FAILED)$/)
+        expect(body.error.message.length).toBeGreaterThan(5)
+      })
+    }
+  })
+})
