@@ -40,6 +40,8 @@ test.describe('every route', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
       await expect(page).toHaveTitle(/TradeHub/)
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{20,}/)
+      // Nothing is wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width)
       await expectAccessible(page)
     })
   }

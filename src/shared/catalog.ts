@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { GAME_IDS } from './games'
 import { ITEM_SORTS, MAX_IDS_PER_REQUEST, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from './catalog-rules'
+import { GAME_IDS } from './games'
 
 export const gameSchema = z.object({
   id: z.enum(GAME_IDS),
@@ -60,7 +60,9 @@ const intParam = (name: string, min: number, max: number, fallback: number) =>
     .string()
     .regex(/^\d+$/, `${name} must be a whole number`)
     .transform(Number)
-    .pipe(z.number().int().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`))
+    .pipe(
+      z.number().int().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`),
+    )
     .optional()
     .transform((v) => v ?? fallback)
 
@@ -76,7 +78,10 @@ const idList = z
 
 /** GET /api/games/:game/items */
 export const itemListQuerySchema = z.strictObject({
-  search: z.string().max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`).optional(),
+  search: z
+    .string()
+    .max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`)
+    .optional(),
   category: z.string().max(60).optional(),
   rarity: z.string().max(60).optional(),
   sort: z.enum(ITEM_SORTS, { error: `sort must be one of ${ITEM_SORTS.join(', ')}` }).default('value'),

@@ -1,5 +1,6 @@
 import { createBrowserRouter, redirect } from 'react-router'
 import { REDIRECTS } from '@/shared/pages'
+import { prefetchItem, prefetchValues } from '@/web/features/catalog/view'
 import { RootLayout, ShellLoading } from './shell/root-layout'
 import { RouteErrorPanel } from './shell/route-error-panel'
 
@@ -30,18 +31,21 @@ export const router = createBrowserRouter([
           },
           {
             path: 'values-and-wfl',
+            loader: prefetchValues,
             ...page(async () => ({
               Component: (await import('@/web/features/catalog/pages/values-page')).ValuesPage,
             })),
           },
           {
             path: 'trade-helper/:game',
+            loader: prefetchValues,
             ...page(async () => ({
               Component: (await import('@/web/features/catalog/pages/values-page')).ValuesPage,
             })),
           },
           {
             path: 'values/:gameId/:itemId',
+            loader: prefetchItem,
             ...page(async () => ({
               Component: (await import('@/web/features/catalog/pages/item-page')).ItemPage,
             })),

@@ -207,14 +207,12 @@ async function loadHistory(db: Db, gameId: string, itemId: string, limit: number
     .where(and(eq(itemValueChanges.gameId, gameId), eq(itemValueChanges.itemId, itemId)))
     .orderBy(desc(itemValueChanges.changedAt), desc(itemValueChanges.id))
     .limit(limit)
-  return rows
-    .reverse()
-    .map((r) => ({
-      at: r.changedAt.toISOString(),
-      oldValue: r.oldValue,
-      newValue: r.newValue,
-      source: r.source,
-    }))
+  return rows.reverse().map((r) => ({
+    at: r.changedAt.toISOString(),
+    oldValue: r.oldValue,
+    newValue: r.newValue,
+    source: r.source,
+  }))
 }
 
 async function findInSnapshot(deps: CatalogDeps, gameId: GameId, itemId: string) {

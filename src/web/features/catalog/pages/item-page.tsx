@@ -1,62 +1,171 @@
+import { Calculator } from 'lucide-react'
 import { Link, useParams } from 'react-router'
+import type { ItemDetailResponse } from '@/shared/catalog'
 import { NotFoundPage } from '@/web/app/not-found-page'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
-import { Page } from '@/web/components/ui/page'
+import { buttonClass } from '@/web/components/ui/button'
 import { Spinner } from '@/web/components/ui/spinner'
 import { ApiError } from '@/web/lib/api'
 import { formatDay } from '@/web/lib/format'
 import { usePageMeta } from '@/web/lib/page-meta'
-import { useItem } from '../api'
-import { formatValue } from '../format-value'
+import { useItemDetail } from '../api'
+import { DemandMeter, ItemRow, TrendIcon } from '../components/item-row'
+import { ValueChart } from '../components/value-chart'
+import { formatValue, formatValueFull } from '../format-value'
+
+function Facts({ data }: { data: ItemDetailResponse }) {
+  const { item, game } = data
+  const variants = item.variants ? Object.entries(item.variants) : []
+  return (
+    <>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <div className="rounded-2xl border border-line bg-surface p-4 sm:col-span-1">
+          <p className="text-muted text-sm">Value</p>
+          <p
+            className={`mt-1 font-bold text-3xl tabular-nums ${item.value === null ? 'text-muted text-xl' : ''}`}
+          >
+            {formatValue(item.value)}
+          </p>
+          {item.value !== null && <p className="text-muted text-xs">{formatValueFull(item.value)}</p>}
+        </div>
+        <div className="rounded-2xl border border-line bg-surface p-4">
+          <p className="text-muted text-sm">Demand</p>
+          <p className="mt-2">
+            <DemandMeter demand={item.demand} />
+          </p>
+        </div>
+        <div className="rounded-2xl border border-line bg-surface p-4">
+          <p className="text-muted text-sm">Trend</p>
+          <p className="mt-2 flex items-center gap-2">
+            <TrendIcon trend={item.trend} /> {item.trend ?? 'no trend reported'}
+          </p>
+        </div>
+      </div>
+
+      <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+        {(
+          [
+            ['Rarity', item.rarity ?? 'unknown'],
+            ['Category', item.category ?? 'unknown'],
+            [
+              `Price in ${game.currency}`,
+              item.inGamePrice === null ? 'not sold for it' : formatValueFull(item.inGamePrice),
+            ],
+            [
+              'Price in Robux',
+              item.robuxPrice === null ? 'not sold for Robux' : formatValueFull(item.robuxPrice),
+            ],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label} className="rounded-xl border border-line bg-surface p-3">
+            <dt className="text-muted text-xs">{label}</dt>
+            <dd className="mt-1 font-medium">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {variants.length > 0 && (
+        <section aria-labelledby="variants" className="mt-8">
+          <h2 id="variants" className="font-semibold text-lg">
+            Values by variant
+          </h2>
+          <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+            {variants.map(([key, value]) => (
+              <li
+                key={key}
+                className="flex justify-between rounded-xl border border-line bg-surface px-4 py-2.5 text-sm"
+              >
+                <span>{game.variantLabels?.[key] ?? key}</span>
+                <span className={value === null ? 'text-muted' : 'font-semibold tabular-nums'}>
+                  {formatValue(value)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  )
+}
 
 export function ItemPage() {
   const { gameId = '', itemId = '' } = useParams()
-  const query = useItem(gameId, itemId)
+  const query = useItemDetail(gameId, itemId)
   const data = query.data
   usePageMeta(
-    data && `${data.item.name} value (${data.game.name})`,
+    data && `${data.item.name} value — ${data.game.name}`,
     data &&
-      `${data.item.name} in ${data.game.name}: value ${formatValue(data.item.value)}, demand ${data.item.demand ?? 'unknown'}/10.`,
+      `${data.item.name} (${data.game.name}): value ${formatValue(data.item.value)}, demand ${data.item.demand ?? 'unknown'}/10.`,
   )
 
   if (query.isPending) return <Spinner label="Loading item" />
   if (query.isError) {
-    if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400))
-      return <NotFoundPage />
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />
     return <ErrorPanel onRetry={() => query.refetch()} />
   }
-  const { item, game } = query.data
-  const facts: [string, string][] = [
-    ['Value', formatValue(item.value)],
-    ['Demand', item.demand === null ? 'unknown' : `${item.demand}/10`],
-    ['Trend', item.trend ?? 'unknown'],
-    ['Rarity', item.rarity ?? 'unknown'],
-    ['Category', item.category ?? 'unknown'],
-    [
-      `Price (${game.currency})`,
-      item.inGamePrice === null ? 'not sold for it' : formatValue(item.inGamePrice),
-    ],
-    ['Price (Robux)', item.robuxPrice === null ? 'not sold for Robux' : formatValue(item.robuxPrice)],
-    ['Value as of', item.valueChangedAt ? formatDay(item.valueChangedAt) : '—'],
-  ]
+  const { item, game, history, similar } = query.data
   return (
-    <Page
-      title={item.name}
-      lead={
-        <Link to={`/trade-helper/${game.id}`} className="text-accent hover:underline">
+    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+      <nav aria-label="Breadcrumb" className="text-muted text-sm">
+        <Link to="/values-and-wfl" className="hover:text-ink">
+          Values
+        </Link>{' '}
+        /{' '}
+        <Link to={`/trade-helper/${game.id}`} className="hover:text-ink">
           {game.name}
         </Link>
-      }
-    >
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {facts.map(([label, value]) => (
-          <div key={label} className="rounded-xl border border-line bg-surface p-3">
-            <dt className="text-muted text-xs">{label}</dt>
-            <dd className="mt-1 font-semibold">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      {item.notes && <p className="mt-6 text-muted text-sm">{item.notes}</p>}
-    </Page>
+      </nav>
+      <div className="mt-2 flex flex-wrap items-end justify-between gap-4">
+        <h1 className="font-bold text-3xl tracking-tight sm:text-4xl">{item.name}</h1>
+        <Link
+          to={`/trade-helper/${game.id}?tab=wfl&give=${item.id}`}
+          className={buttonClass('secondary', 'sm')}
+        >
+          <Calculator aria-hidden="true" className="size-4" /> Check a trade with it
+        </Link>
+      </div>
+      <p className="mt-1 text-muted text-sm">
+        {game.name} · values in {game.valueUnit}
+        {item.valueChangedAt && <> · as of {formatDay(item.valueChangedAt)}</>}
+      </p>
+
+      <div className="mt-6">
+        <Facts data={query.data} />
+      </div>
+
+      <section
+        aria-labelledby="history"
+        className="mt-8 rounded-2xl border border-line bg-surface p-4 sm:p-6"
+      >
+        <h2 id="history" className="font-semibold text-lg">
+          Value history
+        </h2>
+        <div className="mt-4">
+          <ValueChart points={history} />
+        </div>
+      </section>
+
+      {item.notes && (
+        <section aria-labelledby="notes" className="mt-8">
+          <h2 id="notes" className="font-semibold text-lg">
+            Notes
+          </h2>
+          <p className="mt-2 text-muted text-sm">{item.notes}</p>
+        </section>
+      )}
+
+      {similar.length > 0 && (
+        <section aria-labelledby="similar" className="mt-8">
+          <h2 id="similar" className="font-semibold text-lg">
+            Similar items
+          </h2>
+          <ul className="mt-3 space-y-2">
+            {similar.map((s) => (
+              <ItemRow key={s.id} item={s} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
   )
 }

@@ -1,44 +1,98 @@
-import { ChevronRight } from 'lucide-react'
-import { Link, useParams } from 'react-router'
+import { Link, useParams, useSearchParams } from 'react-router'
 import { isGameId } from '@/shared/games'
 import { NotFoundPage } from '@/web/app/not-found-page'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { Page } from '@/web/components/ui/page'
 import { Spinner } from '@/web/components/ui/spinner'
-import { formatCount } from '@/web/lib/format'
 import { useGames } from '../api'
+import { GamePicker } from '../components/game-picker'
+import { TradeCalculator } from '../components/trade-calculator'
+import { ValuesBrowser } from '../components/values-browser'
+import { resolveView } from '../view'
+
+function TabLink({ to, current, children }: { to: string; current: boolean; children: string }) {
+  return (
+    <Link
+      to={to}
+      aria-current={current ? 'page' : undefined}
+      className="rounded-lg px-4 py-2 font-semibold text-muted text-sm hover:text-ink aria-[current=page]:bg-accent aria-[current=page]:text-accent-ink"
+    >
+      {children}
+    </Link>
+  )
+}
 
 export function ValuesPage() {
-  const { game } = useParams()
+  const { game: pathGame } = useParams()
+  const [params] = useSearchParams()
   const games = useGames()
-  if (game !== undefined && !isGameId(game)) return <NotFoundPage />
+  if (pathGame !== undefined && !isGameId(pathGame)) return <NotFoundPage />
 
+  const { game: gameId, tab, unknownGame } = resolveView(pathGame, params)
+  const base = pathGame ? `/trade-helper/${pathGame}` : '/values-and-wfl'
+  const keep = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams()
+    if (!pathGame && gameId) next.set('game', gameId)
+    const search = params.get('search')
+    if (search) next.set('search', search)
+    for (const [k, v] of Object.entries(changes)) v === null ? next.delete(k) : next.set(k, v)
+    const s = next.toString()
+    return s ? `?${s}` : ''
+  }
+  const hrefForGame = (id: string) => {
+    const next = new URLSearchParams()
+    if (tab === 'wfl') next.set('tab', 'wfl')
+    else if (params.get('search')) next.set('search', params.get('search')!)
+    const s = next.toString()
+    return `/trade-helper/${id}${s ? `?${s}` : ''}`
+  }
+
+  const game = games.data?.games.find((g) => g.id === gameId) ?? null
   return (
-    <Page title="Item values & WFL calculator" lead="Pick a game to see its item values." wide>
+    <Page
+      title="Item values & WFL calculator"
+      lead="Look up what an item is worth, then check your trade: win, fair or loss."
+      wide
+    >
+      <div className="flex flex-col gap-4">
+        <nav
+          aria-label="Tool"
+          className="inline-flex w-fit gap-1 rounded-xl border border-line bg-surface p-1"
+        >
+          <TabLink to={`${base}${keep({ tab: null })}`} current={tab === 'values'}>
+            Values
+          </TabLink>
+          <TabLink to={`${base}${keep({ tab: 'wfl', search: null })}`} current={tab === 'wfl'}>
+            WFL calculator
+          </TabLink>
+        </nav>
+        {games.data && (
+          <GamePicker
+            games={games.data.games}
+            current={gameId}
+            hrefFor={hrefForGame}
+            allHref={
+              tab === 'values' && params.get('search')
+                ? `/values-and-wfl?search=${encodeURIComponent(params.get('search')!)}`
+                : undefined
+            }
+          />
+        )}
+      </div>
+      {unknownGame && (
+        <p role="status" className="mt-4 text-sm text-warn">
+          There is no game “{unknownGame}”; showing {game?.name ?? 'Blox Fruits'} instead.
+        </p>
+      )}
+
       {games.isPending ? (
         <Spinner label="Loading games" />
       ) : games.isError ? (
         <ErrorPanel onRetry={() => games.refetch()} />
+      ) : tab === 'wfl' && game ? (
+        <TradeCalculator key={game.id} game={game} />
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {games.data.games.map((g) => (
-            <li key={g.id}>
-              <Link
-                to={`/trade-helper/${g.id}`}
-                aria-current={g.id === game ? 'page' : undefined}
-                className="flex items-center justify-between rounded-xl border border-line bg-surface p-4 hover:border-accent/60 aria-[current=page]:border-accent"
-              >
-                <span>
-                  <span className="block font-semibold">{g.name}</span>
-                  <span className="text-muted text-sm">
-                    {formatCount(g.itemCount)} items · {formatCount(g.valuedCount)} valued
-                  </span>
-                </span>
-                <ChevronRight aria-hidden="true" className="size-4 text-muted" />
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <ValuesBrowser key={game?.id ?? 'all'} game={game} games={games.data.games} />
       )}
     </Page>
   )

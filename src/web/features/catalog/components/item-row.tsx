@@ -1,0 +1,69 @@
+import { Minus, TrendingDown, TrendingUp } from 'lucide-react'
+import { Link } from 'react-router'
+import type { ItemSummary } from '@/shared/catalog'
+import { formatRelative } from '@/web/lib/format'
+import { formatValue, formatValueFull } from '../format-value'
+
+export function TrendIcon({ trend }: { trend: string | null }) {
+  const t = trend?.toLowerCase() ?? ''
+  if (/(ris|up|increas)/.test(t)) return <TrendingUp aria-hidden="true" className="size-4 text-accent" />
+  if (/(fall|down|drop|decreas)/.test(t))
+    return <TrendingDown aria-hidden="true" className="size-4 text-danger" />
+  return <Minus aria-hidden="true" className="size-4 text-muted" />
+}
+
+export function DemandMeter({ demand }: { demand: number | null }) {
+  if (demand === null) return <span className="text-muted text-sm">demand unknown</span>
+  return (
+    <span className="inline-flex items-center gap-2 text-sm">
+      <span aria-hidden="true" className="h-1.5 w-14 overflow-hidden rounded-full bg-surface-2">
+        <span
+          className="block h-full rounded-full bg-accent"
+          style={{ width: `${Math.min(10, demand) * 10}%` }}
+        />
+      </span>
+      <span>
+        <span className="sr-only">demand </span>
+        {demand}/10
+      </span>
+    </span>
+  )
+}
+
+/** One item in the values list: the whole row links to the item page. */
+export function ItemRow({ item, gameName }: { item: ItemSummary; gameName?: string }) {
+  return (
+    <li>
+      <Link
+        to={`/values/${item.gameId}/${item.id}`}
+        className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 rounded-xl border border-line bg-surface px-4 py-3 hover:border-accent/60 sm:grid-cols-[minmax(0,1fr)_7rem_7rem_13rem]"
+      >
+        <span className="min-w-0">
+          <span className="block truncate font-semibold">{item.name}</span>
+          <span className="block truncate text-muted text-xs">
+            {[gameName, item.rarity, item.category].filter(Boolean).join(' · ') || '\u00a0'}
+          </span>
+        </span>
+        <span
+          className={`text-right tabular-nums ${item.value === null ? 'text-muted text-sm' : 'font-semibold'}`}
+          title={formatValueFull(item.value)}
+        >
+          {formatValue(item.value)}
+        </span>
+        <span className="flex items-center gap-3">
+          <DemandMeter demand={item.demand} />
+        </span>
+        <span className="flex items-center justify-end gap-1.5 whitespace-nowrap text-muted text-xs">
+          <TrendIcon trend={item.trend} />
+          <span>{item.trend ?? 'no trend'}</span>
+          {item.valueChangedAt && (
+            <>
+              <span aria-hidden="true">·</span>
+              <time dateTime={item.valueChangedAt}>{formatRelative(item.valueChangedAt)}</time>
+            </>
+          )}
+        </span>
+      </Link>
+    </li>
+  )
+}

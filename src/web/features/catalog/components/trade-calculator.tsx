@@ -1,0 +1,399 @@
+import { useQuery } from '@tanstack/react-query'
+import { AlertTriangle, Link2, Trash2 } from 'lucide-react'
+import { useEffect, useId, useMemo, useState } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { toast } from 'sonner'
+import type { Game, ItemSummary } from '@/shared/catalog'
+import {
+  DEFAULT_FAIR_BAND,
+  describeRule,
+  evaluateTrade,
+  FAIR_BANDS,
+  type FairBand,
+  formatTradeParam,
+  MAX_QUANTITY,
+  MAX_SLOTS_PER_SIDE,
+  parseTradeParam,
+  type SideResult,
+  type TradeSlot,
+  unitValue,
+} from '@/shared/wfl'
+import { buttonClass } from '@/web/components/ui/button'
+import { ApiError } from '@/web/lib/api'
+import { itemsByIdQuery } from '../api'
+import { formatValue, formatValueFull } from '../format-value'
+import { ItemPicker } from './item-picker'
+
+const BAND_KEY = 'tradehub.fairBand'
+type Side = 'give' | 'get'
+
+function readStoredBand(): FairBand {
+  const stored = Number(globalThis.localStorage?.getItem(BAND_KEY))
+  return (FAIR_BANDS as readonly number[]).includes(stored) ? (stored as FairBand) : DEFAULT_FAIR_BAND
+}
+
+const VERDICT_STYLE = {
+  win: { label: 'Win', className: 'border-accent/60 bg-accent/10 text-accent' },
+  fair: { label: 'Fair', className: 'border-sky-400/50 bg-sky-400/10 text-sky-300' },
+  loss: { label: 'Loss', className: 'border-danger/60 bg-danger/10 text-danger' },
+} as const
+
+/** Query string that keeps the trade readable in shared links (`give=kitsune,dough*2`). */
+function toSearch(params: URLSearchParams): string {
+  const parts = [...params].map(
+    ([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v).replaceAll('%2C', ',')}`,
+  )
+  return parts.length ? `?${parts.join('&')}` : ''
+}
+
+/** The trade lives in the address (`give`, `get`, `band`), so a copied link shows the same trade. */
+function useTradeParams() {
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const give = useMemo(() => parseTradeParam(params.get('give')), [params])
+  const get = useMemo(() => parseTradeParam(params.get('get')), [params])
+  const bandParam = Number(params.get('band'))
+  const band = (FAIR_BANDS as readonly number[]).includes(bandParam) ? (bandParam as FairBand) : null
+  const update = (changes: Partial<Record<Side | 'band', string>>) => {
+    const next = new URLSearchParams(params)
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v)
+      else next.delete(k)
+    }
+    navigate({ search: toSearch(next) }, { replace: true, preventScrollReset: true })
+  }
+  const setSides = (sides: Partial<Record<Side, TradeSlot[]>>) =>
+    update(Object.fromEntries(Object.entries(sides).map(([side, slots]) => [side, formatTradeParam(slots)])))
+  const setBand = (value: FairBand) => update({ band: String(value) })
+  return { give, get, band, setSides, setBand }
+}
+
+/** "Permanent fruit (bought with Robux, …)" -> "Permanent fruit": variant labels fit a phone. */
+const shortLabel = (label: string) => label.replace(/\s*\(.*$/, '')
+
+function SlotRow({
+  slot,
+  item,
+  game,
+  onChange,
+  onRemove,
+}: {
+  slot: TradeSlot
+  item: ItemSummary | undefined
+  game: Game
+  onChange: (slot: TradeSlot) => void
+  onRemove: () => void
+}) {
+  const id = useId()
+  const [qty, setQty] = useState(String(slot.quantity))
+  useEffect(() => setQty(String(slot.quantity)), [slot.quantity])
+  const name = item?.name ?? slot.itemId
+  const value = item ? unitValue(item, slot.variant) : null
+  const variantKeys = item?.variants ? Object.keys(item.variants) : []
+  return (
+    <li className="rounded-xl border border-line bg-bg p-3">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <Link
+            to={`/values/${game.id}/${slot.itemId}`}
+            className="block truncate font-semibold hover:underline"
+          >
+            {name}
+          </Link>
+          <p className={`text-sm tabular-nums ${value === null ? 'text-warn' : 'text-muted'}`}>
+            {value === null ? 'no value yet: not counted' : `${formatValue(value)} each`}
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={onRemove}
+          className={buttonClass('ghost', 'sm')}
+          aria-label={`Remove ${name}`}
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+        </button>
+      </div>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <label htmlFor={`${id}-qty`} className="sr-only">
+          Quantity of {name}
+        </label>
+        <input
+          id={`${id}-qty`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_QUANTITY}
+          value={qty}
+          onChange={(e) => {
+            setQty(e.target.value)
+            const n = Number(e.target.value)
+            if (Number.isInteger(n) && n >= 1 && n <= MAX_QUANTITY) onChange({ ...slot, quantity: n })
+          }}
+          onBlur={() => setQty(String(slot.quantity))}
+          className="w-20 rounded-lg border border-line bg-surface px-2 py-1.5 text-sm tabular-nums"
+        />
+        {variantKeys.length > 0 && (
+          <>
+            <label htmlFor={`${id}-variant`} className="sr-only">
+              Variant of {name}
+            </label>
+            <select
+              id={`${id}-variant`}
+              value={slot.variant ?? ''}
+              onChange={(e) => onChange({ ...slot, variant: e.target.value || undefined })}
+              className="w-0 min-w-0 flex-1 rounded-lg border border-line bg-surface px-2 py-1.5 text-sm"
+            >
+              <option value="">{game.variantLabels ? 'Headline value' : 'Default'}</option>
+              {variantKeys.map((key) => (
+                <option key={key} value={key}>
+                  {shortLabel(game.variantLabels?.[key] ?? key)}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+      </div>
+    </li>
+  )
+}
+
+function SidePanel({
+  side,
+  title,
+  slots,
+  items,
+  result,
+  game,
+  onChange,
+  onPick,
+}: {
+  side: Side
+  title: string
+  slots: TradeSlot[]
+  items: Map<string, ItemSummary>
+  result: SideResult
+  game: Game
+  onChange: (slots: TradeSlot[]) => void
+  onPick: (item: ItemSummary) => void
+}) {
+  const headingId = useId()
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col rounded-2xl border border-line bg-surface p-4"
+    >
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id={headingId} className="font-semibold text-lg">
+          {title}
+        </h2>
+        <p className="text-right">
+          <span className="sr-only">{title} total: </span>
+          <span className="font-bold text-xl tabular-nums" title={formatValueFull(result.total)}>
+            {formatValue(result.total)}
+          </span>
+        </p>
+      </div>
+      <ul className="mt-3 space-y-2">
+        {slots.map((slot, index) => (
+          <SlotRow
+            // biome-ignore lint/suspicious/noArrayIndexKey: slots are positional; the same item may appear twice
+            key={`${side}-${index}`}
+            slot={slot}
+            item={items.get(slot.itemId)}
+            game={game}
+            onChange={(next) => onChange(slots.map((s, i) => (i === index ? next : s)))}
+            onRemove={() => onChange(slots.filter((_, i) => i !== index))}
+          />
+        ))}
+      </ul>
+      <div className="mt-2">
+        <ItemPicker
+          game={game.id}
+          label={`Add an item to “${title}”`}
+          onPick={onPick}
+          disabled={slots.length >= MAX_SLOTS_PER_SIDE}
+        />
+      </div>
+    </section>
+  )
+}
+
+export function TradeCalculator({ game }: { game: Game }) {
+  const { give, get, band: linkBand, setSides, setBand } = useTradeParams()
+  const [storedBand, setStoredBand] = useState<FairBand>(readStoredBand)
+  const band = linkBand ?? storedBand
+  const [known, setKnown] = useState(() => new Map<string, ItemSummary>())
+  const [droppedIds, setDroppedIds] = useState<string[]>([])
+  // Malformed parts of the link the page was opened with; the address is rewritten without them.
+  const [droppedParts] = useState(() => [...give.dropped, ...get.dropped])
+  const bandId = useId()
+
+  // Items named by the address that we do not know yet (a shared link): one request for all of them.
+  const missing = [...new Set([...give.slots, ...get.slots].map((s) => s.itemId))]
+    .filter((id) => !known.has(id))
+    .sort()
+  const lookup = useQuery(itemsByIdQuery(game.id, missing))
+  useEffect(() => {
+    if (lookup.data)
+      setKnown((prev) => new Map([...prev, ...lookup.data.items.map((i) => [i.id, i] as const)]))
+  }, [lookup.data])
+  // Ids the server does not know for this game are dropped from the trade, and the user is told.
+  const unknownIds =
+    lookup.error instanceof ApiError && lookup.error.fields?.ids ? lookup.error.fields.ids : null
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per refusal from the server
+  useEffect(() => {
+    if (!unknownIds) return
+    const dropped = unknownIds.split(',')
+    setDroppedIds((prev) => [...new Set([...prev, ...dropped])])
+    setSides({
+      give: give.slots.filter((s) => !dropped.includes(s.itemId)),
+      get: get.slots.filter((s) => !dropped.includes(s.itemId)),
+    })
+  }, [unknownIds])
+
+  const result = evaluateTrade({ give: give.slots, get: get.slots }, known, {
+    band,
+    checkBeli: game.id === 'blox-fruits',
+  })
+  const loading = missing.length > 0 && lookup.isPending
+
+  const add = (side: Side, slots: TradeSlot[]) => (item: ItemSummary) => {
+    setKnown((prev) => new Map(prev).set(item.id, item))
+    setSides({ [side]: [...slots, { itemId: item.id, quantity: 1 }] })
+  }
+  const chooseBand = (value: FairBand) => {
+    setStoredBand(value)
+    localStorage.setItem(BAND_KEY, String(value))
+    setBand(value)
+  }
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(window.location.href)
+      toast.success('Link copied', { description: 'Paste it in Discord to share this trade.' })
+    } catch {
+      toast.error('Could not copy the link', { description: 'Copy it from the address bar instead.' })
+    }
+  }
+  const verdict = result.verdict ? VERDICT_STYLE[result.verdict] : null
+  const unvalued = [...result.give.unvalued, ...result.get.unvalued]
+
+  return (
+    <div className="mt-6">
+      {(droppedParts.length > 0 || droppedIds.length > 0) && (
+        <div role="status" className="mb-4 flex gap-2 rounded-xl border border-warn/40 bg-warn/5 p-3 text-sm">
+          <AlertTriangle aria-hidden="true" className="size-5 shrink-0 text-warn" />
+          <p>
+            Some of the shared trade could not be loaded and was left out:{' '}
+            {[
+              ...droppedIds.map((id) => `${id} (not a ${game.name} item)`),
+              ...droppedParts.map((p) => `“${p}” (malformed)`),
+            ].join(', ')}
+            .
+          </p>
+        </div>
+      )}
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <SidePanel
+          side="give"
+          title="You give"
+          slots={give.slots}
+          items={known}
+          result={result.give}
+          game={game}
+          onChange={(s) => setSides({ give: s })}
+          onPick={add('give', give.slots)}
+        />
+        <SidePanel
+          side="get"
+          title="You get"
+          slots={get.slots}
+          items={known}
+          result={result.get}
+          game={game}
+          onChange={(s) => setSides({ get: s })}
+          onPick={add('get', get.slots)}
+        />
+      </div>
+
+      <section
+        aria-label="Result"
+        aria-live="polite"
+        aria-busy={loading}
+        className="mt-4 rounded-2xl border border-line bg-surface p-4 sm:p-5"
+      >
+        <div className="flex flex-wrap items-center gap-4">
+          <p
+            className={`rounded-xl border px-4 py-2 font-extrabold text-2xl ${verdict?.className ?? 'border-line text-muted'}`}
+          >
+            {verdict ? verdict.label : loading ? 'Loading…' : 'Add items to both sides'}
+          </p>
+          {verdict && (
+            <p className="text-sm">
+              <span className="font-semibold tabular-nums">
+                {result.difference >= 0 ? '+' : '−'}
+                {formatValue(Math.abs(result.difference))}
+              </span>{' '}
+              <span className="text-muted">
+                ({result.percent >= 0 ? '+' : '−'}
+                {Math.abs(result.percent).toFixed(1)}% of the larger side) for you
+              </span>
+            </p>
+          )}
+          <button type="button" onClick={copyLink} className={`${buttonClass('secondary', 'sm')} ml-auto`}>
+            <Link2 aria-hidden="true" className="size-4" /> Copy link
+          </button>
+        </div>
+
+        <fieldset className="mt-4">
+          <legend id={bandId} className="font-medium text-sm">
+            Fair band
+          </legend>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {FAIR_BANDS.map((value) => (
+              <label
+                key={value}
+                className="cursor-pointer rounded-lg border border-line px-3 py-1.5 text-sm has-checked:border-accent has-checked:bg-accent/15"
+              >
+                <input
+                  type="radio"
+                  name="fair-band"
+                  value={value}
+                  checked={band === value}
+                  onChange={() => chooseBand(value)}
+                  className="sr-only"
+                />
+                ±{value}%
+              </label>
+            ))}
+          </div>
+          <p className="mt-2 text-muted text-sm">{describeRule(band)}</p>
+        </fieldset>
+
+        {verdict && (
+          <p className="mt-3 text-sm">
+            Confidence: <strong className="capitalize">{result.confidence}</strong>
+            {result.lowDemandItems.length > 0 && (
+              <span className="text-muted"> (low or unknown demand: {result.lowDemandItems.join(', ')})</span>
+            )}
+          </p>
+        )}
+        {unvalued.length > 0 && (
+          <p className="mt-3 flex gap-2 text-sm text-warn">
+            <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
+            {unvalued.length === 1 ? '1 item has' : `${unvalued.length} items have`} no value yet and{' '}
+            {unvalued.length === 1 ? 'is' : 'are'} left out of the totals:{' '}
+            {unvalued.map((s) => known.get(s.itemId)?.name ?? s.itemId).join(', ')}.
+          </p>
+        )}
+        {result.beliRefused && (
+          <p className="mt-3 flex gap-2 text-sm text-warn">
+            <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
+            Blox Fruits will refuse this trade: the in-game Beli prices of the two sides differ by more than
+            40%.
+          </p>
+        )}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,216 @@
+import { Search } from 'lucide-react'
+import { useEffect, useId, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import type { Game } from '@/shared/catalog'
+import { ITEM_SORT_LABELS, ITEM_SORTS } from '@/shared/catalog-rules'
+import { ErrorPanel } from '@/web/app/shell/error-panel'
+import { buttonClass } from '@/web/components/ui/button'
+import { Spinner } from '@/web/components/ui/spinner'
+import { ApiError } from '@/web/lib/api'
+import { formatCount } from '@/web/lib/format'
+import { useItemList, useSearchAll } from '../api'
+import { listParams, listView, PAGE_SIZE } from '../view'
+import { ItemRow } from './item-row'
+
+const fieldClass = 'rounded-lg border border-line bg-bg px-3 py-2 text-ink text-sm focus:border-accent'
+
+/** Reads and writes the view (search, filters, sort, page) in the address, so it can be shared. */
+function useViewParams() {
+  const [params, setParams] = useSearchParams()
+  const view = listView(params)
+  const update = (changes: Record<string, string | null>, replace = false) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev)
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === null || v === '') next.delete(k)
+          else next.set(k, v)
+        }
+        if (!('page' in changes)) next.delete('page')
+        return next
+      },
+      { replace, preventScrollReset: true },
+    )
+  return { view, update }
+}
+
+function SearchBox({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const [draft, setDraft] = useState(value)
+  const id = useId()
+  useEffect(() => setDraft(value), [value])
+  useEffect(() => {
+    if (draft === value) return
+    const timer = setTimeout(() => onChange(draft), 250)
+    return () => clearTimeout(timer)
+  }, [draft, value, onChange])
+  return (
+    <div className="relative min-w-0 flex-1">
+      <label htmlFor={id} className="sr-only">
+        Search items
+      </label>
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+      />
+      <input
+        id={id}
+        type="search"
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        placeholder="Search items…"
+        autoComplete="off"
+        className={`${fieldClass} w-full pl-9`}
+      />
+    </div>
+  )
+}
+
+function Select({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string
+  value: string
+  options: [string, string][]
+  onChange: (v: string) => void
+}) {
+  const id = useId()
+  return (
+    <div className="flex min-w-0 flex-col">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={fieldClass}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+function listError(error: Error) {
+  return error instanceof ApiError && error.status === 400 ? error.message : undefined
+}
+
+/** The values list of one game, or the search across every game when `game` is null. */
+export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[] }) {
+  const { view, update } = useViewParams()
+  const list = useItemList(listParams(game?.id ?? 'blox-fruits', view), game !== null)
+  const all = useSearchAll(view.search, game === null && view.search !== '')
+  const query = game ? list : all
+  const data = query.data
+  const facets = game && list.data ? list.data.facets : { categories: [], rarities: [] }
+  const total = data?.total ?? 0
+  const pages = game ? Math.max(1, Math.ceil(total / PAGE_SIZE)) : 1
+  const gameNames = new Map(games.map((g) => [g.id, g.name]))
+
+  return (
+    <section aria-label="Item values" className="mt-6">
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <SearchBox value={view.search} onChange={(search) => update({ search }, true)} />
+        {game && (
+          <div className="grid grid-cols-3 gap-2 sm:flex">
+            <Select
+              label="Category"
+              value={view.category ?? ''}
+              options={[['', 'All categories'], ...facets.categories.map((c): [string, string] => [c, c])]}
+              onChange={(category) => update({ category })}
+            />
+            <Select
+              label="Rarity"
+              value={view.rarity ?? ''}
+              options={[['', 'All rarities'], ...facets.rarities.map((r): [string, string] => [r, r])]}
+              onChange={(rarity) => update({ rarity })}
+            />
+            <Select
+              label="Sort by"
+              value={view.sort}
+              options={ITEM_SORTS.map((s) => [s, `Sort: ${ITEM_SORT_LABELS[s]}`])}
+              onChange={(sort) => update({ sort: sort === 'value' ? null : sort })}
+            />
+          </div>
+        )}
+      </div>
+
+      {game && <p className="mt-3 text-muted text-xs">Values in {game.valueUnit}.</p>}
+
+      <div aria-live="polite" className="mt-4 flex items-center justify-between text-muted text-sm">
+        {data && (
+          <p>
+            {formatCount(total)} {total === 1 ? 'item' : 'items'}
+            {view.search && ` matching “${view.search}”`}
+            {!game && ' in all games'}
+          </p>
+        )}
+        {query.isFetching && !query.isPending && <span>Updating…</span>}
+      </div>
+
+      {!game && !view.search ? (
+        <p className="mt-4 text-muted">Type to search every game.</p>
+      ) : query.isPending ? (
+        <Spinner label="Loading items" />
+      ) : query.isError ? (
+        listError(query.error) ? (
+          <div role="alert" className="mt-4 rounded-xl border border-warn/40 bg-warn/5 p-4 text-sm">
+            <p>{listError(query.error)}. Showing nothing for this filter.</p>
+            <button
+              type="button"
+              className={`${buttonClass('secondary', 'sm')} mt-3`}
+              onClick={() => update({ category: null, rarity: null, sort: null })}
+            >
+              Clear filters
+            </button>
+          </div>
+        ) : (
+          <ErrorPanel onRetry={() => query.refetch()} />
+        )
+      ) : data && data.items.length === 0 ? (
+        <p className="mt-4 text-muted">No items found. Try fewer or shorter words.</p>
+      ) : (
+        <ul className="mt-2 space-y-2">
+          {data?.items.map((item) => (
+            <ItemRow
+              key={`${item.gameId}/${item.id}`}
+              item={item}
+              gameName={game ? undefined : gameNames.get(item.gameId)}
+            />
+          ))}
+        </ul>
+      )}
+
+      {game && pages > 1 && (
+        <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-3">
+          {view.page > 1 ? (
+            <Link
+              className={buttonClass('secondary', 'sm')}
+              to={{ search: pageSearch(view.page - 1) }}
+              preventScrollReset={false}
+            >
+              Previous
+            </Link>
+          ) : null}
+          <span className="text-muted text-sm">
+            Page {view.page} of {pages}
+          </span>
+          {view.page < pages ? (
+            <Link className={buttonClass('secondary', 'sm')} to={{ search: pageSearch(view.page + 1) }}>
+              Next
+            </Link>
+          ) : null}
+        </nav>
+      )}
+    </section>
+  )
+}
+
+function pageSearch(page: number): string {
+  const next = new URLSearchParams(window.location.search)
+  if (page === 1) next.delete('page')
+  else next.set('page', String(page))
+  return `?${next.toString()}`
+}

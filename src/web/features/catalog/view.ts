@@ -1,0 +1,65 @@
+import { ITEM_SORTS, type ItemSort } from '@/shared/catalog-rules'
+import { type GameId, isGameId } from '@/shared/games'
+import { queryClient } from '@/web/lib/query-client'
+import { gamesQuery, type ItemListParams, itemDetailQuery, itemListQuery, searchAllQuery } from './api'
+
+export const DEFAULT_GAME: GameId = 'blox-fruits'
+export const PAGE_SIZE = 50
+
+/** Which game and tab the address asks for (`/trade-helper/:game`, or `?game=` and `?tab=wfl`). */
+export function resolveView(pathGame: string | undefined, params: URLSearchParams) {
+  const queryGame = params.get('game')
+  const tab: 'values' | 'wfl' = params.get('tab') === 'wfl' ? 'wfl' : 'values'
+  const unknownGame = queryGame !== null && !isGameId(queryGame) ? queryGame : null
+  const searchAll = tab === 'values' && !pathGame && !queryGame && Boolean(params.get('search'))
+  const game: GameId | null =
+    pathGame && isGameId(pathGame)
+      ? pathGame
+      : queryGame && isGameId(queryGame)
+        ? queryGame
+        : searchAll
+          ? null
+          : DEFAULT_GAME
+  return { game, tab, unknownGame }
+}
+
+/** The values list's filters, sort and page from the address. */
+export function listView(params: URLSearchParams) {
+  const sortParam = params.get('sort') ?? ''
+  return {
+    search: params.get('search') ?? '',
+    category: params.get('category') ?? undefined,
+    rarity: params.get('rarity') ?? undefined,
+    sort: ((ITEM_SORTS as readonly string[]).includes(sortParam) ? sortParam : 'value') as ItemSort,
+    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+  }
+}
+
+export function listParams(game: GameId, view: ReturnType<typeof listView>): ItemListParams {
+  return {
+    game,
+    search: view.search || undefined,
+    category: view.category,
+    rarity: view.rarity,
+    sort: view.sort,
+    page: view.page,
+    pageSize: PAGE_SIZE,
+  }
+}
+
+/** Route loaders: start the page's one request while its code loads (no waterfall). */
+export function prefetchValues({ params, request }: { params: { game?: string }; request: Request }) {
+  const search = new URL(request.url).searchParams
+  void queryClient.prefetchQuery(gamesQuery)
+  const { game, tab } = resolveView(params.game, search)
+  const view = listView(search)
+  if (tab === 'values' && game) void queryClient.prefetchQuery(itemListQuery(listParams(game, view)))
+  if (tab === 'values' && !game && view.search) void queryClient.prefetchQuery(searchAllQuery(view.search))
+  return null
+}
+
+export function prefetchItem({ params }: { params: { gameId?: string; itemId?: string } }) {
+  if (params.gameId && params.itemId && isGameId(params.gameId))
+    void queryClient.prefetchQuery(itemDetailQuery(params.gameId, params.itemId))
+  return null
+}
