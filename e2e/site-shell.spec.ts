@@ -41,7 +41,9 @@ test.describe('every route', () => {
       await expect(page).toHaveTitle(/TradeHub/)
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{20,}/)
       // Nothing is wider than the screen.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        page.viewportSize()!.width,
+      )
       await expectAccessible(page)
     })
   }
