@@ -74,10 +74,12 @@ export interface HeadTags {
   page: Pick<PageInfo, 'title' | 'description' | 'noindex'>
   url: string
   image?: string
+  /** Structured data (schema.org), rendered as a JSON-LD data block (not a script that runs). */
+  jsonLd?: object
 }
 
 /** The page's own title, description, canonical link and preview tags, rendered into index.html. */
-export function renderIndexHtml(template: string, { page, url, image }: HeadTags): string {
+export function renderIndexHtml(template: string, { page, url, image, jsonLd }: HeadTags): string {
   const title = escapeHtml(fullTitle(page.title))
   const description = escapeHtml(page.description)
   const tags = [
@@ -92,6 +94,9 @@ export function renderIndexHtml(template: string, { page, url, image }: HeadTags
     ...(image ? [`<meta property="og:image" content="${escapeHtml(image)}" />`] : []),
     `<meta name="twitter:card" content="summary" />`,
     ...(page.noindex ? ['<meta name="robots" content="noindex" />'] : []),
+    ...(jsonLd
+      ? [`<script type="application/ld+json">${JSON.stringify(jsonLd).replace(/</g, '\\u003c')}</script>`]
+      : []),
   ]
   return template.replace('<!--app-head-->', tags.join('\n    '))
 }

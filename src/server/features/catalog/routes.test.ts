@@ -223,6 +223,41 @@ describe('catalog API', () => {
       expect(html).toContain('<meta property="og:title" content="Kitsune value — Blox Fruits | TradeHub" />')
     })
 
+    it('gives a shared trade a preview title with its verdict', async () => {
+      const html = await (
+        await get('/values-and-wfl?tab=wfl&game=blox-fruits&give=kitsune,dough&get=west-dragon')
+      ).text()
+      expect(html).toContain('<title>Win: 2 items for 1 — Kitsune + Dough for West Dragon | TradeHub</title>')
+      expect(html).toMatch(
+        /<meta property="og:description" content="You give 670M and get 3.91B in Blox Fruits values/,
+      )
+      const adopt = await (
+        await get(
+          '/trade-helper/adopt-me?tab=wfl&give=shadow-dragon~mega-neon-fly-ride&get=frost-dragon*2&band=25',
+        )
+      ).text()
+      expect(adopt).toContain(
+        '<title>Loss: 1 item for 2 — Shadow Dragon for Frost Dragon ×2 | TradeHub</title>',
+      )
+      // Ids of another game are left out of the preview, as on the page.
+      const foreign = await (
+        await get('/trade-helper/blox-fruits?tab=wfl&give=shadow-dragon&get=kitsune')
+      ).text()
+      expect(foreign).toContain('<title>Trade: 0 items for 1 — nothing for Kitsune | TradeHub</title>')
+    })
+
+    it('declares the site search on the home page', async () => {
+      const html = await (await get('/')).text()
+      const block = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!
+      expect(JSON.parse(block)).toMatchObject({
+        '@type': 'WebSite',
+        potentialAction: {
+          target: { urlTemplate: 'http://localhost:3000/values-and-wfl?search={search_term_string}' },
+        },
+      })
+      expect(await (await get('/about')).text()).not.toContain('application/ld+json')
+    })
+
     it('answers an unknown item page with the 404 page', async () => {
       const res = await get('/values/blox-fruits/no-such-fruit')
       expect(res.status).toBe(404)

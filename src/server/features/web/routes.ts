@@ -23,6 +23,24 @@ function sendAsset(acceptEncoding: string, ifNoneMatch: string | undefined, asse
   return new Response(new Uint8Array(body), { headers })
 }
 
+/** The home page declares the site search, so search engines can offer it. */
+function siteSearchJsonLd(publicUrl: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: 'TradeHub',
+    url: `${publicUrl}/`,
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: {
+        '@type': 'EntryPoint',
+        urlTemplate: `${publicUrl}/values-and-wfl?search={search_term_string}`,
+      },
+      'query-input': 'required name=search_term_string',
+    },
+  }
+}
+
 /**
  * Head tags that depend on data (an item page, a shared trade): the page's own title and description,
  * `null` to keep the page's defaults, or `'not-found'` when the data does not exist.
@@ -66,8 +84,9 @@ export const createWebRoutes = (resolveHead: HeadResolver) =>
       }
     }
     c.header('Cache-Control', 'no-cache')
+    const jsonLd = pathname === '/' ? siteSearchJsonLd(env.PUBLIC_URL) : undefined
     return c.html(
-      renderIndexHtml(web.template, { page, url: `${env.PUBLIC_URL}${pathname}` }),
+      renderIndexHtml(web.template, { page, url: `${env.PUBLIC_URL}${pathname}`, jsonLd }),
       found ? 200 : 404,
     )
   })
