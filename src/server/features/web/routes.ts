@@ -1,26 +1,25 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import type { AppEnv } from '@/server/app'
 import type { Asset, HeadTags } from '@/server/lib/web-assets'
 import { renderIndexHtml } from '@/server/lib/web-assets'
 import { matchPage, NOT_FOUND_PAGE, type PageInfo, REDIRECTS } from '@/shared/pages'
 
-function sendAsset(acceptEncoding: string, ifNoneMatch: string | undefined, asset: Asset): Response {
-  const headers = new Headers({
-    'Content-Type': asset.type,
-    ETag: asset.etag,
-    'Cache-Control': asset.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-    Vary: 'Accept-Encoding',
-  })
-  if (ifNoneMatch === asset.etag) return new Response(null, { status: 304, headers })
+function sendAsset(c: Context, asset: Asset): Response {
+  c.header('Content-Type', asset.type)
+  c.header('ETag', asset.etag)
+  c.header('Cache-Control', asset.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+  c.header('Vary', 'Accept-Encoding')
+  if (c.req.header('if-none-match') === asset.etag) return c.body(null, 304)
+  const acceptEncoding = c.req.header('accept-encoding') ?? ''
   let body = asset.body
   if (asset.brotli && /\bbr\b/.test(acceptEncoding)) {
     body = asset.brotli
-    headers.set('Content-Encoding', 'br')
+    c.header('Content-Encoding', 'br')
   } else if (asset.gzip && /\bgzip\b/.test(acceptEncoding)) {
     body = asset.gzip
-    headers.set('Content-Encoding', 'gzip')
+    c.header('Content-Encoding', 'gzip')
   }
-  return new Response(new Uint8Array(body), { headers })
+  return c.body(new Uint8Array(body))
 }
 
 /** The home page declares the site search, so search engines can offer it. */
@@ -68,7 +67,7 @@ export const createWebRoutes = (resolveHead: HeadResolver) =>
     if (pathname === '/favicon.ico') return c.redirect('/favicon.svg', 301)
     if (!web) return c.notFound()
     const asset = web.files.get(pathname)
-    if (asset) return sendAsset(c.req.header('accept-encoding') ?? '', c.req.header('if-none-match'), asset)
+    if (asset) return sendAsset(c, asset)
     if (pathname.startsWith('/assets/')) return c.notFound()
 
     const match = matchPage(pathname)

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { ItemSummary } from '@/shared/catalog'
 import { useItemList } from '../api'
 import { formatValue } from '../format-value'
@@ -24,6 +24,8 @@ export function ItemPicker({
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(0)
   const id = useId()
+  // Closing on blur waits for a click on an option; coming back to the input cancels it.
+  const blurTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => {
     const timer = setTimeout(() => setSearch(text.trim()), 200)
     return () => clearTimeout(timer)
@@ -63,8 +65,13 @@ export function ItemPicker({
             setOpen(true)
             setActive(0)
           }}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
+          onFocus={() => {
+            clearTimeout(blurTimer.current)
+            setOpen(true)
+          }}
+          onBlur={() => {
+            blurTimer.current = setTimeout(() => setOpen(false), 150)
+          }}
           onKeyDown={(e) => {
             if (!expanded) return
             if (e.key === 'ArrowDown') {
