@@ -1,8 +1,8 @@
-import { ChevronDown } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router'
 import { showComingSoon } from './coming-soon'
 import { HEADER_NAV, type NavLink } from './nav'
+import { SubmenuToggle } from './submenu-toggle'
 
 const topItemClass =
   'inline-flex items-center gap-1 rounded-lg px-3 py-2 font-medium text-muted text-sm transition-colors hover:bg-surface-2 hover:text-ink aria-expanded:bg-surface-2 aria-expanded:text-ink'
@@ -48,20 +48,14 @@ function Submenu({ item }: { item: NavLink }) {
 
   return (
     <div ref={rootRef} className="relative">
-      <button
+      <SubmenuToggle
         ref={buttonRef}
-        type="button"
+        label={item.label}
+        open={open}
+        controls={listId}
+        onToggle={() => setOpen(!open)}
         className={topItemClass}
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen(!open)}
-      >
-        {item.label}
-        <ChevronDown
-          aria-hidden="true"
-          className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}
-        />
-      </button>
+      />
       <ul
         id={listId}
         hidden={!open}

@@ -1,10 +1,11 @@
-import { ChevronDown, X } from 'lucide-react'
+import { X } from 'lucide-react'
 import { Dialog } from 'radix-ui'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { buttonClass } from '@/web/components/ui/button'
 import { showComingSoon } from './coming-soon'
 import { HEADER_NAV, type NavLink } from './nav'
+import { SubmenuToggle } from './submenu-toggle'
 
 const rowClass =
   'flex w-full items-center justify-between rounded-lg px-3 py-3 text-left font-medium text-ink hover:bg-surface-2'
@@ -15,19 +16,13 @@ function DrawerItem({ item, close }: { item: NavLink; close: () => void }) {
   if (item.children) {
     return (
       <li>
-        <button
-          type="button"
+        <SubmenuToggle
+          label={item.label}
+          open={open}
+          controls={listId}
+          onToggle={() => setOpen(!open)}
           className={rowClass}
-          aria-expanded={open}
-          aria-controls={listId}
-          onClick={() => setOpen(!open)}
-        >
-          {item.label}
-          <ChevronDown
-            aria-hidden="true"
-            className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}
-          />
-        </button>
+        />
         <ul id={listId} hidden={!open} className="ml-3 border-line border-l pl-2">
           {item.children.map((child) => (
             <DrawerItem key={child.label} item={child} close={close} />
