@@ -23,7 +23,12 @@ try {
   console.log('scores (0-100): performance, accessibility, best-practices, seo')
   for (const target of targets) {
     const url = target.startsWith('http') ? target : server.url + target
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' })
+    let result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' })
+    if (result.lhr.runtimeError) {
+      // A cold browser sometimes fails the first page: say so and measure again.
+      console.log(`  ${target}: ${result.lhr.runtimeError.code}, measuring again`)
+      result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' })
+    }
     const c = result.lhr.categories
     const score = (k) => Math.round((c[k]?.score ?? 0) * 100)
     console.log(
