@@ -11,7 +11,7 @@ interface Entry {
   expiresAt: number
 }
 
-export function toCachedJson(data: unknown): CachedJson {
+function toCachedJson(data: unknown): CachedJson {
   const body = JSON.stringify(data)
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` }
 }

@@ -27,6 +27,3 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => validator('json', pa
 
 /** Query parameters parsed by the shared schema. */
 export const queryParams = <T extends z.ZodType>(schema: T) => validator('query', parseWith(schema))
-
-/** Path parameters parsed by the shared schema. */
-export const pathParams = <T extends z.ZodType>(schema: T) => validator('param', parseWith(schema))

@@ -31,7 +31,7 @@ export interface Asset {
   immutable: boolean
 }
 
-export function compressAsset(body: Buffer, type: string): Pick<Asset, 'gzip' | 'brotli'> {
+function compressAsset(body: Buffer, type: string): Pick<Asset, 'gzip' | 'brotli'> {
   if (!COMPRESSIBLE.test(type) || body.length < 512) return {}
   return { gzip: gzipSync(body, { level: 9 }), brotli: brotliCompressSync(body) }
 }

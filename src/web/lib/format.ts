@@ -1,10 +1,8 @@
-const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 })
 const whole = new Intl.NumberFormat('en')
 const day = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' })
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
 
 export const formatCount = (n: number) => whole.format(n)
-export const formatCompact = (n: number) => compact.format(n)
 export const formatDay = (iso: string) => day.format(new Date(iso))
 
 /** "3 days ago", "2 months ago": for the time of a value change. */

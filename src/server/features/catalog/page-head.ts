@@ -1,4 +1,5 @@
 import type { HeadResolver } from '@/server/features/web/routes'
+import { formatValue } from '@/shared/format-value'
 import { type GameId, isGameId } from '@/shared/games'
 import {
   DEFAULT_FAIR_BAND,
@@ -9,10 +10,6 @@ import {
   tradeTitle,
 } from '@/shared/wfl'
 import { type CatalogDeps, findItems, itemPageHead, listGames } from './service'
-
-const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 })
-const formatValue = (v: number | null) =>
-  v === null ? 'no value yet' : v >= 1e15 ? v.toExponential(2) : compact.format(v)
 
 /** The server-rendered title and description of catalog pages (search engines, Discord previews). */
 export const catalogPageHead: HeadResolver = async (deps, { page, params }, url) => {

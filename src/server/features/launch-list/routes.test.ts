@@ -4,7 +4,13 @@ import { launchSubscribers, pendingEmails } from '@/server/db/schema'
 import { subscribeResponseSchema } from '@/shared/launch-list'
 import { createTestApp, TEST_ORIGIN } from '@/test/app'
 import { VERIFY_SUBJECT } from './email'
-import { UNSUBSCRIBE_FAILED, VERIFY_FAILED } from './service'
+import {
+  countSubscribers,
+  exportSubscribersCsv,
+  listSubscribers,
+  UNSUBSCRIBE_FAILED,
+  VERIFY_FAILED,
+} from './service'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
@@ -316,6 +322,32 @@ describe('launch list API', () => {
       .groupBy(pendingEmails.toEmail)
     expect(recipients).toHaveLength(200)
     expect(recipients.every((r) => r.n === 1)).toBe(true)
+  })
+})
+
+describe('launch list for admins (service)', () => {
+  it('lists, counts and exports subscribers, defusing spreadsheet formulas', async () => {
+    const t = await createTestApp({ catalog: false })
+    try {
+      await post(t, 'subscribe', { email: 'first@example.com' })
+      await post(t, 'subscribe', { email: '-cmd@example.com' })
+      const { verify } = await tokensFromLatestMail(t, 'first@example.com')
+      await post(t, 'verify', { token: verify })
+
+      expect(await countSubscribers(t.database.db)).toEqual({ pending: 1, verified: 1, unsubscribed: 0 })
+      const verified = await listSubscribers(t.database.db, { status: 'verified', limit: 10, offset: 0 })
+      expect(verified.map((s) => s.email)).toEqual(['first@example.com'])
+      expect(verified[0]).not.toHaveProperty('verificationTokenHash')
+      expect(await listSubscribers(t.database.db, { limit: 1, offset: 1 })).toHaveLength(1)
+
+      const csv = (await exportSubscribersCsv(t.database.db)).split('\n')
+      expect(csv[0]).toBe('email,status,verified,is_og,created_at,verified_at,unsubscribed_at')
+      expect(csv).toHaveLength(3)
+      expect(csv.some((line) => line.startsWith('"first@example.com","verified","true","true"'))).toBe(true)
+      expect(csv.some((line) => line.startsWith(`"'-cmd@example.com"`))).toBe(true)
+    } finally {
+      await t.close()
+    }
   })
 })
 

@@ -36,7 +36,7 @@ export interface MailboxEntry {
   date: string
 }
 
-export const mailboxDir = (dataDir: string) => path.join(dataDir, 'mail')
+const mailboxDir = (dataDir: string) => path.join(dataDir, 'mail')
 
 /** SMTP when SMTP_URL is set; otherwise the local mailbox in DATA_DIR/mail, with each link logged. */
 export function createMailTransport(env: Env, logger: Logger): MailTransport {

@@ -3,7 +3,7 @@ import { type GameId, isGameId } from '@/shared/games'
 import { queryClient } from '@/web/lib/query-client'
 import { gamesQuery, type ItemListParams, itemDetailQuery, itemListQuery, searchAllQuery } from './api'
 
-export const DEFAULT_GAME: GameId = 'blox-fruits'
+const DEFAULT_GAME: GameId = 'blox-fruits'
 export const PAGE_SIZE = 50
 
 /** Which game and tab the address asks for (`/trade-helper/:game`, or `?game=` and `?tab=wfl`). */

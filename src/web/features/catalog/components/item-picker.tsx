@@ -1,8 +1,8 @@
 import { Plus } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { ItemSummary } from '@/shared/catalog'
+import { formatValue } from '@/shared/format-value'
 import { useItemList } from '../api'
-import { formatValue } from '../format-value'
 
 /**
  * "Add item": a combobox that searches the game's items (ARIA combobox with a listbox; arrows move,

@@ -1,8 +1,8 @@
 import { Minus, TrendingDown, TrendingUp } from 'lucide-react'
 import { Link } from 'react-router'
 import type { ItemSummary } from '@/shared/catalog'
+import { formatValue, formatValueFull } from '@/shared/format-value'
 import { formatRelative } from '@/web/lib/format'
-import { formatValue, formatValueFull } from '../format-value'
 
 export function TrendIcon({ trend }: { trend: string | null }) {
   const t = trend?.toLowerCase() ?? ''

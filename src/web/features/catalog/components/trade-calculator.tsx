@@ -4,6 +4,7 @@ import { useEffect, useId, useMemo, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import type { Game, ItemSummary } from '@/shared/catalog'
+import { formatValue, formatValueFull } from '@/shared/format-value'
 import {
   DEFAULT_FAIR_BAND,
   describeRule,
@@ -21,7 +22,6 @@ import {
 import { buttonClass } from '@/web/components/ui/button'
 import { ApiError } from '@/web/lib/api'
 import { itemsByIdQuery } from '../api'
-import { formatValue, formatValueFull } from '../format-value'
 import { ItemPicker } from './item-picker'
 
 const BAND_KEY = 'tradehub.fairBand'

@@ -1,6 +1,6 @@
 import type { ValuePoint } from '@/shared/catalog'
+import { formatValue, formatValueFull } from '@/shared/format-value'
 import { formatDay } from '@/web/lib/format'
-import { formatValue, formatValueFull } from '../format-value'
 
 const W = 600
 const H = 180

@@ -1,6 +1,7 @@
 import { Calculator } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import type { ItemDetailResponse } from '@/shared/catalog'
+import { formatValue, formatValueFull } from '@/shared/format-value'
 import { NotFoundPage } from '@/web/app/not-found-page'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { buttonClass } from '@/web/components/ui/button'
@@ -11,7 +12,6 @@ import { usePageMeta } from '@/web/lib/page-meta'
 import { useItemDetail } from '../api'
 import { DemandMeter, ItemRow, TrendIcon } from '../components/item-row'
 import { ValueChart } from '../components/value-chart'
-import { formatValue, formatValueFull } from '../format-value'
 
 function Facts({ data }: { data: ItemDetailResponse }) {
   const { item, game } = data

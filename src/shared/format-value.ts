@@ -1,3 +1,4 @@
+/** Number formats for item values, shared by the pages and the server-rendered previews. */
 const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 })
 const scientific = new Intl.NumberFormat('en', { notation: 'scientific', maximumFractionDigits: 2 })
 const full = new Intl.NumberFormat('en', { maximumFractionDigits: 0 })
