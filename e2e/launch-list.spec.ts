@@ -118,3 +118,53 @@ test.describe('early-access launch list', () => {
     await expect(form.getByLabel('E-mail address')).toHaveAttribute('aria-invalid', 'true')
   })
 })
+
+test.describe('launch list failures show the spec messages', () => {
+  test('a server failure on sign-up keeps what was typed', async ({ page, allowConsoleError }) => {
+    allowConsoleError(/status of 500/)
+    await page.route('**/api/launch-list/subscribe', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"error":{"code":"INTERNAL","message":"Something went wrong"}}',
+      }),
+    )
+    await page.goto('/')
+    const form = page.getByRole('form', { name: 'Join the launch list' })
+    await form.getByLabel('E-mail address').fill('kept@example.com')
+    await form.getByRole('button', { name: 'Get Early Access' }).click()
+    await expect(page.getByText('Subscription failed')).toBeVisible()
+    await expect(page.getByText('An error occurred. Please try again later.')).toBeVisible()
+    await expect(page.getByText('Failed to subscribe. Please try again later.')).toBeVisible()
+    await page.getByRole('button', { name: 'Try Again' }).click()
+    await expect(form.getByLabel('E-mail address')).toHaveValue('kept@example.com')
+  })
+
+  test('a failed resend shows its toast', async ({ page, allowConsoleError }, testInfo) => {
+    allowConsoleError(/status of 500/)
+    await page.goto('/')
+    const form = page.getByRole('form', { name: 'Join the launch list' })
+    await form
+      .getByLabel('E-mail address')
+      .fill(`resend-fail.${testInfo.project.name}.${Date.now()}@example.com`)
+    await form.getByRole('button', { name: 'Get Early Access' }).click()
+    await expect(page.getByText('Check your inbox')).toBeVisible()
+    await page.route('**/api/launch-list/resend', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"error":{"code":"INTERNAL","message":"x"}}',
+      }),
+    )
+    await page.getByRole('button', { name: 'Resend email' }).click({ timeout: 12_000 })
+    await expect(page.getByText('Failed to resend email.')).toBeVisible()
+  })
+
+  test('an error during verification says so', async ({ page, allowConsoleError }) => {
+    allowConsoleError(/ERR_FAILED/) // the browser logs the failed request
+    await page.route('**/api/launch-list/verify', (route) => route.abort('failed'))
+    await page.goto(`/?token=${'a'.repeat(43)}`)
+    await expect(page.getByText('An error occurred during verification. Please try again.')).toBeVisible()
+    await expect(page).toHaveURL(/localhost:\d+\/$/)
+  })
+})

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiErrorSchema } from '@/shared/api-error'
 import { createTestApp, TEST_ORIGIN } from '@/test/app'
 import { loadWebAssets } from './lib/web-assets'
 
@@ -36,7 +37,31 @@ describe('app foundation', () => {
     })
   })
 
+  it('answers 503 from /api/health when the database is unreachable', async () => {
+    const down = await createTestApp({ catalog: false })
+    await down.database.close()
+    const res = await down.app.request('/api/health')
+    expect(res.status).toBe(503)
+    expect(await res.json()).toMatchObject({ status: 'error', database: 'unreachable' })
+    await down.close().catch(() => {})
+  })
+
   describe('API errors', () => {
+    it('answers malformed JSON and a wrong content type with 400 in the error shape', async () => {
+      for (const [type, body] of [
+        ['application/json', '{"email": '],
+        ['text/plain', '{"email":"a@example.com"}'],
+      ]) {
+        const res = await t.app.request('/api/launch-list/subscribe', {
+          method: 'POST',
+          headers: { origin: TEST_ORIGIN, 'content-type': type! },
+          body,
+        })
+        expect(res.status).toBe(400)
+        expect(apiErrorSchema.parse(await res.json()).error.code).toBe('BAD_REQUEST')
+      }
+    })
+
     it('answers an unknown API path with 404 JSON in the error shape', async () => {
       const res = await t.app.request('/api/no-such-thing')
       expect(res.status).toBe(404)

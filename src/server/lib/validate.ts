@@ -22,8 +22,18 @@ function parseWith<T extends z.ZodType>(schema: T) {
   }
 }
 
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i
+
 /** A JSON body parsed by the shared schema. Malformed JSON or another content type: 400. */
-export const jsonBody = <T extends z.ZodType>(schema: T) => validator('json', parseWith(schema))
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  const validate = validator('json', parseWith(schema))
+  return (async (c, next) => {
+    if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) {
+      throw new AppError('BAD_REQUEST', 'Content-Type must be application/json')
+    }
+    return validate(c, next)
+  }) as typeof validate
+}
 
 /** Query parameters parsed by the shared schema. */
 export const queryParams = <T extends z.ZodType>(schema: T) => validator('query', parseWith(schema))
