@@ -111,7 +111,8 @@ test.describe('WFL calculator', () => {
     await expect(page.getByRole('region', { name: 'Result' }).getByText('Win', { exact: true })).toBeVisible()
     await page.getByRole('button', { name: 'Copy link' }).click()
     await expect(page.getByText('Link copied')).toBeVisible()
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url())
+    // The copied link carries the band in use, so the recipient sees the same verdict.
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${page.url()}&band=10`)
   })
 
   test('Adopt Me variants: a Mega Neon Fly Ride counts at its own value', async ({ page }) => {

@@ -40,6 +40,9 @@ export function createApp(deps: AppDeps) {
   const publicOrigin = new URL(env.PUBLIC_URL).origin
   const trustedOrigins = new Set([publicOrigin])
   if (env.NODE_ENV === 'development') trustedOrigins.add('http://localhost:5173')
+  const local = new URL(publicOrigin)
+  if (local.hostname === 'localhost')
+    trustedOrigins.add(`${local.protocol}//127.0.0.1${local.port ? `:${local.port}` : ''}`)
 
   const app = new Hono<AppEnv>()
 
@@ -87,7 +90,8 @@ export function createApp(deps: AppDeps) {
   app.all('/api/*', (c) => {
     throw new AppError('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`)
   })
-  if (!env.SMTP_URL) app.route('/dev/mailbox', mailboxRoutes)
+  // The local mailbox holds live links: a development tool, never served in production.
+  if (!env.SMTP_URL && env.NODE_ENV !== 'production') app.route('/dev/mailbox', mailboxRoutes)
   app.route('/', createWebRoutes(catalogPageHead))
 
   app.notFound((c) => c.json<ApiErrorBody>({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404))

@@ -232,7 +232,7 @@ describe('launch list API', () => {
       expect((await wrongUnsubscribe.json()).error.message).toBe(UNSUBSCRIBE_FAILED)
     })
 
-    it('lets an unsubscribed, verified address join again', async () => {
+    it('does not let a sign-up undo an unsubscribe of a verified address', async () => {
       const { unsubscribe } = await tokensFromLatestMail(t, 'verify.me@example.com')
       await post(t, 'unsubscribe', { token: unsubscribe })
       const res = await post(t, 'subscribe', { email: 'verify.me@example.com' })
@@ -241,7 +241,7 @@ describe('launch list API', () => {
         .select()
         .from(launchSubscribers)
         .where(eq(launchSubscribers.email, 'verify.me@example.com'))
-      expect(row!.status).toBe('verified')
+      expect(row!.status).toBe('unsubscribed')
     })
   })
 

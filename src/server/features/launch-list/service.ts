@@ -109,15 +109,8 @@ export async function subscribe(
   await hitRateLimit(ctx.db, `launch-subscribe:${ip}`, ctx.limits.subscribePerIp, TOO_MANY)
   return ctx.db.transaction(async (tx) => {
     const existing = await lockSubscriber(tx, email)
-    if (existing?.verified) {
-      if (existing.status === 'unsubscribed') {
-        await tx
-          .update(launchSubscribers)
-          .set({ status: 'verified', unsubscribedAt: null, updatedAt: sql`now()` })
-          .where(eq(launchSubscribers.id, existing.id))
-      }
-      return { state: 'verified', email }
-    }
+    // A verified address stays as it is: a sign-up by anyone cannot undo its owner's unsubscribe.
+    if (existing?.verified) return { state: 'verified', email }
     assertCooldownOver(existing?.lastMailAt ?? null)
     await sendVerification(ctx, tx, email)
     return { state: 'verification_sent', email }

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
+import type SMTPTransport from 'nodemailer/lib/smtp-transport'
 import type { Env } from '@/server/env'
 import type { Logger } from '@/server/lib/logger'
 
@@ -52,8 +53,13 @@ export function createMailTransport(env: Env, logger: Logger): MailTransport {
   })
 
   if (env.SMTP_URL) {
-    const smtp = nodemailer.createTransport(env.SMTP_URL, {})
-    smtp.set('connectionTimeout', 10_000)
+    // Every timeout ends well inside the worker's 60 s lease, so a stalled session cannot outlive its
+    // claim and be sent again by another instance.
+    const smtp = nodemailer.createTransport(env.SMTP_URL, {
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    } as SMTPTransport.Options)
     return {
       kind: 'smtp',
       async send(message) {

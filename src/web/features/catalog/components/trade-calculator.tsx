@@ -268,7 +268,11 @@ export function TradeCalculator({ game }: { game: Game }) {
   }
   const copyLink = async () => {
     try {
-      await navigator.clipboard.writeText(window.location.href)
+      // The link carries the band in use, so the recipient sees the same verdict.
+      const params = new URLSearchParams(window.location.search)
+      params.set('band', String(band))
+      const link = `${window.location.origin}${window.location.pathname}${toSearch(params)}`
+      await navigator.clipboard.writeText(link)
       toast.success('Link copied', { description: 'Paste it in Discord to share this trade.' })
     } catch {
       toast.error('Could not copy the link', { description: 'Copy it from the address bar instead.' })
