@@ -176,24 +176,16 @@ describe('catalog API', () => {
       const etag = before.headers.get('etag')!
       const item = itemListResponseSchema.parse(await before.json()).items[0]!
       const catalog = { db: t.database.db, cache: t.cache }
-      expect(
-        await changeItemValue(catalog, {
+      const setTo4321 = () =>
+        changeItemValue(catalog, {
           gameId: 'murder-mystery-2',
           itemId: item.id,
           value: 4321,
           changedBy: null,
           source: 'admin',
-        }),
-      ).toEqual({ changed: true })
-      expect(
-        await changeItemValue(catalog, {
-          gameId: 'murder-mystery-2',
-          itemId: item.id,
-          value: 4321,
-          changedBy: null,
-          source: 'admin',
-        }),
-      ).toEqual({ changed: false })
+        })
+      expect(await setTo4321()).toEqual({ changed: true })
+      expect(await setTo4321()).toEqual({ changed: false }) // the same value again writes nothing
 
       const after = await get('/api/games/murder-mystery-2/items?search=icebreaker', {
         'if-none-match': etag,

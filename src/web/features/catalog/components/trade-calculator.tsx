@@ -251,6 +251,7 @@ export function TradeCalculator({ game }: { game: Game }) {
     })
   }, [unknownIds])
 
+  const sides = { give, get }
   const result = evaluateTrade({ give: give.slots, get: get.slots }, known, {
     band,
     checkBeli: game.id === 'blox-fruits',
@@ -298,26 +299,19 @@ export function TradeCalculator({ game }: { game: Game }) {
       )}
 
       <div className="grid gap-4 md:grid-cols-2">
-        <SidePanel
-          side="give"
-          title="You give"
-          slots={give.slots}
-          items={known}
-          result={result.give}
-          game={game}
-          onChange={(s) => setSides({ give: s })}
-          onPick={add('give', give.slots)}
-        />
-        <SidePanel
-          side="get"
-          title="You get"
-          slots={get.slots}
-          items={known}
-          result={result.get}
-          game={game}
-          onChange={(s) => setSides({ get: s })}
-          onPick={add('get', get.slots)}
-        />
+        {(['give', 'get'] as const).map((side) => (
+          <SidePanel
+            key={side}
+            side={side}
+            title={side === 'give' ? 'You give' : 'You get'}
+            slots={sides[side].slots}
+            items={known}
+            result={result[side]}
+            game={game}
+            onChange={(slots) => setSides({ [side]: slots })}
+            onPick={add(side, sides[side].slots)}
+          />
+        ))}
       </div>
 
       <section

@@ -112,8 +112,15 @@ export function EarlyAccessForm() {
     resend.mutate(
       { email: to },
       {
-        onSuccess: () =>
-          toast.success('Verification e-mail sent', { description: `Check the inbox of ${to}.` }),
+        onSuccess: (result) => {
+          // Verified in the meantime (another tab or device): show it rather than "sent".
+          if (result.state === 'verified') {
+            toast('Already verified', { description: `${result.email} is already on the list.` })
+            setState({ name: 'verified', email: result.email })
+          } else {
+            toast.success('Verification e-mail sent', { description: `Check the inbox of ${to}.` })
+          }
+        },
         onError: (error) =>
           toast.error('Failed to resend email.', {
             description:
