@@ -141,4 +141,29 @@ test.describe('WFL calculator', () => {
       page.getByRole('region', { name: 'Result' }).getByText('Loss', { exact: true }),
     ).toBeVisible()
   })
+
+  test('a shared link whose items fail to load says so and can be retried', async ({
+    page,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 503/)
+    let fail = true
+    await page.route(
+      (url) => url.pathname === '/api/games/blox-fruits/items' && url.searchParams.has('ids'),
+      (route) =>
+        fail
+          ? route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'down' } } })
+          : route.fallback(),
+    )
+    await page.goto('/trade-helper/blox-fruits?tab=wfl&give=kitsune&get=dough*2')
+    const alert = page.getByRole('alert').filter({ hasText: 'could not be loaded' })
+    await expect(alert).toBeVisible()
+    fail = false
+    await alert.getByRole('button', { name: 'Try again' }).click()
+    await expect(alert).toBeHidden()
+    await expect(
+      page.getByRole('region', { name: 'You give' }).getByRole('link', { name: 'Kitsune', exact: true }),
+    ).toBeVisible()
+    await expectAccessible(page)
+  })
 })

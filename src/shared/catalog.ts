@@ -1,6 +1,14 @@
 import { z } from 'zod'
 import { ITEM_SORTS, MAX_IDS_PER_REQUEST, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from './catalog-rules'
 import { GAME_IDS } from './games'
+import {
+  DEFAULT_FAIR_BAND,
+  FAIR_BANDS,
+  type FairBand,
+  MAX_QUANTITY,
+  MAX_SLOTS_PER_SIDE,
+  parseTradeParam,
+} from './wfl'
 
 export const gameSchema = z.object({
   id: z.enum(GAME_IDS),
@@ -117,3 +125,61 @@ export const changesResponseSchema = z.object({
   changes: z.array(valuePointSchema.extend({ itemId: z.string(), itemName: z.string() })),
 })
 export type ChangesResponse = z.infer<typeof changesResponseSchema>
+
+/** One side of a trade in a share link: `itemId[~variant][*quantity]`, comma-separated; any malformed part is a 400. */
+const tradeSide = z
+  .string()
+  .max(4000, 'a trade side must be at most 4000 characters')
+  .optional()
+  .transform((value, ctx) => {
+    const { slots, dropped } = parseTradeParam(value ?? null)
+    for (const part of dropped) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${part.slice(0, 80)}" is not a slot (itemId[~variant][*quantity], quantity 1 to ${MAX_QUANTITY}, at most ${MAX_SLOTS_PER_SIDE} slots)`,
+      })
+    }
+    return slots
+  })
+
+/** GET /api/games/:game/trade?give=&get=&band= : a shared trade evaluated by the server. */
+export const tradeQuerySchema = z.strictObject({
+  give: tradeSide,
+  get: tradeSide,
+  band: z
+    .enum(FAIR_BANDS.map(String) as [string, ...string[]], `band must be one of ${FAIR_BANDS.join(', ')}`)
+    .optional()
+    .transform((v) => (v === undefined ? DEFAULT_FAIR_BAND : (Number(v) as FairBand))),
+})
+export type TradeQuery = z.output<typeof tradeQuerySchema>
+
+const tradeSlotSchema = z.object({
+  itemId: z.string(),
+  quantity: z.number().int(),
+  variant: z.string().optional(),
+})
+const sideResultSchema = z.object({
+  total: z.number(),
+  valuedCount: z.number().int(),
+  unvalued: z.array(tradeSlotSchema),
+})
+export const tradeResponseSchema = z.object({
+  gameId: z.enum(GAME_IDS),
+  band: z.number().int(),
+  rule: z.string(),
+  /** e.g. `Win: 2 items for 1 — Kitsune + Dough for Dragon` */
+  title: z.string(),
+  trade: z.object({ give: z.array(tradeSlotSchema), get: z.array(tradeSlotSchema) }),
+  items: z.array(itemSummarySchema),
+  result: z.object({
+    give: sideResultSchema,
+    get: sideResultSchema,
+    difference: z.number(),
+    percent: z.number(),
+    verdict: z.enum(['win', 'fair', 'loss']).nullable(),
+    confidence: z.enum(['high', 'medium', 'low']),
+    lowDemandItems: z.array(z.string()),
+    beliRefused: z.boolean(),
+  }),
+})
+export type TradeResponse = z.infer<typeof tradeResponseSchema>

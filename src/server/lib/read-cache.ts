@@ -11,7 +11,8 @@ interface Entry {
   expiresAt: number
 }
 
-function toCachedJson(data: unknown): CachedJson {
+/** A JSON body and its ETag, for answers not worth keeping in the cache. */
+export function toCachedJson(data: unknown): CachedJson {
   const body = JSON.stringify(data)
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` }
 }
@@ -19,7 +20,8 @@ function toCachedJson(data: unknown): CachedJson {
 /**
  * In-process cache of public data and of the JSON answers built from it. Writes call
  * `invalidate(prefix)`; start.ts forwards invalidations between instances over LISTEN/NOTIFY. The
- * TTL only bounds a missed notification; the oldest entries go first past `maxEntries`.
+ * TTL only bounds a missed notification; past `maxEntries` the least recently used entry goes first, so
+ * the game snapshots every request reads stay while rare answers come and go.
  */
 export class ReadCache {
   private readonly entries = new Map<string, Entry>()
@@ -34,7 +36,11 @@ export class ReadCache {
   value<T>(key: string, load: () => Promise<T>): Promise<T> {
     const now = Date.now()
     const hit = this.entries.get(key)
-    if (hit && hit.expiresAt > now) return hit.value as Promise<T>
+    if (hit && hit.expiresAt > now) {
+      this.entries.delete(key) // Map order is recency order
+      this.entries.set(key, hit)
+      return hit.value as Promise<T>
+    }
     const value = load()
     this.entries.delete(key)
     this.entries.set(key, { value, expiresAt: now + this.ttlMs })
@@ -63,8 +69,16 @@ export class ReadCache {
 export function sendCachedJson(c: Context, cached: CachedJson, maxAgeSeconds = 30): Response {
   c.header('ETag', cached.etag)
   c.header('Cache-Control', `public, max-age=${maxAgeSeconds}, stale-while-revalidate=300`)
-  const ifNoneMatch = c.req.header('if-none-match')
-  if (ifNoneMatch?.split(/\s*,\s*/).includes(cached.etag)) return c.body(null, 304)
+  if (matchesEtag(c.req.header('if-none-match'), cached.etag)) return c.body(null, 304)
   c.header('Content-Type', 'application/json; charset=utf-8')
   return c.body(cached.body)
+}
+
+/** If-None-Match uses weak comparison (RFC 9110 13.1.2): `W/` prefixes are ignored and `*` matches. */
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag)
 }

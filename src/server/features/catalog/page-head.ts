@@ -1,15 +1,9 @@
 import type { HeadResolver } from '@/server/features/web/routes'
 import { formatValue } from '@/shared/format-value'
 import { type GameId, isGameId } from '@/shared/games'
-import {
-  DEFAULT_FAIR_BAND,
-  evaluateTrade,
-  FAIR_BANDS,
-  type FairBand,
-  parseTradeParam,
-  tradeTitle,
-} from '@/shared/wfl'
+import { DEFAULT_FAIR_BAND, FAIR_BANDS, type FairBand, parseTradeParam } from '@/shared/wfl'
 import { type CatalogDeps, findItems, itemPageHead, listGames } from './service'
+import { evaluateKnownTrade } from './trade'
 
 /** The server-rendered title and description of catalog pages (search engines, Discord previews). */
 export const catalogPageHead: HeadResolver = async (deps, { page, params }, url) => {
@@ -59,12 +53,11 @@ async function sharedTradeHead(catalog: CatalogDeps, gameId: GameId, search: URL
   const band = (FAIR_BANDS as readonly number[]).includes(bandParam)
     ? (bandParam as FairBand)
     : DEFAULT_FAIR_BAND
-  const result = evaluateTrade(known, items, { band, checkBeli: gameId === 'blox-fruits' })
-  const names = new Map([...items].map(([id, item]) => [id, item.name]))
+  const { result, title } = evaluateKnownTrade(gameId, known, items, band)
   const game = (await listGames(catalog)).find((g) => g.id === gameId)
   const totals = `You give ${formatValue(result.give.total)} and get ${formatValue(result.get.total)}`
   return {
-    title: tradeTitle(result, known, names),
+    title,
     description: `${totals} in ${game?.name ?? gameId} values (fair band ±${band}%). Checked with the TradeHub WFL calculator.`,
   }
 }

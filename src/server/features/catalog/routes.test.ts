@@ -9,6 +9,7 @@ import {
   itemDetailResponseSchema,
   itemListResponseSchema,
   searchResponseSchema,
+  tradeResponseSchema,
 } from '@/shared/catalog'
 import { createTestApp } from '@/test/app'
 import { changeItemValue } from './service'
@@ -128,6 +129,61 @@ describe('catalog API', () => {
       const body = await res.json()
       expect(body.error.message).toBe('Unknown items in Blox Fruits: shadow-dragon')
       expect(body.error.fields.ids).toBe('shadow-dragon')
+    })
+  })
+
+  describe('GET /api/games/:game/trade', () => {
+    it('evaluates a shared trade with the calculator rule and its preview title', async () => {
+      const res = await get(
+        '/api/games/blox-fruits/trade?give=kitsune,dough&get=west-dragon~permanent&band=25',
+      )
+      expect(res.status).toBe(200)
+      const body = tradeResponseSchema.parse(await res.json())
+      expect(body.band).toBe(25)
+      expect(body.rule).toContain('±25%')
+      expect(body.trade.get).toEqual([{ itemId: 'west-dragon', quantity: 1, variant: 'permanent' }])
+      expect(body.items.map((i) => i.id).sort()).toEqual(['dough', 'kitsune', 'west-dragon'])
+      expect(body.result.give.valuedCount).toBe(2)
+      expect(body.result.difference).toBe(body.result.get.total - body.result.give.total)
+      expect(body.result.verdict).not.toBeNull()
+      expect(body.title).toBe('Win: 2 items for 1 — Kitsune + Dough for West Dragon')
+      expect(body.result.verdict).toBe('win')
+      // The same answer again is a 304, also for a weak validator.
+      const etag = res.headers.get('etag')!
+      const again = await get(
+        '/api/games/blox-fruits/trade?give=kitsune,dough&get=west-dragon~permanent&band=25',
+        {
+          'if-none-match': `W/${etag}`,
+        },
+      )
+      expect(again.status).toBe(304)
+    })
+
+    it('uses the default band and counts quantities', async () => {
+      const body = tradeResponseSchema.parse(
+        await (await get('/api/games/blox-fruits/trade?give=dough*3')).json(),
+      )
+      expect(body.band).toBe(10)
+      expect(body.result.give.valuedCount).toBe(3)
+      expect(body.result.verdict).toBeNull()
+      expect(body.title).toBe('Trade: 3 items for 0 — Dough ×3 for nothing')
+    })
+
+    it('names every malformed part of the link in its 400', async () => {
+      const res = await get('/api/games/blox-fruits/trade?give=kitsune*0,dough&get=Dragon!')
+      expect(res.status).toBe(400)
+      const body = await res.json()
+      expect(body.error.fields.give).toContain('"kitsune*0" is not a slot')
+      expect(body.error.fields.get).toContain('"Dragon!" is not a slot')
+    })
+
+    it('refuses an item of another game and a variant the item does not have, naming them', async () => {
+      const other = await get('/api/games/blox-fruits/trade?give=kitsune&get=shadow-dragon')
+      expect(other.status).toBe(400)
+      expect((await other.json()).error.fields.ids).toBe('shadow-dragon')
+      const variant = await get('/api/games/blox-fruits/trade?give=kitsune~mega-neon')
+      expect(variant.status).toBe(400)
+      expect((await variant.json()).error.fields.variants).toBe('kitsune~mega-neon')
     })
   })
 
@@ -281,6 +337,19 @@ describe('catalog API', () => {
       '/api/items?search=dragon&limit=0',
       '/api/games/blox-fruits/items/kitsune/history?limit=5000',
       '/api/games/blox-fruits/changes?limit=x',
+      '/api/games/blox-fruits/trade?give=kitsune*0',
+      '/api/games/blox-fruits/trade?give=kitsune*-1',
+      '/api/games/blox-fruits/trade?give=kitsune*1000000000',
+      '/api/games/blox-fruits/trade?give=kitsune*NaN',
+      '/api/games/blox-fruits/trade?give=kitsune*1.5',
+      '/api/games/blox-fruits/trade?get=kitsune,,dough*',
+      '/api/games/blox-fruits/trade?give=<script>',
+      '/api/games/blox-fruits/trade?give=shadow-dragon',
+      '/api/games/blox-fruits/trade?give=kitsune~neon',
+      '/api/games/blox-fruits/trade?give=kitsune&band=7',
+      `/api/games/blox-fruits/trade?give=${Array.from({ length: 13 }, () => 'dough').join(',')}`,
+      `/api/games/blox-fruits/trade?give=${'a'.repeat(4001)}`,
+      '/api/games/blox-fruits/trade?give=kitsune&side=get',
     ]
     for (const url of cases) {
       it(url.slice(0, 90), async () => {

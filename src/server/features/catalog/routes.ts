@@ -2,9 +2,14 @@ import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '@/server/app'
 import { AppError } from '@/server/lib/errors'
-import { sendCachedJson } from '@/server/lib/read-cache'
+import { sendCachedJson, toCachedJson } from '@/server/lib/read-cache'
 import { queryParams } from '@/server/lib/validate'
-import { historyQuerySchema, itemListQuerySchema, searchQuerySchema } from '@/shared/catalog'
+import {
+  historyQuerySchema,
+  itemListQuerySchema,
+  searchQuerySchema,
+  tradeQuerySchema,
+} from '@/shared/catalog'
 import { type GameId, isGameId } from '@/shared/games'
 import {
   CATALOG_CACHE_PREFIX,
@@ -16,6 +21,7 @@ import {
   listItems,
   searchAllGames,
 } from './service'
+import { evaluateSharedTrade } from './trade'
 
 type CatalogEnv = AppEnv & { Variables: { catalog: CatalogDeps; gameId: GameId } }
 
@@ -64,6 +70,12 @@ export const catalogRoutes = new Hono<CatalogEnv>()
       c,
       await catalog.cache.json(key('changes', gameId, limit), () => getGameChanges(catalog, gameId, limit)),
     )
+  })
+  .get('/:game/trade', withGame, queryParams(tradeQuerySchema), async (c) => {
+    const query = c.req.valid('query')
+    const { catalog, gameId } = c.var
+    // Evaluated from the cached snapshot on every call: trades are too varied to be worth caching.
+    return sendCachedJson(c, toCachedJson(await evaluateSharedTrade(catalog, gameId, query)))
   })
   .get('/:game/items/:item', withGame, async (c) => {
     const { catalog, gameId } = c.var

@@ -298,6 +298,19 @@ export function TradeCalculator({ game }: { game: Game }) {
         </div>
       )}
 
+      {lookup.isError && !unknownIds && (
+        <div
+          role="alert"
+          className="mb-4 flex flex-wrap items-center gap-2 rounded-xl border border-warn/40 bg-warn/5 p-3 text-sm"
+        >
+          <AlertTriangle aria-hidden="true" className="size-5 shrink-0 text-warn" />
+          <p className="flex-1">The items of this shared trade could not be loaded. Check your connection.</p>
+          <button type="button" onClick={() => lookup.refetch()} className={buttonClass('secondary', 'sm')}>
+            Try again
+          </button>
+        </div>
+      )}
+
       <div className="grid gap-4 md:grid-cols-2">
         {(['give', 'get'] as const).map((side) => (
           <SidePanel
@@ -316,10 +329,15 @@ export function TradeCalculator({ game }: { game: Game }) {
 
       <section
         aria-label="Result"
-        aria-live="polite"
         aria-busy={loading}
         className="mt-4 rounded-2xl border border-line bg-surface p-4 sm:p-5"
       >
+        {/* Only the verdict is announced when it changes, not the whole panel. */}
+        <p className="sr-only" aria-live="polite">
+          {verdict
+            ? `${verdict.label}: ${result.percent >= 0 ? '+' : '−'}${Math.abs(result.percent).toFixed(1)}% for you`
+            : ''}
+        </p>
         <div className="flex flex-wrap items-center gap-4">
           <p
             className={`rounded-xl border px-4 py-2 font-extrabold text-2xl ${verdict?.className ?? 'border-line text-muted'}`}
@@ -351,7 +369,7 @@ export function TradeCalculator({ game }: { game: Game }) {
             {FAIR_BANDS.map((value) => (
               <label
                 key={value}
-                className="cursor-pointer rounded-lg border border-line px-3 py-1.5 text-sm has-checked:border-accent has-checked:bg-accent/15"
+                className="cursor-pointer rounded-lg border border-line px-3 py-1.5 text-sm has-checked:border-accent has-checked:bg-accent/15 has-focus-visible:outline-2 has-focus-visible:outline-accent has-focus-visible:outline-offset-2"
               >
                 <input
                   type="radio"

@@ -53,6 +53,9 @@ function useVerifyTokenFromAddress(setState: (s: FormState) => void) {
         toast.success('Email Verified', { description: 'You are on the early-access list.' })
       })
       .catch((error: unknown) => {
+        // Too many attempts is not a bad link: say so with the server's message.
+        if (error instanceof ApiError && error.code === 'RATE_LIMITED')
+          return setState({ name: 'error', message: error.message })
         const rejected = error instanceof ApiError && error.status >= 400 && error.status < 500
         setState({ name: 'error', message: rejected ? VERIFY_FAILED : VERIFY_THREW })
       })

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router'
 import { buttonClass } from '@/web/components/ui/button'
 import { Page } from '@/web/components/ui/page'
 import { Spinner } from '@/web/components/ui/spinner'
+import { ApiError } from '@/web/lib/api'
 import { unsubscribe } from '../api'
 
 /** The one-click unsubscribe link of every launch mail. */
@@ -27,9 +28,15 @@ export function UnsubscribePage() {
   } else if (result.isPending) {
     body = <Spinner label="Unsubscribing" />
   } else if (result.isError) {
+    const { error } = result
+    const invalid = error instanceof ApiError && error.status >= 400 && error.status < 500
     body = (
       <p className="text-danger">
-        This unsubscribe link is invalid or has expired. Use the link in the latest e-mail we sent you.
+        {error instanceof ApiError && error.code === 'RATE_LIMITED'
+          ? error.message
+          : invalid
+            ? 'This unsubscribe link is invalid or has expired. Use the link in the latest e-mail we sent you.'
+            : 'We could not unsubscribe you right now. Please open the link again in a few minutes.'}
       </p>
     )
   } else {

@@ -1,0 +1,58 @@
+import { AppError } from '@/server/lib/errors'
+import type { ItemSummary, TradeQuery, TradeResponse } from '@/shared/catalog'
+import type { GameId } from '@/shared/games'
+import { describeRule, evaluateTrade, type FairBand, type Trade, tradeTitle } from '@/shared/wfl'
+import { type CatalogDeps, findItems } from './service'
+
+/** Evaluates a trade whose items are all known, as the calculator does. */
+export function evaluateKnownTrade(
+  gameId: GameId,
+  trade: Trade,
+  items: ReadonlyMap<string, ItemSummary>,
+  band: FairBand,
+) {
+  const result = evaluateTrade(trade, items, { band, checkBeli: gameId === 'blox-fruits' })
+  const names = new Map([...items].map(([id, item]) => [id, item.name]))
+  return { result, title: tradeTitle(result, trade, names) }
+}
+
+/**
+ * GET /api/games/:game/trade: a shared trade, checked strictly (an id of another game or a variant the item
+ * does not have is a 400 naming it) and evaluated with the same rule as the calculator.
+ */
+export async function evaluateSharedTrade(
+  deps: CatalogDeps,
+  gameId: GameId,
+  query: TradeQuery,
+): Promise<TradeResponse> {
+  const trade: Trade = { give: query.give, get: query.get }
+  const slots = [...trade.give, ...trade.get]
+  const ids = [...new Set(slots.map((s) => s.itemId))]
+  const items = await findItems(deps, gameId, ids)
+  const unknown = ids.filter((id) => !items.has(id))
+  if (unknown.length > 0) {
+    throw new AppError('VALIDATION_FAILED', `Unknown items in ${gameId}: ${unknown.join(', ')}`, {
+      fields: { ids: unknown.join(',') },
+    })
+  }
+  const badVariants = slots.filter((s) => {
+    const variants = items.get(s.itemId)?.variants
+    return s.variant !== undefined && !(variants && Object.hasOwn(variants, s.variant))
+  })
+  if (badVariants.length > 0) {
+    const named = badVariants.map((s) => `${s.itemId}~${s.variant}`)
+    throw new AppError('VALIDATION_FAILED', `Unknown variants: ${named.join(', ')}`, {
+      fields: { variants: named.join(',') },
+    })
+  }
+  const { result, title } = evaluateKnownTrade(gameId, trade, items, query.band)
+  return {
+    gameId,
+    band: query.band,
+    rule: describeRule(query.band),
+    title,
+    trade,
+    items: [...items.values()],
+    result,
+  }
+}
