@@ -3,18 +3,23 @@ import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import type { ApiErrorBody } from '@/shared/api-error'
+import { type Auth, CLIENT_IP_HEADER } from './auth/auth'
 import type { Database } from './db/client'
 import type { Env } from './env'
 import { catalogPageHead } from './features/catalog/page-head'
 import { catalogRoutes, searchRoutes } from './features/catalog/routes'
+import { favoriteRoutes } from './features/favorites/routes'
 import { healthRoutes } from './features/health/routes'
 import { launchListRoutes } from './features/launch-list/routes'
 import type { LaunchListLimits } from './features/launch-list/service'
 import { mailboxRoutes } from './features/mail/mailbox-routes'
+import { meRoutes, profileRoutes, uploadRoutes, userRoutes } from './features/profiles/routes'
 import { siteRoutes } from './features/site/routes'
 import { createWebRoutes } from './features/web/routes'
+import { clientIp } from './lib/client-ip'
 import { AppError } from './lib/errors'
 import type { Logger } from './lib/logger'
+import { trustedOriginsFor } from './lib/origins'
 import type { ReadCache } from './lib/read-cache'
 import { securityHeaders } from './lib/security-headers'
 import type { WebAssets } from './lib/web-assets'
@@ -29,6 +34,8 @@ export interface AppDeps {
   /** Signs derived tokens (AUTH_SECRET or the one generated into DATA_DIR). */
   secret: string
   launchListLimits: LaunchListLimits
+  /** Better Auth (createAuth), sharing this app's database and secret. */
+  auth: Auth
 }
 
 export type AppEnv = { Variables: { deps: AppDeps } }
@@ -38,11 +45,7 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 export function createApp(deps: AppDeps) {
   const { env, logger } = deps
   const publicOrigin = new URL(env.PUBLIC_URL).origin
-  const trustedOrigins = new Set([publicOrigin])
-  if (env.NODE_ENV === 'development') trustedOrigins.add('http://localhost:5173')
-  const local = new URL(publicOrigin)
-  if (local.hostname === 'localhost')
-    trustedOrigins.add(`${local.protocol}//127.0.0.1${local.port ? `:${local.port}` : ''}`)
+  const trustedOrigins = new Set(trustedOriginsFor(env))
 
   const app = new Hono<AppEnv>()
 
@@ -80,18 +83,43 @@ export function createApp(deps: AppDeps) {
     },
   })
   // Only requests that may carry a body: touching the body of a GET would build a full Request per call.
-  app.use('/api/*', (c, next) => (UNSAFE_METHODS.has(c.req.method) ? limitBody(c, next) : next()))
+  // The avatar upload has its own, larger limit (profiles/routes.ts).
+  app.use('/api/*', (c, next) =>
+    UNSAFE_METHODS.has(c.req.method) && c.req.path !== '/api/profile/avatar' ? limitBody(c, next) : next(),
+  )
+
+  // Better Auth: sign-up, sign-in (password, magic link, OAuth), verification, reset, two-factor, sessions.
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    const headers = new Headers(c.req.raw.headers)
+    headers.delete(CLIENT_IP_HEADER) // only the server says where a request comes from
+    const ip = clientIp(c, env.TRUST_PROXY)
+    if (ip !== 'unknown') headers.set(CLIENT_IP_HEADER, ip)
+    const hasBody = c.req.method !== 'GET'
+    return deps.auth.handler(
+      new Request(c.req.raw.url, {
+        method: c.req.method,
+        headers,
+        body: hasBody ? c.req.raw.body : null,
+        ...(hasBody && { duplex: 'half' }),
+      } as RequestInit),
+    )
+  })
 
   app.route('/api/health', healthRoutes)
   app.route('/api/site', siteRoutes)
   app.route('/api/games', catalogRoutes)
   app.route('/api/items', searchRoutes)
   app.route('/api/launch-list', launchListRoutes)
+  app.route('/api/me', meRoutes)
+  app.route('/api/profile', profileRoutes)
+  app.route('/api/users', userRoutes)
+  app.route('/api/favorites', favoriteRoutes)
   app.all('/api/*', (c) => {
     throw new AppError('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`)
   })
   // The local mailbox holds live links: a development tool, never served in production.
   if (!env.SMTP_URL && env.NODE_ENV !== 'production') app.route('/dev/mailbox', mailboxRoutes)
+  app.route('/uploads', uploadRoutes)
   app.route('/', createWebRoutes(catalogPageHead))
 
   app.notFound((c) => c.json<ApiErrorBody>({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404))

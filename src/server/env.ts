@@ -24,6 +24,11 @@ const envSchema = z
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
     MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+    /** An OpenID Connect provider (discovery at ISSUER/.well-known/openid-configuration), offered when all three are set. */
+    OIDC_ISSUER_URL: optionalUrl,
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_NAME: z.string().min(1).max(40).default('Single sign-on'),
     DISCORD_SERVER_URL: optionalUrl,
     DISCORD_BOT_INVITE_URL: optionalUrl,
     /** Behind a reverse proxy: take the client address from X-Forwarded-For. */

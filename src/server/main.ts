@@ -1,6 +1,7 @@
 import type { Server } from 'node:http'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
+import { createAuth } from './auth/auth'
 import { EnvError, loadEnv } from './env'
 import { DEFAULT_LAUNCH_LIST_LIMITS } from './features/launch-list/service'
 import { DataDirLockedError } from './lib/data-dir-lock'
@@ -45,6 +46,7 @@ async function main() {
     cache: runtime.cache,
     secret: runtime.secret,
     launchListLimits: DEFAULT_LAUNCH_LIST_LIMITS,
+    auth: createAuth({ env, logger, db: runtime.database.db, secret: runtime.secret }),
   })
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

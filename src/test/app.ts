@@ -1,4 +1,5 @@
 import { createApp } from '@/server/app'
+import { createAuth } from '@/server/auth/auth'
 import { loadEnv } from '@/server/env'
 import { readCatalog } from '@/server/features/catalog/catalog-file'
 import { importCatalog } from '@/server/features/catalog/import'
@@ -18,20 +19,26 @@ export async function createTestApp(
     web?: WebAssets | null
     catalog?: boolean
     launchListLimits?: Partial<LaunchListLimits>
+    /** Better Auth's per-address limits (requests need x-forwarded-for and TRUST_PROXY=true). */
+    authRateLimit?: boolean
   } = {},
 ) {
   const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN, DATA_DIR: '/nonexistent', ...options.env })
   const database = await createTestDatabase()
   if (options.catalog !== false) await importCatalog(database.db, await readCatalog(catalogDir))
   const cache = new ReadCache()
+  const logger = createLogger('silent')
+  const secret = 'test-secret-test-secret-test-secret'
+  const auth = createAuth({ env, logger, db: database.db, secret, rateLimit: options.authRateLimit ?? false })
   const app = createApp({
     env,
     database,
     cache,
-    logger: createLogger('silent'),
+    logger,
     web: options.web ?? null,
-    secret: 'test-secret-test-secret-test-secret',
+    secret,
+    auth,
     launchListLimits: { ...DEFAULT_LAUNCH_LIST_LIMITS, ...options.launchListLimits },
   })
-  return { app, env, database, cache, close: () => database.drop() }
+  return { app, env, database, cache, auth, close: () => database.drop() }
 }

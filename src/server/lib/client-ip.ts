@@ -2,12 +2,13 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 
 /**
- * The client's address for rate limits: the socket's peer, or with TRUST_PROXY the first
+ * The client's address for rate limits: the socket's peer, or with TRUST_PROXY the last
  * X-Forwarded-For hop (set it only behind a proxy that overwrites that header).
  */
 export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+    // The proxy appends the address it saw: the last hop is the one no client can forge.
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim()
     if (forwarded) return forwarded
   }
   try {

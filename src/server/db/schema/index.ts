@@ -1,4 +1,6 @@
+export * from './auth'
 export * from './catalog'
 export * from './launch-list'
 export * from './mail'
+export * from './profiles'
 export * from './rate-limits'

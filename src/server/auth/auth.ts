@@ -1,0 +1,211 @@
+import { betterAuth } from 'better-auth'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { APIError, createAuthMiddleware } from 'better-auth/api'
+import { genericOAuth, magicLink, twoFactor } from 'better-auth/plugins'
+import { eq } from 'drizzle-orm'
+import type { Db } from '@/server/db/client'
+import * as schema from '@/server/db/schema'
+import type { Env } from '@/server/env'
+import { enqueueMail, MAIL_PRIORITY } from '@/server/features/mail/outbox'
+import type { Logger } from '@/server/lib/logger'
+import { trustedOriginsFor } from '@/server/lib/origins'
+import { SITE_NAME } from '@/shared/pages'
+import {
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  passwordProblems,
+  weakPasswordMessage,
+} from '@/shared/password-rules'
+import { accountMails } from './emails'
+
+/** The header our server sets to the client's address (any value a client sends is replaced). */
+export const CLIENT_IP_HEADER = 'x-tradehub-client-ip'
+
+/** The OpenID Connect provider configured by OIDC_* (a company or community sign-in). */
+export const OIDC_PROVIDER_ID = 'oidc'
+
+export interface AuthDeps {
+  env: Env
+  db: Db
+  secret: string
+  logger: Logger
+  /** Rate limits per client address (off only in API tests, whose requests have no address). */
+  rateLimit?: boolean
+}
+
+/** Paths whose body carries a new password, and the field that holds it. */
+const PASSWORD_FIELDS: Record<string, 'password' | 'newPassword'> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+}
+
+/**
+ * The Better Auth instance: e-mail + password with required verification, magic links, password reset,
+ * TOTP two-factor, OAuth providers (each only when configured) with account linking, sessions in
+ * PostgreSQL, and rate limits stored in the database so they hold across instances. Every mail goes
+ * through the outbox.
+ */
+export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDeps) {
+  const send = async (to: string, mail: { subject: string; html: string; text: string }) => {
+    await enqueueMail(db, { to, ...mail, priority: MAIL_PRIORITY.account })
+    if (!env.SMTP_URL) logger.info({ to, subject: mail.subject }, 'account mail queued for the local mailbox')
+  }
+  const social = {
+    ...(env.DISCORD_CLIENT_ID && env.DISCORD_CLIENT_SECRET
+      ? {
+          discord: {
+            clientId: env.DISCORD_CLIENT_ID,
+            clientSecret: env.DISCORD_CLIENT_SECRET,
+            scope: ['identify', 'email', 'guilds'],
+          },
+        }
+      : {}),
+    ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? {
+          google: {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            prompt: 'consent' as const,
+          },
+        }
+      : {}),
+    ...(env.MICROSOFT_CLIENT_ID && env.MICROSOFT_CLIENT_SECRET
+      ? {
+          microsoft: {
+            clientId: env.MICROSOFT_CLIENT_ID,
+            clientSecret: env.MICROSOFT_CLIENT_SECRET,
+            prompt: 'consent' as const,
+          },
+        }
+      : {}),
+  }
+  const oidc =
+    env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+      ? {
+          providerId: OIDC_PROVIDER_ID,
+          name: env.OIDC_NAME,
+          discoveryUrl: `${env.OIDC_ISSUER_URL.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+          clientId: env.OIDC_CLIENT_ID,
+          clientSecret: env.OIDC_CLIENT_SECRET,
+          scopes: ['openid', 'email', 'profile'],
+        }
+      : null
+
+  return betterAuth({
+    appName: SITE_NAME,
+    baseURL: env.PUBLIC_URL,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: trustedOriginsFor(env),
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: schema.users,
+        session: schema.sessions,
+        account: schema.accounts,
+        verification: schema.verifications,
+        twoFactor: schema.twoFactors,
+        rateLimit: schema.authRateLimits,
+      },
+    }),
+    user: {
+      changeEmail: { enabled: true },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30, // a month unused ends it
+      updateAge: 60 * 60 * 24, // each day of use extends it
+    },
+    account: {
+      accountLinking: {
+        enabled: true,
+        trustedProviders: ['discord', 'google', 'microsoft', OIDC_PROVIDER_ID],
+        allowDifferentEmails: false,
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, url }) => send(user.email, accountMails.resetPassword(url)),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        // A change of address is confirmed at the new address; Better Auth passes it as user.email.
+        const [stored] = await db
+          .select({ email: schema.users.email })
+          .from(schema.users)
+          .where(eq(schema.users.id, user.id))
+        const changing = stored !== undefined && stored.email !== user.email
+        await send(
+          user.email,
+          changing ? accountMails.changeEmail(url, user.email) : accountMails.verifyEmail(url),
+        )
+      },
+    },
+    socialProviders: social,
+    rateLimit: {
+      enabled: rateLimit,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/*': { window: 60, max: 20 },
+        '/sign-up/*': { window: 60, max: 10 },
+        '/forget-password': { window: 300, max: 5 },
+        '/request-password-reset': { window: 300, max: 5 },
+        '/sign-in/magic-link': { window: 300, max: 5 },
+        '/send-verification-email': { window: 300, max: 5 },
+        '/two-factor/*': { window: 60, max: 10 },
+        '/change-password': { window: 60, max: 5 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    onAPIError: { errorURL: '/sign-in' },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const field = PASSWORD_FIELDS[ctx.path]
+        const password = field ? ctx.body?.[field] : undefined
+        if (typeof password !== 'string') return
+        const email = typeof ctx.body?.email === 'string' ? ctx.body.email : ctx.context.session?.user.email
+        const problems = passwordProblems(password, email)
+        if (problems.length > 0) {
+          throw new APIError('BAD_REQUEST', {
+            code: 'PASSWORD_TOO_WEAK',
+            message: weakPasswordMessage(problems),
+          })
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await db.insert(schema.profiles).values({ userId: user.id }).onConflictDoNothing()
+          },
+        },
+      },
+    },
+    plugins: [
+      twoFactor({ issuer: SITE_NAME }),
+      magicLink({
+        expiresIn: 15 * 60,
+        storeToken: 'hashed',
+        sendMagicLink: ({ email, url }) => send(email, accountMails.magicLink(url)),
+      }),
+      ...(oidc ? [genericOAuth({ config: [oidc] })] : []),
+    ],
+  })
+}
+
+export type Auth = ReturnType<typeof createAuth>

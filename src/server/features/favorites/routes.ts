@@ -1,0 +1,49 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '@/server/app'
+import { requireUser, withSession } from '@/server/auth/session'
+import { AppError } from '@/server/lib/errors'
+import { queryParams } from '@/server/lib/validate'
+import { favoriteCountsQuerySchema } from '@/shared/favorites'
+import { type GameId, isGameId } from '@/shared/games'
+import { addFavorite, getFavoriteCounts, removeFavorite } from './service'
+
+function gameParam(game: string | undefined): GameId {
+  if (!game || !isGameId(game)) throw new AppError('NOT_FOUND', `Unknown game "${(game ?? '').slice(0, 60)}"`)
+  return game
+}
+
+function itemParam(item: string | undefined): string {
+  if (!item || !/^[a-z0-9-]{1,120}$/.test(item)) throw new AppError('NOT_FOUND', 'Item not found')
+  return item
+}
+
+/** /api/favorites: counts for a screen (public, with the user's own marks) and the toggle. */
+export const favoriteRoutes = new Hono<AppEnv>()
+  .get('/:game', withSession, queryParams(favoriteCountsQuerySchema), async (c) => {
+    const gameId = gameParam(c.req.param('game'))
+    const { ids } = c.req.valid('query')
+    c.header('Cache-Control', 'private, no-store')
+    return c.json(
+      await getFavoriteCounts(c.var.deps.database.db, gameId, ids, c.var.session?.user.id ?? null),
+    )
+  })
+  .put('/:game/:item', requireUser, async (c) =>
+    c.json(
+      await addFavorite(
+        c.var.deps.database.db,
+        c.var.session.user.id,
+        gameParam(c.req.param('game')),
+        itemParam(c.req.param('item')),
+      ),
+    ),
+  )
+  .delete('/:game/:item', requireUser, async (c) =>
+    c.json(
+      await removeFavorite(
+        c.var.deps.database.db,
+        c.var.session.user.id,
+        gameParam(c.req.param('game')),
+        itemParam(c.req.param('item')),
+      ),
+    ),
+  )

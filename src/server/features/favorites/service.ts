@@ -1,0 +1,102 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm'
+import type { Db } from '@/server/db/client'
+import { itemFavorites, items } from '@/server/db/schema'
+import { type CatalogDeps, findItems } from '@/server/features/catalog/service'
+import { AppError } from '@/server/lib/errors'
+import type { FavoriteCountsResponse, FavoriteToggleResponse } from '@/shared/favorites'
+import type { GameId } from '@/shared/games'
+import type { PublicProfileResponse } from '@/shared/profiles'
+
+/** The exact counts of these items (from the rows) and which of them the user has favorited. */
+export async function getFavoriteCounts(
+  db: Db,
+  gameId: GameId,
+  ids: string[],
+  userId: string | null,
+): Promise<FavoriteCountsResponse> {
+  const rows = await db
+    .select({ itemId: itemFavorites.itemId, n: count() })
+    .from(itemFavorites)
+    .where(and(eq(itemFavorites.gameId, gameId), inArray(itemFavorites.itemId, ids)))
+    .groupBy(itemFavorites.itemId)
+  const counts: Record<string, number> = Object.fromEntries(ids.map((id) => [id, 0]))
+  for (const row of rows) counts[row.itemId] = row.n
+  const mine = userId
+    ? await db
+        .select({ itemId: itemFavorites.itemId })
+        .from(itemFavorites)
+        .where(
+          and(
+            eq(itemFavorites.userId, userId),
+            eq(itemFavorites.gameId, gameId),
+            inArray(itemFavorites.itemId, ids),
+          ),
+        )
+    : []
+  return { counts, mine: mine.map((r) => r.itemId) }
+}
+
+async function countOf(db: Db, gameId: GameId, itemId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(itemFavorites)
+    .where(and(eq(itemFavorites.gameId, gameId), eq(itemFavorites.itemId, itemId)))
+  return row?.n ?? 0
+}
+
+/** Favorites an item; favoriting it again is a success. An unknown item is a 404. */
+export async function addFavorite(
+  db: Db,
+  userId: string,
+  gameId: GameId,
+  itemId: string,
+): Promise<FavoriteToggleResponse> {
+  const [item] = await db
+    .select({ id: items.id })
+    .from(items)
+    .where(and(eq(items.gameId, gameId), eq(items.id, itemId)))
+  if (!item) throw new AppError('NOT_FOUND', 'Item not found')
+  await db.insert(itemFavorites).values({ userId, gameId, itemId }).onConflictDoNothing()
+  return { favorited: true, count: await countOf(db, gameId, itemId) }
+}
+
+/** Removes a favorite; removing one that is not there is a success. */
+export async function removeFavorite(
+  db: Db,
+  userId: string,
+  gameId: GameId,
+  itemId: string,
+): Promise<FavoriteToggleResponse> {
+  await db
+    .delete(itemFavorites)
+    .where(
+      and(
+        eq(itemFavorites.userId, userId),
+        eq(itemFavorites.gameId, gameId),
+        eq(itemFavorites.itemId, itemId),
+      ),
+    )
+  return { favorited: false, count: await countOf(db, gameId, itemId) }
+}
+
+/** A user's favorites, newest first, as the catalog presents items. */
+export async function listUserFavorites(
+  catalog: CatalogDeps,
+  userId: string,
+): Promise<PublicProfileResponse['favorites']> {
+  const rows = await catalog.db
+    .select()
+    .from(itemFavorites)
+    .where(eq(itemFavorites.userId, userId))
+    .orderBy(desc(itemFavorites.createdAt))
+    .limit(500)
+  const byGame = new Map<GameId, string[]>()
+  for (const row of rows)
+    byGame.set(row.gameId as GameId, [...(byGame.get(row.gameId as GameId) ?? []), row.itemId])
+  const found = new Map<string, Awaited<ReturnType<typeof findItems>>>()
+  for (const [gameId, ids] of byGame) found.set(gameId, await findItems(catalog, gameId, ids))
+  return rows.flatMap((row) => {
+    const item = found.get(row.gameId)?.get(row.itemId)
+    return item ? [{ ...item, favoritedAt: row.createdAt.toISOString() }] : []
+  })
+}

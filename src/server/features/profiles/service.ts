@@ -1,0 +1,141 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { Session } from '@/server/auth/session'
+import type { Db } from '@/server/db/client'
+import { launchSubscribers, profiles, users } from '@/server/db/schema'
+import { AppError } from '@/server/lib/errors'
+import { displayNameTakenMessage, USERNAME_MESSAGES } from '@/shared/profile-rules'
+import type { Profile, ProfileUpdate } from '@/shared/profiles'
+
+export const AVATAR_URL_PREFIX = '/uploads/avatars/'
+
+type ProfileRow = typeof profiles.$inferSelect
+interface Owner {
+  email: string
+  emailVerified: boolean
+  createdAt: Date
+}
+
+/** The display name when none is set: the part of the e-mail before the at-sign (SPEC section 3). */
+export const fallbackDisplayName = (email: string) => email.split('@')[0] ?? email
+
+async function hasOgBadge(db: Db, owner: Owner): Promise<boolean> {
+  if (!owner.emailVerified) return false
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(launchSubscribers)
+    .where(
+      and(eq(launchSubscribers.email, owner.email.toLowerCase()), eq(launchSubscribers.status, 'verified')),
+    )
+  return row !== undefined
+}
+
+async function present(db: Db, row: ProfileRow | undefined, owner: Owner): Promise<Profile> {
+  return {
+    username: row?.username ?? null,
+    displayName: row?.displayName ?? fallbackDisplayName(owner.email),
+    bio: row?.bio ?? '',
+    avatarUrl: row?.avatarFile ? `${AVATAR_URL_PREFIX}${row.avatarFile}` : null,
+    socialLinks: row?.socialLinks ?? {},
+    ogBadge: await hasOgBadge(db, owner),
+    joinedAt: owner.createdAt.toISOString(),
+  }
+}
+
+async function profileRow(db: Db, userId: string) {
+  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId))
+  return row
+}
+
+/** The signed-in user's own profile (created empty if it is missing). */
+export async function getOwnProfile(db: Db, user: Session['user']): Promise<Profile> {
+  await db.insert(profiles).values({ userId: user.id }).onConflictDoNothing()
+  return present(db, await profileRow(db, user.id), user)
+}
+
+const isUniqueViolation = (error: unknown, constraint: string) => {
+  const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? error
+  const e = cause as { code?: string; constraint?: string }
+  return e?.code === '23505' && (e.constraint === undefined || e.constraint === constraint)
+}
+
+/** Sets the username once: 409 `Username already taken` or `Username cannot be changed once set`. */
+export async function setUsername(db: Db, user: Session['user'], username: string): Promise<Profile> {
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(profiles).values({ userId: user.id }).onConflictDoNothing()
+      const [current] = await tx
+        .select({ username: profiles.username })
+        .from(profiles)
+        .where(eq(profiles.userId, user.id))
+        .for('update')
+      if (current?.username) throw new AppError('CONFLICT', USERNAME_MESSAGES.permanent)
+      await tx.update(profiles).set({ username, updatedAt: new Date() }).where(eq(profiles.userId, user.id))
+    })
+  } catch (error) {
+    if (isUniqueViolation(error, 'profiles_username_unique')) {
+      throw new AppError('CONFLICT', USERNAME_MESSAGES.taken, {
+        fields: { username: USERNAME_MESSAGES.taken },
+      })
+    }
+    throw error
+  }
+  return getOwnProfile(db, user)
+}
+
+/** Changes the fields given; a display name another user has (in any case) is a 409 with the spec's message. */
+export async function updateProfile(db: Db, user: Session['user'], update: ProfileUpdate): Promise<Profile> {
+  const { displayName, bio, socialLinks } = update
+  const links = socialLinks && Object.fromEntries(Object.entries(socialLinks).filter(([, v]) => v))
+  try {
+    await db.insert(profiles).values({ userId: user.id }).onConflictDoNothing()
+    await db
+      .update(profiles)
+      .set({
+        ...(displayName !== undefined && { displayName }),
+        ...(bio !== undefined && { bio }),
+        ...(links !== undefined && { socialLinks: links }),
+        updatedAt: new Date(),
+      })
+      .where(eq(profiles.userId, user.id))
+  } catch (error) {
+    if (displayName !== undefined && isUniqueViolation(error, 'profiles_display_name_lower_key')) {
+      const message = displayNameTakenMessage(displayName)
+      throw new AppError('CONFLICT', message, { fields: { displayName: message } })
+    }
+    throw error
+  }
+  if (displayName !== undefined)
+    await db.update(users).set({ name: displayName }).where(eq(users.id, user.id))
+  return getOwnProfile(db, user)
+}
+
+/** Records a new avatar file and returns the previous one (to be deleted). */
+export async function replaceAvatar(db: Db, userId: string, file: string): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    await tx.insert(profiles).values({ userId }).onConflictDoNothing()
+    const [row] = await tx
+      .select({ avatarFile: profiles.avatarFile })
+      .from(profiles)
+      .where(eq(profiles.userId, userId))
+      .for('update')
+    await tx
+      .update(profiles)
+      .set({ avatarFile: file, updatedAt: new Date() })
+      .where(eq(profiles.userId, userId))
+    return row?.avatarFile ?? null
+  })
+}
+
+/** A profile by username, for /u/{username}; 404 when nobody has it. */
+export async function findPublicProfile(db: Db, username: string) {
+  const [row] = await db
+    .select({
+      profile: profiles,
+      user: { email: users.email, emailVerified: users.emailVerified, createdAt: users.createdAt },
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.username, username))
+  if (!row) throw new AppError('NOT_FOUND', 'No trader has this username')
+  return { userId: row.profile.userId, profile: await present(db, row.profile, row.user) }
+}

@@ -1,0 +1,101 @@
+/**
+ * Profile rules shared by the forms and the server (SPEC section 5), with the spec's exact messages.
+ * No package imports: this module ships in the browser bundle.
+ */
+export const USERNAME_MIN = 3
+export const USERNAME_MAX = 30
+export const DISPLAY_NAME_MAX = 50
+export const BIO_MAX = 500
+export const SOCIAL_LINK_MAX = 200
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
+export const AVATAR_SIZE = 256
+
+export const USERNAME_MESSAGES = {
+  tooShort: 'Username must be at least 3 characters',
+  pattern: 'Username can only contain lowercase letters, numbers, and underscores',
+  tooLong: 'Username must be 30 characters or less',
+  taken: 'Username already taken',
+  permanent: 'Username cannot be changed once set',
+} as const
+
+/** What is wrong with a username, or null when it is valid (uniqueness is the server's check). */
+export function usernameProblem(username: string): string | null {
+  if (username.length < USERNAME_MIN) return USERNAME_MESSAGES.tooShort
+  if (!/^[a-z0-9_]+$/.test(username)) return USERNAME_MESSAGES.pattern
+  if (username.length > USERNAME_MAX) return USERNAME_MESSAGES.tooLong
+  return null
+}
+
+/** The spec's message for a display name another user has (compared without case). */
+export const displayNameTakenMessage = (name: string) =>
+  `Display name '${name}' is already taken. Please choose a different display name.`
+
+export const SOCIAL_KEYS = ['twitter', 'discord', 'github', 'website'] as const
+export type SocialKey = (typeof SOCIAL_KEYS)[number]
+export type SocialLinks = Partial<Record<SocialKey, string>>
+
+export const SOCIAL_LABELS: Record<SocialKey, string> = {
+  twitter: 'X (Twitter)',
+  discord: 'Discord',
+  github: 'GitHub',
+  website: 'Website',
+}
+
+interface SocialRule {
+  handle: RegExp
+  url: RegExp
+  hint: string
+  /** The public link of a handle; null when a handle has no public page (Discord usernames). */
+  href: (handle: string) => string | null
+}
+
+const SOCIAL_RULES: Record<SocialKey, SocialRule> = {
+  twitter: {
+    handle: /^@?[A-Za-z0-9_]{1,15}$/,
+    url: /^https:\/\/(www\.)?(x|twitter)\.com\/[A-Za-z0-9_]{1,15}\/?$/,
+    hint: 'a handle like @trader or an x.com link',
+    href: (h) => `https://x.com/${h.replace(/^@/, '')}`,
+  },
+  discord: {
+    handle: /^[a-z0-9_.]{2,32}$/,
+    url: /^https:\/\/(discord\.gg|discord\.com\/invite)\/[A-Za-z0-9-]{2,32}\/?$/,
+    hint: 'a Discord username or an invite link (discord.gg/…)',
+    href: () => null,
+  },
+  github: {
+    handle: /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/,
+    url: /^https:\/\/(www\.)?github\.com\/[A-Za-z0-9-]{1,39}\/?$/,
+    hint: 'a GitHub username or a github.com link',
+    href: (h) => `https://github.com/${h}`,
+  },
+  website: {
+    handle: /$^/, // a website is always a link
+    url: /^https?:\/\/[^\s/$.?#][^\s]*$/i,
+    hint: 'a link starting with https://',
+    href: () => null,
+  },
+}
+
+/** What is wrong with one social link, or null (an empty value clears the link). */
+export function socialLinkProblem(key: SocialKey, value: string): string | null {
+  if (value === '') return null
+  const rule = SOCIAL_RULES[key]
+  if (value.length > SOCIAL_LINK_MAX) return `${SOCIAL_LABELS[key]}: at most ${SOCIAL_LINK_MAX} characters`
+  if (rule.handle.test(value) || rule.url.test(value)) {
+    if (key === 'website') {
+      try {
+        const url = new URL(value)
+        if (url.protocol === 'http:' || url.protocol === 'https:') return null
+      } catch {}
+    } else return null
+  }
+  return `${SOCIAL_LABELS[key]}: enter ${rule.hint}`
+}
+
+/** The link a social value opens, or null when it is shown as text (a Discord username). */
+export function socialLinkHref(key: SocialKey, value: string): string | null {
+  const rule = SOCIAL_RULES[key]
+  if (rule.url.test(value)) return value
+  return rule.handle.test(value) ? rule.href(value) : null
+}
