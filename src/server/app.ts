@@ -4,6 +4,7 @@ import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import type { ApiErrorBody } from '@/shared/api-error'
 import { type Auth, CLIENT_IP_HEADER } from './auth/auth'
+import { authProvidersRoutes } from './auth/providers-routes'
 import type { Database } from './db/client'
 import type { Env } from './env'
 import { catalogPageHead } from './features/catalog/page-head'
@@ -110,6 +111,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/games', catalogRoutes)
   app.route('/api/items', searchRoutes)
   app.route('/api/launch-list', launchListRoutes)
+  app.route('/api/auth-providers', authProvidersRoutes)
   app.route('/api/me', meRoutes)
   app.route('/api/profile', profileRoutes)
   app.route('/api/users', userRoutes)

@@ -99,6 +99,11 @@ export const PAGES: readonly PageInfo[] = [
     noindex: true,
   },
   {
+    path: '/u/:username',
+    title: 'Trader profile',
+    description: 'A TradeHub trader: profile, links and favorite items.',
+  },
+  {
     path: '/verification',
     title: 'Trader verification',
     description: 'How trader verification works on TradeHub.',

@@ -1,6 +1,8 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
+import { deleteSessionCookie } from 'better-auth/cookies'
+import { generateRandomString } from 'better-auth/crypto'
 import { genericOAuth, magicLink, twoFactor } from 'better-auth/plugins'
 import { eq } from 'drizzle-orm'
 import type { Db } from '@/server/db/client'
@@ -33,6 +35,16 @@ export interface AuthDeps {
   rateLimit?: boolean
 }
 
+/** How long the second step of a two-factor sign-in may take (the two-factor plugin's default). */
+const TWO_FACTOR_CHALLENGE_SECONDS = 10 * 60
+
+/**
+ * Sign-ins that end in a redirect with a session: a magic link, an OAuth callback, a verification link.
+ * The two-factor plugin only challenges the password sign-in, so these would skip the second factor.
+ */
+const isRedirectSignIn = (path: string | undefined) =>
+  path === '/magic-link/verify' || path === '/verify-email' || path?.startsWith('/callback/') === true
+
 /** Paths whose body carries a new password, and the field that holds it. */
 const PASSWORD_FIELDS: Record<string, 'password' | 'newPassword'> = {
   '/sign-up/email': 'password',
@@ -57,7 +69,8 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
           discord: {
             clientId: env.DISCORD_CLIENT_ID,
             clientSecret: env.DISCORD_CLIENT_SECRET,
-            scope: ['identify', 'email', 'guilds'],
+            // Better Auth always asks for identify and email; listing them again would repeat them.
+            scope: ['guilds'],
           },
         }
       : {}),
@@ -99,6 +112,15 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
     secret,
     trustedOrigins: trustedOriginsFor(env),
     telemetry: { enabled: false },
+    // Better Auth's own messages (failed callbacks, refused links, bad tokens) go to our log, not the console.
+    logger: {
+      level: logger.isLevelEnabled('debug') ? 'debug' : 'info',
+      log: (level, message, ...args) => {
+        const err = args.find((arg) => arg instanceof Error)
+        const rest = args.filter((arg) => arg !== err)
+        logger[level]({ ...(err && { err }), ...(rest.length > 0 && { details: rest }) }, `auth: ${message}`)
+      },
+    },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
@@ -118,9 +140,13 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
       updateAge: 60 * 60 * 24, // each day of use extends it
     },
     account: {
+      // A provider sign-in joins an existing account of the same e-mail only when the provider vouches
+      // for that address (email_verified / Discord's `verified`). No provider is "trusted" beyond its
+      // claim: trusting one would let anyone who registers the victim's address there, unverified (or
+      // sets it in their own Entra tenant), take over the TradeHub account.
       accountLinking: {
         enabled: true,
-        trustedProviders: ['discord', 'google', 'microsoft', OIDC_PROVIDER_ID],
+        trustedProviders: [],
         allowDifferentEmails: false,
       },
     },
@@ -185,6 +211,36 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
             message: weakPasswordMessage(problems),
           })
         }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        // A user with two-factor on who signs in by magic link or a provider still owes the second factor:
+        // the session just made is withdrawn and the same challenge as after a password is set up (the
+        // `two_factor` cookie naming a `2fa-` verification row, which /two-factor/verify-* complete).
+        if (!isRedirectSignIn(ctx.path)) return
+        const signedIn = ctx.context.newSession
+        if (!signedIn?.user.twoFactorEnabled) return
+        deleteSessionCookie(ctx, true)
+        await ctx.context.internalAdapter.deleteSession(signedIn.session.token)
+        ctx.context.setNewSession(null)
+        const cookie = ctx.context.createAuthCookie('two_factor', { maxAge: TWO_FACTOR_CHALLENGE_SECONDS })
+        const identifier = `2fa-${generateRandomString(20)}`
+        const expiresAt = new Date(Date.now() + TWO_FACTOR_CHALLENGE_SECONDS * 1000)
+        await ctx.context.internalAdapter.createVerificationValue({
+          value: signedIn.user.id,
+          identifier,
+          expiresAt,
+        })
+        await ctx.context.internalAdapter.createVerificationValue({
+          value: '0',
+          identifier: `2fa-attempts-${identifier}`,
+          expiresAt,
+        })
+        await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes)
+        const location = ctx.context.responseHeaders?.get('location')
+        if (!location) return ctx.json({ twoFactorRedirect: true, twoFactorMethods: ['totp'] })
+        const target = new URL(location, env.PUBLIC_URL)
+        const redirect = target.origin === new URL(env.PUBLIC_URL).origin ? target.pathname + target.search : '/'
+        throw ctx.redirect(`/sign-in?${new URLSearchParams({ view: 'two-factor', redirect })}`)
       }),
     },
     databaseHooks: {

@@ -82,6 +82,13 @@ export const router = createBrowserRouter([
             })),
           },
           {
+            path: 'u/:username',
+            ...page(async () => ({
+              Component: (await import('@/web/features/accounts/pages/public-profile-page'))
+                .PublicProfilePage,
+            })),
+          },
+          {
             path: 'admin',
             ...page(async () => ({
               Component: (await import('@/web/features/accounts/pages/admin-page')).AdminPage,

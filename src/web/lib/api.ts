@@ -8,9 +8,28 @@ export class ApiError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly retryAfterSeconds?: number,
+    /** Better Auth's own error code (e.g. INVALID_EMAIL_OR_PASSWORD), for /api/auth answers. */
+    readonly reason?: string,
   ) {
     super(message)
   }
+}
+
+const CODE_OF_STATUS: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  422: 'VALIDATION_FAILED',
+  429: 'RATE_LIMITED',
+  503: 'UNAVAILABLE',
+}
+
+/** Better Auth answers errors as `{ code, message }`. */
+function isAuthErrorBody(data: unknown): data is { code?: string; message: string } {
+  return typeof (data as { message?: unknown } | null)?.message === 'string'
 }
 
 function isApiErrorBody(data: unknown): data is ApiErrorBody {
@@ -33,11 +52,12 @@ export async function apiFetch<T>(
       method: init.method ?? 'GET',
       signal: init.signal,
       credentials: 'same-origin',
+      // FormData (uploads) sets its own multipart content type.
       headers:
-        init.body === undefined
+        init.body === undefined || init.body instanceof FormData
           ? { accept: 'application/json' }
           : { 'content-type': 'application/json', accept: 'application/json' },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: init.body === undefined || init.body instanceof FormData ? init.body : JSON.stringify(init.body),
     })
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error
@@ -45,11 +65,15 @@ export async function apiFetch<T>(
   }
   const data: unknown = await res.json().catch(() => null)
   if (!res.ok) {
-    const body: ApiErrorBody['error'] = isApiErrorBody(data)
-      ? data.error
-      : { code: 'INTERNAL', message: `Request failed (${res.status})` }
     const retryAfter = Number(res.headers.get('retry-after')) || undefined
-    throw new ApiError(res.status, body.code, body.message, body.fields, retryAfter)
+    if (isApiErrorBody(data)) {
+      const { code, message, fields } = data.error
+      throw new ApiError(res.status, code, message, fields, retryAfter)
+    }
+    const code = CODE_OF_STATUS[res.status] ?? 'INTERNAL'
+    if (isAuthErrorBody(data))
+      throw new ApiError(res.status, code, data.message, undefined, retryAfter, data.code)
+    throw new ApiError(res.status, code, `Request failed (${res.status})`, undefined, retryAfter)
   }
   return data as T
 }

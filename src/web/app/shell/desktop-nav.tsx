@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react'
-import { Link, NavLink as RouterNavLink, useLocation } from 'react-router'
+import { useId } from 'react'
+import { Link, NavLink as RouterNavLink } from 'react-router'
+import { useDisclosure } from '@/web/lib/use-disclosure'
 import { showComingSoon } from './coming-soon'
 import { HEADER_NAV, type NavLink } from './nav'
 import { SubmenuToggle } from './submenu-toggle'
@@ -14,37 +15,8 @@ const childClass =
  * of links). Escape, a click outside, leaving it with Tab or following a link closes it.
  */
 function Submenu({ item }: { item: NavLink }) {
-  const [open, setOpen] = useState(false)
-  const rootRef = useRef<HTMLDivElement>(null)
-  const buttonRef = useRef<HTMLButtonElement>(null)
+  const { open, setOpen, rootRef, buttonRef } = useDisclosure()
   const listId = useId()
-  const { pathname } = useLocation()
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close on every navigation
-  useEffect(() => setOpen(false), [pathname])
-  useEffect(() => {
-    const root = rootRef.current
-    if (!open || !root) return
-    const onPointerDown = (event: PointerEvent) => {
-      if (!root.contains(event.target as Node)) setOpen(false)
-    }
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      setOpen(false)
-      buttonRef.current?.focus()
-    }
-    const onFocusOut = (event: FocusEvent) => {
-      if (!root.contains(event.relatedTarget as Node | null)) setOpen(false)
-    }
-    document.addEventListener('pointerdown', onPointerDown)
-    root.addEventListener('keydown', onKeyDown)
-    root.addEventListener('focusout', onFocusOut)
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown)
-      root.removeEventListener('keydown', onKeyDown)
-      root.removeEventListener('focusout', onFocusOut)
-    }
-  }, [open])
 
   return (
     <div ref={rootRef} className="relative">

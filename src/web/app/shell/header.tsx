@@ -1,7 +1,7 @@
 import { Menu } from 'lucide-react'
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { Link } from 'react-router'
 import { buttonClass } from '@/web/components/ui/button'
+import { AccountControl } from '@/web/features/accounts/components/account-control'
 import { DesktopNav } from './desktop-nav'
 import { Logo } from './logo'
 
@@ -28,9 +28,7 @@ export function Header() {
         <Logo />
         <DesktopNav />
         <div className="ml-auto flex items-center gap-2">
-          <Link to="/sign-in" className={buttonClass('primary', 'sm')}>
-            Sign In
-          </Link>
+          <AccountControl />
           <button
             type="button"
             className={`${buttonClass('ghost', 'sm')} md:hidden`}

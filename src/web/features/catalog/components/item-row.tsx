@@ -31,12 +31,21 @@ export function DemandMeter({ demand }: { demand: number | null }) {
 }
 
 /** One item in the values list: the whole row links to the item page. */
-export function ItemRow({ item, gameName }: { item: ItemSummary; gameName?: string }) {
+export function ItemRow({
+  item,
+  gameName,
+  favorite,
+}: {
+  item: ItemSummary
+  gameName?: string
+  /** The heart beside the row (outside the link: a button may not sit inside a link). */
+  favorite?: React.ReactNode
+}) {
   return (
-    <li>
+    <li className="flex gap-2">
       <Link
         to={`/values/${item.gameId}/${item.id}`}
-        className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 rounded-xl border border-line bg-surface px-4 py-3 hover:border-accent/60 sm:grid-cols-[minmax(0,1fr)_7rem_7rem_13rem]"
+        className="grid min-w-0 flex-1 grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 rounded-xl border border-line bg-surface px-4 py-3 hover:border-accent/60 sm:grid-cols-[minmax(0,1fr)_7rem_7rem_13rem]"
       >
         <span className="min-w-0">
           <span className="block truncate font-semibold">{item.name}</span>
@@ -64,6 +73,7 @@ export function ItemRow({ item, gameName }: { item: ItemSummary; gameName?: stri
           )}
         </span>
       </Link>
+      {favorite}
     </li>
   )
 }

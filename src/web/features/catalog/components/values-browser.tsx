@@ -6,6 +6,8 @@ import { ITEM_SORT_LABELS, ITEM_SORTS } from '@/shared/catalog-rules'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { buttonClass } from '@/web/components/ui/button'
 import { Spinner } from '@/web/components/ui/spinner'
+import { useFavoriteCounts } from '@/web/features/favorites/api'
+import { FavoriteButton } from '@/web/features/favorites/components/favorite-button'
 import { ApiError } from '@/web/lib/api'
 import { formatCount } from '@/web/lib/format'
 import { useItemList, useSearchAll } from '../api'
@@ -108,6 +110,11 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
   const total = data?.total ?? 0
   const pages = game ? Math.max(1, Math.ceil(total / PAGE_SIZE)) : 1
   const gameNames = new Map(games.map((g) => [g.id, g.name]))
+  // The hearts of the whole page in one request (one game's list; the search across games has none).
+  const favorites = useFavoriteCounts(
+    game?.id ?? '',
+    game && list.data ? list.data.items.map((i) => i.id) : [],
+  )
 
   return (
     <section aria-label="Item values" className="mt-6">
@@ -178,6 +185,16 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
               key={`${item.gameId}/${item.id}`}
               item={item}
               gameName={game ? undefined : gameNames.get(item.gameId)}
+              favorite={
+                game && (
+                  <FavoriteButton
+                    game={game.id}
+                    itemId={item.id}
+                    itemName={item.name}
+                    counts={favorites.data}
+                  />
+                )
+              }
             />
           ))}
         </ul>

@@ -6,6 +6,8 @@ import { NotFoundPage } from '@/web/app/not-found-page'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { buttonClass } from '@/web/components/ui/button'
 import { Spinner } from '@/web/components/ui/spinner'
+import { useFavoriteCounts } from '@/web/features/favorites/api'
+import { FavoriteButton } from '@/web/features/favorites/components/favorite-button'
 import { ApiError } from '@/web/lib/api'
 import { formatDay } from '@/web/lib/format'
 import { usePageMeta } from '@/web/lib/page-meta'
@@ -91,6 +93,8 @@ function Facts({ data }: { data: ItemDetailResponse }) {
 export function ItemPage() {
   const { gameId = '', itemId = '' } = useParams()
   const query = useItemDetail(gameId, itemId)
+  // Asked for at once, beside the item (not after it).
+  const favorites = useFavoriteCounts(gameId, [itemId])
   const data = query.data
   usePageMeta(
     data && `${data.item.name} value — ${data.game.name}`,
@@ -117,12 +121,21 @@ export function ItemPage() {
       </nav>
       <div className="mt-2 flex flex-wrap items-end justify-between gap-4">
         <h1 className="font-bold text-3xl tracking-tight sm:text-4xl">{item.name}</h1>
-        <Link
-          to={`/trade-helper/${game.id}?tab=wfl&give=${item.id}`}
-          className={buttonClass('secondary', 'sm')}
-        >
-          <Calculator aria-hidden="true" className="size-4" /> Check a trade with it
-        </Link>
+        <div className="flex gap-2">
+          <FavoriteButton
+            game={game.id}
+            itemId={item.id}
+            itemName={item.name}
+            counts={favorites.data}
+            className="py-1.5"
+          />
+          <Link
+            to={`/trade-helper/${game.id}?tab=wfl&give=${item.id}`}
+            className={buttonClass('secondary', 'sm')}
+          >
+            <Calculator aria-hidden="true" className="size-4" /> Check a trade with it
+          </Link>
+        </div>
       </div>
       <p className="mt-1 text-muted text-sm">
         {game.name} · values in {game.valueUnit}

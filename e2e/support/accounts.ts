@@ -1,0 +1,52 @@
+import { createHmac } from 'node:crypto'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { linkIn, waitForMail } from './mail'
+
+export const PASSWORD = 'Kitsune-Trade-42'
+const ORIGIN = 'http://localhost:3100'
+
+/** An address no other test (or project) uses. */
+export const uniqueEmail = (testInfo: { project: { name: string } }, name: string) =>
+  `${name}.${testInfo.project.name}.${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`
+
+/**
+ * A verified user with a username, created through the real API (sign-up, the mailed link, the
+ * username): for tests about something else than signing up.
+ */
+export async function createUser(request: APIRequestContext, email: string, username?: string) {
+  const headers = { origin: ORIGIN }
+  const up = await request.post('/api/auth/sign-up/email', {
+    headers,
+    data: { email, password: PASSWORD, name: '' },
+  })
+  expect(up.ok()).toBe(true)
+  const mail = await waitForMail(email)
+  const verified = await request.get(linkIn(mail, /\/api\/auth\/verify-email/), { maxRedirects: 0 })
+  expect(verified.status()).toBe(302)
+  if (username) {
+    const named = await request.post('/api/profile/username', { headers, data: { username } })
+    expect(named.ok()).toBe(true)
+  }
+}
+
+/** Signs in through the form (the page must be on /sign-in). */
+export async function signInWithPassword(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+}
+
+/** RFC 6238 TOTP (SHA-1, 30 s, 6 digits) of a base32 secret, as an authenticator app computes it. */
+export function totp(secretBase32: string, at = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+  let bits = ''
+  for (const ch of secretBase32.replace(/=+$/, '').toUpperCase())
+    bits += alphabet.indexOf(ch).toString(2).padStart(5, '0')
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => Number.parseInt(b, 2)))
+  const counter = Buffer.alloc(8)
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)))
+  const mac = createHmac('sha1', key).update(counter).digest()
+  const offset = mac[mac.length - 1]! & 0xf
+  const code = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000
+  return String(code).padStart(6, '0')
+}

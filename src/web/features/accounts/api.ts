@@ -1,0 +1,87 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { Me, MeResponse, Profile, ProfileUpdate, PublicProfileResponse } from '@/shared/profiles'
+import { apiFetch } from '@/web/lib/api'
+import { queryClient } from '@/web/lib/query-client'
+
+/** Who is signed in (user null for a visitor). Every page's header reads it: one request per visit. */
+export const meQuery = queryOptions({
+  queryKey: ['me'],
+  queryFn: () => apiFetch<MeResponse>('/api/me'),
+  staleTime: 60_000,
+})
+
+export function useMe(): { me: Me | null; isPending: boolean } {
+  const { data, isPending } = useQuery(meQuery)
+  return { me: data?.user ?? null, isPending }
+}
+
+/** Re-reads who is signed in (after sign-in, sign-out or a profile change). */
+export const refreshMe = () => queryClient.invalidateQueries({ queryKey: meQuery.queryKey })
+
+/** Puts a changed profile into the cached answer of /api/me. */
+export function setMyProfile(profile: Profile) {
+  queryClient.setQueryData(meQuery.queryKey, (old) => (old?.user ? { user: { ...old.user, profile } } : old))
+}
+
+/** A Better Auth endpoint under /api/auth (POST with a JSON body, or GET). */
+export const authApi = <T>(path: string, body?: Record<string, unknown>) =>
+  apiFetch<T>(`/api/auth${path}`, body === undefined ? {} : { method: 'POST', body })
+
+export const setUsername = (username: string) =>
+  apiFetch<Profile>('/api/profile/username', { method: 'POST', body: { username } })
+
+export const updateProfile = (update: ProfileUpdate) =>
+  apiFetch<Profile>('/api/profile', { method: 'PATCH', body: update })
+
+export function uploadAvatar(file: File) {
+  const form = new FormData()
+  form.set('avatar', file)
+  return apiFetch<Profile>('/api/profile/avatar', { method: 'POST', body: form })
+}
+
+/** Where to go after signing in: a same-site path from `?redirect=`, else the home page. */
+export function safeRedirect(value: string | null): string {
+  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/'
+}
+
+/** The sign-in link that returns to the current page. */
+export function signInHref(pathname: string, search: string): string {
+  const here = `${pathname}${search}`
+  return here === '/' || pathname === '/sign-in'
+    ? '/sign-in'
+    : `/sign-in?redirect=${encodeURIComponent(here)}`
+}
+
+export interface AuthProvider {
+  id: string
+  name: string
+}
+
+/** The sign-in providers this site has configured. */
+export const providersQuery = queryOptions({
+  queryKey: ['auth-providers'],
+  queryFn: () => apiFetch<{ providers: AuthProvider[] }>('/api/auth-providers'),
+  staleTime: 5 * 60_000,
+})
+
+/** A trader's public profile with their favorites (one request). */
+export const publicProfileQuery = (username: string) =>
+  queryOptions({
+    queryKey: ['users', username],
+    queryFn: () => apiFetch<PublicProfileResponse>(`/api/users/${encodeURIComponent(username)}`),
+    staleTime: 30_000,
+  })
+
+export interface LinkedAccount {
+  id: string
+  providerId: string
+  accountId: string
+  createdAt: string
+}
+
+/** The ways the signed-in user can sign in ('credential' is the e-mail and password). */
+export const linkedAccountsQuery = queryOptions({
+  queryKey: ['me', 'accounts'],
+  queryFn: () => authApi<LinkedAccount[]>('/list-accounts'),
+  staleTime: 0,
+})

@@ -1,0 +1,35 @@
+/** Better Auth error codes, in words a trader understands (SPEC section 8 where it gives one). */
+const MESSAGES: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: 'Wrong e-mail or password.',
+  EMAIL_NOT_VERIFIED: 'Verify your e-mail first: we sent you a new link.',
+  USER_ALREADY_EXISTS: 'An account with this e-mail already exists. Sign in instead.',
+  INVALID_TOKEN: 'This link is invalid or has expired. Ask for a new one.',
+  TOKEN_EXPIRED: 'This link has expired. Ask for a new one.',
+  EXPIRED_TOKEN: 'This link has expired. Ask for a new one.',
+  INVALID_CODE: 'That code is not right. Check your authenticator app and try again.',
+  INVALID_TWO_FACTOR_COOKIE: 'Your sign-in took too long. Please sign in again.',
+  INVALID_PASSWORD: 'Wrong password.',
+  CREDENTIAL_ACCOUNT_NOT_FOUND: 'This account has no password yet. Sign in with a link or a provider.',
+  SOCIAL_ACCOUNT_ALREADY_LINKED: 'That account is already linked to another TradeHub user.',
+  FAILED_TO_UNLINK_LAST_ACCOUNT: 'You cannot unlink your last way to sign in.',
+  ACCOUNT_NOT_FOUND: 'That connection no longer exists.',
+  account_not_linked:
+    'This e-mail belongs to an account that is not linked to this provider. Sign in another way, then link it under Connections.',
+  account_already_linked_to_different_user: 'That account is already linked to another TradeHub user.',
+  'email_doesn’t_match': 'That provider account uses a different e-mail address.',
+  "email_doesn't_match": 'That provider account uses a different e-mail address.',
+  unable_to_link_account: 'Account linking requires a new sign-in. Sign in again, then link the account.',
+  access_denied: 'You cancelled the sign-in.',
+  state_mismatch: 'The sign-in took too long or was opened in another browser. Please try again.',
+  please_restart_the_process: 'The sign-in took too long. Please try again.',
+}
+
+/** The message of a Better Auth error code, or the server's own message. */
+export function authMessage(code: string | undefined, fallback: string): string {
+  return (code && MESSAGES[code]) || fallback
+}
+
+/** Linking a provider that is already linked (SPEC section 5). */
+export const alreadyLinkedMessage = (provider: string) => `Your account is already linked with ${provider}.`
+export const EMAIL_LINKING_REFUSED =
+  'Email linking through this method is not supported. Please use the security tab.'

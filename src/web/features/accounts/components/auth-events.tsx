@@ -1,0 +1,51 @@
+import { useEffect } from 'react'
+import { useSearchParams } from 'react-router'
+import { toast } from 'sonner'
+import type { Me } from '@/shared/profiles'
+import { authMessage } from '../auth-messages'
+
+/** Set while this browser holds a session, so a session that dies can be told apart from a visitor. */
+export const SIGNED_IN_KEY = 'tradehub:signed-in'
+
+/** Forget the session on purpose (sign-out), so no Session Expired toast follows. */
+export const forgetSession = () => localStorage.removeItem(SIGNED_IN_KEY)
+
+/**
+ * The auth toasts of SPEC section 4 that do not belong to one form: `Welcome!` when a session appears
+ * (any sign-in method, including links opened from mail), `Session Expired` when a known session is gone,
+ * and `Authentication error` from an error in the address (an OAuth or mail-link failure).
+ */
+export function AuthEvents({ me, loaded }: { me: Me | null; loaded: boolean }) {
+  const [params, setParams] = useSearchParams()
+  const description =
+    params.get('error_description') ??
+    (params.get('error') ? authMessage(params.get('error') ?? '', '') : null)
+
+  useEffect(() => {
+    if (!loaded) return
+    const known = localStorage.getItem(SIGNED_IN_KEY) === '1'
+    if (me && !known) {
+      localStorage.setItem(SIGNED_IN_KEY, '1')
+      toast.success('Welcome!', { description: `You're now signed in as ${me.email}.` })
+    } else if (!me && known) {
+      forgetSession()
+      toast.error('Session Expired', { description: 'Your session has expired. Please sign in again.' })
+    }
+  }, [me, loaded])
+
+  useEffect(() => {
+    if (description === null) return
+    toast.error('Authentication error', { description: description || 'Please try signing in again' })
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev)
+        next.delete('error')
+        next.delete('error_description')
+        return next
+      },
+      { replace: true },
+    )
+  }, [description, setParams])
+
+  return null
+}

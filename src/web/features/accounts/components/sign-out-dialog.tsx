@@ -1,0 +1,58 @@
+import { Dialog } from 'radix-ui'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { buttonClass } from '@/web/components/ui/button'
+import { queryClient } from '@/web/lib/query-client'
+import { authApi, meQuery } from '../api'
+import { forgetSession, SIGNED_IN_KEY } from './auth-events'
+
+/** Sign Out, after the spec's confirmation (SPEC section 2). */
+export default function SignOutDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const [busy, setBusy] = useState(false)
+  const signOut = async () => {
+    setBusy(true)
+    forgetSession()
+    try {
+      await authApi('/sign-out', {})
+      queryClient.setQueryData(meQuery.queryKey, { user: null })
+      queryClient.removeQueries({ queryKey: ['favorites'] })
+      onOpenChange(false)
+      toast.success('Signed out successfully')
+    } catch {
+      localStorage.setItem(SIGNED_IN_KEY, '1')
+      toast.error('Sign out failed', {
+        description: 'There was a problem signing you out. Please try again.',
+      })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+        <Dialog.Content
+          role="alertdialog"
+          className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-surface p-6 shadow-xl"
+        >
+          <Dialog.Title className="font-bold text-lg">Are you sure you want to sign out?</Dialog.Title>
+          <Dialog.Description className="mt-2 text-muted text-sm">
+            You will need to sign in again to access your account.
+          </Dialog.Description>
+          <div className="mt-6 flex justify-end gap-3">
+            <Dialog.Close className={buttonClass('secondary')}>Cancel</Dialog.Close>
+            <button type="button" onClick={signOut} disabled={busy} className={buttonClass('primary')}>
+              Sign Out
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query'
+import { useParams } from 'react-router'
+import { NotFoundPage } from '@/web/app/not-found-page'
+import { ErrorPanel } from '@/web/app/shell/error-panel'
+import { Spinner } from '@/web/components/ui/spinner'
+import { ApiError } from '@/web/lib/api'
+import { usePageMeta } from '@/web/lib/page-meta'
+import { publicProfileQuery } from '../api'
+import { FavoritesList } from '../components/favorites-list'
+import { ProfileCard } from '../components/profile-card'
+
+/** /u/{username}: a trader's public profile. */
+export function PublicProfilePage() {
+  const { username = '' } = useParams()
+  const query = useQuery(publicProfileQuery(username))
+  const profile = query.data?.profile
+  usePageMeta(
+    profile && `${profile.displayName} (@${profile.username})`,
+    profile && `${profile.displayName} on TradeHub: profile, links and favorite items.`,
+  )
+  if (query.isPending) return <Spinner label="Loading profile" />
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />
+    return <ErrorPanel onRetry={() => query.refetch()} />
+  }
+  const { favorites } = query.data
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
+      <h1 className="sr-only">{query.data.profile.displayName}</h1>
+      <ProfileCard profile={query.data.profile} />
+      <FavoritesList favorites={favorites} empty="No favorite items yet." />
+    </div>
+  )
+}
