@@ -209,4 +209,26 @@ test.describe('accounts', () => {
     await expect(page.getByText('Welcome!')).toBeVisible()
     await expect(page).toHaveURL(/\/$/)
   })
+
+  test('a session that ends shows Session Expired; an error in the address shows Authentication error', async ({
+    page,
+  }, testInfo) => {
+    await createUser(
+      page.request,
+      uniqueEmail(testInfo, 'expiry'),
+      `exp_${testInfo.project.name}_${Date.now() % 100000}`,
+    )
+    await page.goto('/')
+    await expect(page.getByText('Welcome!')).toBeVisible()
+    await page.context().clearCookies() // the session is gone (expired or revoked elsewhere)
+    await page.reload()
+    await expect(page.getByText('Session Expired')).toBeVisible()
+    await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible()
+
+    await page.goto('/sign-in?error=access_denied&error_description=The%20user%20denied%20access')
+    await expect(page.getByText('Authentication error')).toBeVisible()
+    await expect(page.getByText('The user denied access')).toBeVisible()
+    await expect(page).toHaveURL(/\/sign-in$/)
+  })
 })
