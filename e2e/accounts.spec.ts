@@ -9,6 +9,7 @@ test.describe('accounts', () => {
     request,
     allowConsoleError,
   }, testInfo) => {
+    test.slow() // the longest journey: a dozen pages and two mails
     allowConsoleError(/status of (400|409)/) // the refused username and password
     const taken = `taken_${testInfo.project.name}_${Date.now() % 100000}`
     await createUser(request, uniqueEmail(testInfo, 'other'), taken)

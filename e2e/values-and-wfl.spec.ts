@@ -12,8 +12,15 @@ test.describe('item values', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       page.viewportSize()!.width,
     )
-    // One request for the list (plus the games, shared by every view).
-    expect(apiCalls.sort()).toEqual(['/api/games', '/api/games/blox-fruits/items'])
+    // One request for the list and one for its hearts (plus the games and who is signed in, shared by
+    // every view).
+    await expect(page.getByRole('button', { name: /^Favorite Kitsune \(0 favorites\)$/ })).toBeVisible()
+    expect(apiCalls.sort()).toEqual([
+      '/api/favorites/blox-fruits',
+      '/api/games',
+      '/api/games/blox-fruits/items',
+      '/api/me',
+    ])
     await expectAccessible(page)
 
     await page.goto('/values-and-wfl?search=kitsune')

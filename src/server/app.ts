@@ -14,6 +14,7 @@ import { healthRoutes } from './features/health/routes'
 import { launchListRoutes } from './features/launch-list/routes'
 import type { LaunchListLimits } from './features/launch-list/service'
 import { mailboxRoutes } from './features/mail/mailbox-routes'
+import { profilePageHead } from './features/profiles/page-head'
 import { meRoutes, profileRoutes, uploadRoutes, userRoutes } from './features/profiles/routes'
 import { siteRoutes } from './features/site/routes'
 import { createWebRoutes } from './features/web/routes'
@@ -122,7 +123,7 @@ export function createApp(deps: AppDeps) {
   // The local mailbox holds live links: a development tool, never served in production.
   if (!env.SMTP_URL && env.NODE_ENV !== 'production') app.route('/dev/mailbox', mailboxRoutes)
   app.route('/uploads', uploadRoutes)
-  app.route('/', createWebRoutes(catalogPageHead))
+  app.route('/', createWebRoutes(async (...args) => (await catalogPageHead(...args)) ?? profilePageHead(...args)))
 
   app.notFound((c) => c.json<ApiErrorBody>({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404))
 

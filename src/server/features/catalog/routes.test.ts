@@ -1,8 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadWebAssets } from '@/server/lib/web-assets'
 import {
   changesResponseSchema,
   gamesResponseSchema,
@@ -12,14 +8,8 @@ import {
   tradeResponseSchema,
 } from '@/shared/catalog'
 import { createTestApp } from '@/test/app'
+import { fakeWeb } from '@/test/web'
 import { changeItemValue } from './service'
-
-function fakeWeb() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'tradehub-web-'))
-  mkdirSync(path.join(dir, 'assets'))
-  writeFileSync(path.join(dir, 'index.html'), '<html><head><!--app-head--></head><body></body></html>')
-  return loadWebAssets(dir)!
-}
 
 describe('catalog API', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>
