@@ -28,6 +28,11 @@ export async function createTestApp(
   if (options.catalog !== false) await importCatalog(database.db, await readCatalog(catalogDir))
   const cache = new ReadCache()
   const logger = createLogger('silent')
+  // What the app logs as errors (an unhandled error is one, answered 500), for tests to assert on.
+  const loggedErrors: unknown[] = []
+  logger.error = ((...args: unknown[]) => {
+    loggedErrors.push(args[0])
+  }) as typeof logger.error
   const secret = 'test-secret-test-secret-test-secret'
   const auth = createAuth({ env, logger, db: database.db, secret, rateLimit: options.authRateLimit ?? false })
   const app = createApp({
@@ -40,5 +45,5 @@ export async function createTestApp(
     auth,
     launchListLimits: { ...DEFAULT_LAUNCH_LIST_LIMITS, ...options.launchListLimits },
   })
-  return { app, env, database, cache, auth, close: () => database.drop() }
+  return { app, env, database, cache, auth, loggedErrors, close: () => database.drop() }
 }

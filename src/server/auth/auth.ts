@@ -182,12 +182,12 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
       storage: 'database',
       window: 60,
       max: 100,
+      // Per address and path. The first rule that matches a path applies: exact paths before wildcards.
       customRules: {
+        '/sign-in/magic-link': { window: 300, max: 5 },
         '/sign-in/*': { window: 60, max: 20 },
         '/sign-up/*': { window: 60, max: 10 },
-        '/forget-password': { window: 300, max: 5 },
         '/request-password-reset': { window: 300, max: 5 },
-        '/sign-in/magic-link': { window: 300, max: 5 },
         '/send-verification-email': { window: 300, max: 5 },
         '/two-factor/*': { window: 60, max: 10 },
         '/change-password': { window: 60, max: 5 },
@@ -203,7 +203,14 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
         const field = PASSWORD_FIELDS[ctx.path]
         const password = field ? ctx.body?.[field] : undefined
         if (typeof password !== 'string') return
-        const email = typeof ctx.body?.email === 'string' ? ctx.body.email : ctx.context.session?.user.email
+        let email: string | undefined =
+          typeof ctx.body?.email === 'string' ? ctx.body.email : ctx.context.session?.user.email
+        const resetToken = ctx.body?.token ?? ctx.query?.token
+        if (!email && ctx.path === '/reset-password' && typeof resetToken === 'string' && resetToken) {
+          // No session on this step: the token names the account, whose address the password may not hold.
+          const pending = await ctx.context.internalAdapter.findVerificationValue(`reset-password:${resetToken}`)
+          if (pending) email = (await ctx.context.internalAdapter.findUserById(pending.value))?.email
+        }
         const problems = passwordProblems(password, email)
         if (problems.length > 0) {
           throw new APIError('BAD_REQUEST', {

@@ -44,6 +44,15 @@ async function countOf(db: Db, gameId: GameId, itemId: string): Promise<number> 
   return row?.n ?? 0
 }
 
+/** 404 unless the item is in the game's catalog. */
+async function assertItem(db: Db, gameId: GameId, itemId: string): Promise<void> {
+  const [item] = await db
+    .select({ id: items.id })
+    .from(items)
+    .where(and(eq(items.gameId, gameId), eq(items.id, itemId)))
+  if (!item) throw new AppError('NOT_FOUND', 'Item not found')
+}
+
 /** Favorites an item; favoriting it again is a success. An unknown item is a 404. */
 export async function addFavorite(
   db: Db,
@@ -51,22 +60,19 @@ export async function addFavorite(
   gameId: GameId,
   itemId: string,
 ): Promise<FavoriteToggleResponse> {
-  const [item] = await db
-    .select({ id: items.id })
-    .from(items)
-    .where(and(eq(items.gameId, gameId), eq(items.id, itemId)))
-  if (!item) throw new AppError('NOT_FOUND', 'Item not found')
+  await assertItem(db, gameId, itemId)
   await db.insert(itemFavorites).values({ userId, gameId, itemId }).onConflictDoNothing()
   return { favorited: true, count: await countOf(db, gameId, itemId) }
 }
 
-/** Removes a favorite; removing one that is not there is a success. */
+/** Removes a favorite; removing one that is not there is a success. An unknown item is a 404, as for PUT. */
 export async function removeFavorite(
   db: Db,
   userId: string,
   gameId: GameId,
   itemId: string,
 ): Promise<FavoriteToggleResponse> {
+  await assertItem(db, gameId, itemId)
   await db
     .delete(itemFavorites)
     .where(

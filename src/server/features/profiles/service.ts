@@ -29,10 +29,16 @@ async function hasOgBadge(db: Db, owner: Owner): Promise<boolean> {
   return row !== undefined
 }
 
-async function present(db: Db, row: ProfileRow | undefined, owner: Owner): Promise<Profile> {
+/** `fallbackName`: the display name shown when none is set. */
+async function present(
+  db: Db,
+  row: ProfileRow | undefined,
+  owner: Owner,
+  fallbackName: string,
+): Promise<Profile> {
   return {
     username: row?.username ?? null,
-    displayName: row?.displayName ?? fallbackDisplayName(owner.email),
+    displayName: row?.displayName ?? fallbackName,
     bio: row?.bio ?? '',
     avatarUrl: row?.avatarFile ? `${AVATAR_URL_PREFIX}${row.avatarFile}` : null,
     socialLinks: row?.socialLinks ?? {},
@@ -46,10 +52,14 @@ async function profileRow(db: Db, userId: string) {
   return row
 }
 
-/** The signed-in user's own profile (created empty if it is missing). */
+/** The signed-in user's own profile (created empty if it is missing: a read, not a write, on every visit). */
 export async function getOwnProfile(db: Db, user: Session['user']): Promise<Profile> {
-  await db.insert(profiles).values({ userId: user.id }).onConflictDoNothing()
-  return present(db, await profileRow(db, user.id), user)
+  let row = await profileRow(db, user.id)
+  if (!row) {
+    await db.insert(profiles).values({ userId: user.id }).onConflictDoNothing()
+    row = await profileRow(db, user.id)
+  }
+  return present(db, row, user, fallbackDisplayName(user.email))
 }
 
 const isUniqueViolation = (error: unknown, constraint: string) => {
@@ -126,7 +136,10 @@ export async function replaceAvatar(db: Db, userId: string, file: string): Promi
   })
 }
 
-/** A profile by username, for /u/{username}; 404 when nobody has it. */
+/**
+ * A profile by username, for /u/{username}; 404 when nobody has it. Without a display name it shows the
+ * username: the e-mail's local part (the owner's own fallback) would give away part of the address.
+ */
 export async function findPublicProfile(db: Db, username: string) {
   const [row] = await db
     .select({
@@ -137,5 +150,5 @@ export async function findPublicProfile(db: Db, username: string) {
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(eq(profiles.username, username))
   if (!row) throw new AppError('NOT_FOUND', 'No trader has this username')
-  return { userId: row.profile.userId, profile: await present(db, row.profile, row.user) }
+  return { userId: row.profile.userId, profile: await present(db, row.profile, row.user, username) }
 }
