@@ -42,6 +42,13 @@ export default defineConfig({
       env: { SMTP_PORT: '2526', HTTP_PORT: '2527' },
     },
     {
+      // A real OpenID Connect provider, configured below as the site's OIDC sign-in (e2e/support/oidc-server.ts).
+      command: 'node --import tsx e2e/support/oidc-server.ts',
+      url: 'http://127.0.0.1:2528/.well-known/openid-configuration',
+      reuseExistingServer: false,
+      env: { OIDC_PORT: '2528' },
+    },
+    {
       // The built app (npm run test:e2e builds first) on a fresh embedded database.
       command: `rm -rf ${E2E_DATA_DIR} && node dist/server/main.js`,
       url: `${baseURL}/api/health`,
@@ -53,6 +60,10 @@ export default defineConfig({
         DATA_DIR: E2E_DATA_DIR,
         LOG_LEVEL: 'warn',
         SMTP_URL: 'smtp://127.0.0.1:2526',
+        OIDC_ISSUER_URL: 'http://127.0.0.1:2528',
+        OIDC_CLIENT_ID: 'tradehub-e2e',
+        OIDC_CLIENT_SECRET: 'tradehub-e2e-secret',
+        OIDC_NAME: 'Test ID',
       },
     },
   ],

@@ -50,3 +50,12 @@ export function totp(secretBase32: string, at = Date.now()): string {
   const code = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000
   return String(code).padStart(6, '0')
 }
+
+/** Makes the test OpenID provider sign in as `email` (it reads `login_hint`, e2e/support/oidc-server.ts). */
+export async function actAsOidcUser(page: Page, email: string) {
+  await page.route(/^http:\/\/127\.0\.0\.1:2528\/authorize/, (route) => {
+    const url = new URL(route.request().url())
+    url.searchParams.set('login_hint', email)
+    return route.continue({ url: url.href })
+  })
+}

@@ -61,10 +61,7 @@ function ProviderButtons({ redirect }: { redirect: string }) {
   const start = (provider: AuthProvider) =>
     run(async () => {
       const body = { callbackURL: redirect, errorCallbackURL: '/sign-in' }
-      const { url } =
-        provider.id === 'oidc'
-          ? await authApi<{ url: string }>('/sign-in/oauth2', { providerId: 'oidc', ...body })
-          : await authApi<{ url: string }>('/sign-in/social', { provider: provider.id, ...body })
+      const { url } = await authApi<{ url: string }>('/sign-in/social', { provider: provider.id, ...body })
       window.location.assign(url)
     })
   return (

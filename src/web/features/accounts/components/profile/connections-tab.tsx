@@ -34,7 +34,7 @@ export function ConnectionsTab() {
   const names = new Map((providers.data?.providers ?? []).map((p) => [p.id, p.name]))
   names.set('credential', 'E-mail and password')
   const rows = [
-    ...linked.map((a) => ({ id: a.providerId, accountRowId: a.accountId, linked: true })),
+    ...linked.map((a) => ({ id: a.providerId, accountRowId: a.id as string | null, linked: true })),
     ...[...names.keys()]
       .filter((id) => id !== 'credential' && !linked.some((a) => a.providerId === id))
       .map((id) => ({ id, accountRowId: null, linked: false })),
@@ -46,21 +46,21 @@ export function ConnectionsTab() {
     setBusy(providerId)
     setError(null)
     try {
-      const { url } =
-        providerId === 'oidc'
-          ? await authApi<{ url: string }>('/oauth2/link', { providerId, callbackURL: CALLBACK })
-          : await authApi<{ url: string }>('/link-social', { provider: providerId, callbackURL: CALLBACK })
+      const { url } = await authApi<{ url: string }>('/link-social', {
+        provider: providerId,
+        callbackURL: CALLBACK,
+      })
       window.location.assign(url)
     } catch (e) {
       setError(e instanceof ApiError ? authMessage(e.reason, e.message) : 'Linking failed. Please try again.')
       setBusy(null)
     }
   }
-  const unlink = async (providerId: string, accountId: string | null) => {
+  const unlink = async (providerId: string, accountId: string) => {
     setBusy(providerId)
     setError(null)
     try {
-      await authApi('/unlink-account', { providerId, ...(accountId ? { accountId } : {}) })
+      await authApi('/unlink-account', { accountId })
       await queryClient.invalidateQueries({ queryKey: linkedAccountsQuery.queryKey })
       toast.success('Connection removed', {
         description: `${names.get(providerId) ?? providerId} is unlinked.`,
@@ -107,7 +107,7 @@ export function ConnectionsTab() {
                 type="button"
                 disabled={busy !== null || linked.length <= 1}
                 title={linked.length <= 1 ? 'Your only way to sign in cannot be unlinked' : undefined}
-                onClick={() => unlink(row.id, row.accountRowId)}
+                onClick={() => row.accountRowId && unlink(row.id, row.accountRowId)}
                 className={buttonClass('secondary', 'sm')}
               >
                 <Unlink aria-hidden="true" className="size-4" /> Unlink
