@@ -41,6 +41,9 @@ export const profileUpdateSchema = z
       .min(1, 'Display name cannot be empty')
       .max(DISPLAY_NAME_MAX, `Display name must be ${DISPLAY_NAME_MAX} characters or less`)
       .refine((v) => !/[\p{Cc}\p{Cf}]/u.test(v), 'Display name cannot contain control characters')
+      // A page shows any run of spaces as one: 'Kitsune  King' or a no-break space would pass as another
+      // user's 'Kitsune King' and slip past the uniqueness rule.
+      .transform((v) => v.replace(/\s+/g, ' '))
       .optional(),
     bio: z.string().max(BIO_MAX, `Bio must be ${BIO_MAX} characters or less`).optional(),
     socialLinks: socialLinksSchema.optional(),

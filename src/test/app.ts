@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { createApp } from '@/server/app'
 import { createAuth } from '@/server/auth/auth'
 import { loadEnv } from '@/server/env'
@@ -23,7 +26,9 @@ export async function createTestApp(
     authRateLimit?: boolean
   } = {},
 ) {
-  const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN, DATA_DIR: '/nonexistent', ...options.env })
+  // A fresh folder per app: uploads and generated files never land outside the temp dir.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tradehub-data-'))
+  const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir, ...options.env })
   const database = await createTestDatabase()
   if (options.catalog !== false) await importCatalog(database.db, await readCatalog(catalogDir))
   const cache = new ReadCache()
@@ -45,5 +50,16 @@ export async function createTestApp(
     auth,
     launchListLimits: { ...DEFAULT_LAUNCH_LIST_LIMITS, ...options.launchListLimits },
   })
-  return { app, env, database, cache, auth, loggedErrors, close: () => database.drop() }
+  return {
+    app,
+    env,
+    database,
+    cache,
+    auth,
+    loggedErrors,
+    close: async () => {
+      await database.drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
 }

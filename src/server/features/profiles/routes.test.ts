@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { crc32 } from 'node:zlib'
 import { asc, eq, inArray, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -20,8 +21,32 @@ import {
 } from '@/test/accounts'
 import { createTestApp, TEST_ORIGIN } from '@/test/app'
 
+type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+const PATTERN = 'Username can only contain lowercase letters, numbers, and underscores'
+const TOO_SHORT = 'Username must be at least 3 characters'
+const TOO_LONG = 'Username must be 30 characters or less'
+const TAKEN = 'Username already taken'
+const PERMANENT = 'Username cannot be changed once set'
+const SIGN_IN = 'Please sign in to continue.'
+
+/** Every profile row, in a stable order: compared before and after a refused request. */
+const profileRows = (t: TestApp) => t.database.db.select().from(profiles).orderBy(asc(profiles.userId))
+
+/** A small real image, made by sharp. */
+const image = (format: 'png' | 'jpeg' | 'gif' | 'webp', width = 40, height = 30) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 20 } } })
+    .toFormat(format)
+    .toBuffer()
+
+function avatarForm(bytes: Uint8Array, type: string, name: string) {
+  const form = new FormData()
+  form.set('avatar', new Blob([new Uint8Array(bytes)], { type }), name)
+  return form
+}
+
 describe('accounts: sign-up, verification, session', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>
+  let t: TestApp
   beforeAll(async () => {
     t = await createTestApp({ catalog: false })
   })
@@ -84,30 +109,6 @@ describe('accounts: sign-up, verification, session', () => {
   })
 })
 
-type TestApp = Awaited<ReturnType<typeof createTestApp>>
-
-const PATTERN = 'Username can only contain lowercase letters, numbers, and underscores'
-const TOO_SHORT = 'Username must be at least 3 characters'
-const TOO_LONG = 'Username must be 30 characters or less'
-const TAKEN = 'Username already taken'
-const PERMANENT = 'Username cannot be changed once set'
-const SIGN_IN = 'Please sign in to continue.'
-
-/** Every profile row, in a stable order: compared before and after a refused request. */
-const profileRows = (t: TestApp) => t.database.db.select().from(profiles).orderBy(asc(profiles.userId))
-
-/** A small real image, made by sharp. */
-const image = (format: 'png' | 'jpeg' | 'gif' | 'webp', width = 40, height = 30) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 20 } } })
-    .toFormat(format)
-    .toBuffer()
-
-function avatarForm(bytes: Uint8Array, type: string, name: string) {
-  const form = new FormData()
-  form.set('avatar', new Blob([new Uint8Array(bytes)], { type }), name)
-  return form
-}
-
 /** One app for the profile endpoints: the catalog (for favorites) and a real avatar directory. */
 describe('profiles API', () => {
   let t: TestApp
@@ -125,12 +126,24 @@ describe('profiles API', () => {
     expect(t.loggedErrors.splice(0), 'the app logged an unhandled error').toEqual([])
   })
 
+  it('GET /api/me: a forged or malformed cookie is a visitor, never an error', async () => {
+    for (const cookie of [
+      'better-auth.session_token=forged.signature',
+      'better-auth.session_token=',
+      'better-auth.session_token=%E0%A4%A',
+      `better-auth.session_token=${'x'.repeat(4000)}`,
+    ]) {
+      const res = await send(t, '/api/me', { cookie })
+      expect(res.status, cookie.slice(0, 40)).toBe(200)
+      expect(meResponseSchema.parse(await res.json()).user).toBeNull()
+    }
+  })
+
   describe('username: set once, unique, by the rules of SPEC section 5', () => {
     const claim = (username: unknown, cookie?: string) =>
       send(t, '/api/profile/username', { body: { username }, cookie })
     it('refuses every malformed username with the spec message, and changes nothing', async () => {
       const { cookie } = await createMagicLinkUser(t, 'shaper@example.com')
-      await send(t, '/api/me', { cookie }) // creates the empty profile row
       const before = await profileRows(t)
       const cases: [string, string][] = [
         ['', TOO_SHORT],
@@ -210,7 +223,6 @@ describe('profiles API', () => {
     it('a username another user has: 409 Username already taken, nothing changed', async () => {
       await createUserWithUsername(t, 'first-owner@example.com', 'kitsune_king', { magicLink: true })
       const { cookie } = await createMagicLinkUser(t, 'second@example.com')
-      await send(t, '/api/me', { cookie })
       const before = await profileRows(t)
       const error = await errorOf(await claim('kitsune_king', cookie))
       expect(error).toMatchObject({
@@ -251,19 +263,23 @@ describe('profiles API', () => {
     })
 
     it('users claiming one username at once: exactly one wins, the others get 409', async () => {
-      const contenders = await createUsers(
-        t,
-        Array.from({ length: 6 }, (_, i) => `racer${i}@example.com`),
-      )
-      const answers = await Promise.all(contenders.map(({ cookie }) => claim('race_winner', cookie)))
-      const statuses = answers.map((r) => r.status).sort()
-      expect(statuses).toEqual([200, 409, 409, 409, 409, 409])
-      for (const res of answers.filter((r) => r.status === 409))
-        expect((await errorOf(res)).message).toBe(TAKEN)
-      const owners = await t.database.db.select().from(profiles).where(eq(profiles.username, 'race_winner'))
-      expect(owners).toHaveLength(1)
-      const winner = contenders[answers.findIndex((r) => r.status === 200)]!
-      expect(owners[0]!.userId).toBe((await meOf(t, winner.cookie)).id)
+      for (const [n, username] of [
+        [2, 'race_winner'],
+        [6, 'crowd_winner'],
+      ] as const) {
+        const contenders = await createUsers(
+          t,
+          Array.from({ length: n }, (_, i) => `${username}${i}@example.com`),
+        )
+        const answers = await Promise.all(contenders.map(({ cookie }) => claim(username, cookie)))
+        expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(n - 1).fill(409)])
+        for (const res of answers.filter((r) => r.status === 409))
+          expect(await errorOf(res)).toMatchObject({ status: 409, message: TAKEN })
+        const owners = await t.database.db.select().from(profiles).where(eq(profiles.username, username))
+        expect(owners).toHaveLength(1)
+        const winner = contenders[answers.findIndex((r) => r.status === 200)]!
+        expect(owners[0]!.userId).toBe((await meOf(t, winner.cookie)).id)
+      }
     })
 
     it('one user claiming two usernames at once keeps exactly one', async () => {
@@ -307,9 +323,16 @@ describe('profiles API', () => {
       await patch({ displayName: 'Kitsune Collector' }, alice.cookie)
       await patch({ bio: 'bob bio' }, bob.cookie)
       const before = await profileRows(t)
-      for (const name of ['kitsune COLLECTOR', '  KITSUNE collector ']) {
+      const names = [
+        ['kitsune COLLECTOR', 'kitsune COLLECTOR'],
+        ['  KITSUNE collector ', 'KITSUNE collector'],
+        // Shown alike on a page, so alike for the rule: runs of spaces and no-break spaces are one space.
+        ['Kitsune   Collector', 'Kitsune Collector'],
+        ['Kitsune\u00A0collector', 'Kitsune collector'],
+      ]
+      for (const [name, shown] of names) {
         const error = await errorOf(await patch({ displayName: name, bio: 'changed' }, bob.cookie))
-        const message = `Display name '${name.trim()}' is already taken. Please choose a different display name.`
+        const message = `Display name '${shown}' is already taken. Please choose a different display name.`
         expect(error).toMatchObject({
           status: 409,
           code: 'CONFLICT',
@@ -411,7 +434,11 @@ describe('profiles API', () => {
       expect(await profileRows(t)).toEqual(before)
 
       const cleared = await patch({ socialLinks: { ...links, website: '' } }, alice.cookie)
-      expect(profileSchema.parse(await cleared.json()).socialLinks).toEqual({ ...links, website: undefined })
+      expect(profileSchema.parse(await cleared.json()).socialLinks).toEqual({
+        twitter: '@trader',
+        discord: 'trader.joe',
+        github: 'https://github.com/trader',
+      })
     })
 
     it('unknown fields are refused (strict), so nobody sets an id, username, avatar or badge', async () => {
@@ -444,7 +471,8 @@ describe('profiles API', () => {
       const res = await patch({ bio: 'Only mine' }, bob.cookie)
       expect(res.status).toBe(200)
       const after = await profileRows(t)
-      expect(after.find((r) => r.userId === alice.id)).toEqual(before.find((r) => r.userId === alice.id))
+      const othersOf = (rows: typeof after) => rows.filter((r) => r.userId !== bob.id)
+      expect(othersOf(after)).toEqual(othersOf(before))
       expect(after.find((r) => r.userId === bob.id)?.bio).toBe('Only mine')
       const targeted = await patch({ userId: alice.id, bio: 'Hijacked' }, bob.cookie)
       expect(targeted.status).toBe(400)
@@ -540,6 +568,19 @@ describe('profiles API', () => {
         status: 413,
         message: 'Avatar must be 5 MB or smaller',
       })
+      expect(await profileRows(t)).toEqual(before)
+      expect(await avatarFiles()).toEqual(files)
+    })
+
+    it('refuses a PNG whose header claims a huge size (a decompression bomb) with a 400', async () => {
+      const before = await profileRows(t)
+      const files = await avatarFiles()
+      const bomb = Buffer.from(await image('png', 1, 1))
+      bomb.writeUInt32BE(60_000, 16) // IHDR width
+      bomb.writeUInt32BE(60_000, 20) // IHDR height
+      bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29)
+      const res = await upload(avatarForm(bomb, 'image/png', 'bomb.png'))
+      expect(res.status).toBe(400)
       expect(await profileRows(t)).toEqual(before)
       expect(await avatarFiles()).toEqual(files)
     })
@@ -658,6 +699,7 @@ describe('profiles API', () => {
       ])
       expect(favorites[0]).toMatchObject({ name: expect.any(String), favoritedAt: expect.any(String) })
       expect(text.toLowerCase()).not.toContain(email)
+      expect(text.toLowerCase()).not.toContain('hidden.person')
       expect(text.toLowerCase()).not.toContain('@example.com')
     })
 

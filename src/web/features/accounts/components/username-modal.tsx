@@ -30,7 +30,7 @@ export default function UsernameModal() {
       setMyProfile(await setUsername(value))
       toast.success('Username saved', { description: `You are @${value} on TradeHub.` })
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : 'Update failed'
+      const message = error instanceof ApiError ? (error.fields?.username ?? error.message) : 'Update failed'
       setServerError(message)
       if (message === USERNAME_MESSAGES.taken) toast.error('Username already taken')
       else if (message === USERNAME_MESSAGES.permanent) toast.error('Username cannot be changed')
