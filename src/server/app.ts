@@ -123,7 +123,10 @@ export function createApp(deps: AppDeps) {
   // The local mailbox holds live links: a development tool, never served in production.
   if (!env.SMTP_URL && env.NODE_ENV !== 'production') app.route('/dev/mailbox', mailboxRoutes)
   app.route('/uploads', uploadRoutes)
-  app.route('/', createWebRoutes(async (...args) => (await catalogPageHead(...args)) ?? profilePageHead(...args)))
+  app.route(
+    '/',
+    createWebRoutes(async (...args) => (await catalogPageHead(...args)) ?? profilePageHead(...args)),
+  )
 
   app.notFound((c) => c.json<ApiErrorBody>({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404))
 

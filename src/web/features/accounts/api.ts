@@ -41,7 +41,8 @@ export function uploadAvatar(file: File) {
 
 /** Where to go after signing in: a same-site path from `?redirect=`, else the home page. */
 export function safeRedirect(value: string | null): string {
-  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/'
+  // `//host` and `/\host` would leave the site.
+  return value && /^\/(?![/\\])/.test(value) ? value : '/'
 }
 
 /** The sign-in link that returns to the current page. */
