@@ -194,6 +194,9 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
       },
     },
     advanced: {
+      // Better Auth skips its origin, callback-URL and CSRF checks when NODE_ENV=test; the API tests must
+      // meet the same checks as production.
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => crypto.randomUUID() },
     },
@@ -208,7 +211,9 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
         const resetToken = ctx.body?.token ?? ctx.query?.token
         if (!email && ctx.path === '/reset-password' && typeof resetToken === 'string' && resetToken) {
           // No session on this step: the token names the account, whose address the password may not hold.
-          const pending = await ctx.context.internalAdapter.findVerificationValue(`reset-password:${resetToken}`)
+          const pending = await ctx.context.internalAdapter.findVerificationValue(
+            `reset-password:${resetToken}`,
+          )
           if (pending) email = (await ctx.context.internalAdapter.findUserById(pending.value))?.email
         }
         const problems = passwordProblems(password, email)
@@ -226,6 +231,12 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
         if (!isRedirectSignIn(ctx.path)) return
         const signedIn = ctx.context.newSession
         if (!signedIn?.user.twoFactorEnabled) return
+        // Confirming a new e-mail address re-sends the browser's own session: that is no new sign-in.
+        const current = await ctx.getSignedCookie(
+          ctx.context.authCookies.sessionToken.name,
+          ctx.context.secret,
+        )
+        if (current === signedIn.session.token) return
         deleteSessionCookie(ctx, true)
         await ctx.context.internalAdapter.deleteSession(signedIn.session.token)
         ctx.context.setNewSession(null)
@@ -246,7 +257,8 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
         const location = ctx.context.responseHeaders?.get('location')
         if (!location) return ctx.json({ twoFactorRedirect: true, twoFactorMethods: ['totp'] })
         const target = new URL(location, env.PUBLIC_URL)
-        const redirect = target.origin === new URL(env.PUBLIC_URL).origin ? target.pathname + target.search : '/'
+        const redirect =
+          target.origin === new URL(env.PUBLIC_URL).origin ? target.pathname + target.search : '/'
         throw ctx.redirect(`/sign-in?${new URLSearchParams({ view: 'two-factor', redirect })}`)
       }),
     },

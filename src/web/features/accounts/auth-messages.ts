@@ -16,9 +16,11 @@ const MESSAGES: Record<string, string> = {
   account_not_linked:
     'This e-mail belongs to an account that is not linked to this provider. Sign in another way, then link it under Connections.',
   account_already_linked_to_different_user: 'That account is already linked to another TradeHub user.',
-  'email_doesn’t_match': 'That provider account uses a different e-mail address.',
-  "email_doesn't_match": 'That provider account uses a different e-mail address.',
-  unable_to_link_account: 'Account linking requires a new sign-in. Sign in again, then link the account.',
+  email_does_not_match: 'That provider account uses a different e-mail address.',
+  unable_to_link_account:
+    'That provider did not confirm this e-mail address, so it cannot join your account. Sign in another way.',
+  linking_disabled: 'Account linking requires a new sign-in. Sign in again, then link the account.',
+  account_conflict: 'That account is already linked, or its e-mail is in use by another TradeHub account.',
   access_denied: 'You cancelled the sign-in.',
   state_mismatch: 'The sign-in took too long or was opened in another browser. Please try again.',
   please_restart_the_process: 'The sign-in took too long. Please try again.',

@@ -49,6 +49,7 @@ export function ConnectionsTab() {
       const { url } = await authApi<{ url: string }>('/link-social', {
         provider: providerId,
         callbackURL: CALLBACK,
+        errorCallbackURL: CALLBACK,
       })
       window.location.assign(url)
     } catch (e) {
