@@ -27,6 +27,7 @@ export async function startBuiltServer({ port = 3300, env = {} } = {}) {
       if ((await fetch(`${url}/api/health`)).ok) {
         return {
           url,
+          dataDir,
           stop: () =>
             new Promise((resolve) => {
               child.once('exit', resolve)
