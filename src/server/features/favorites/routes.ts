@@ -1,6 +1,6 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import type { AppEnv } from '@/server/app'
-import { requireUser, withSession } from '@/server/auth/session'
+import { requireUser, type UserEnv, withSession } from '@/server/auth/session'
 import { AppError } from '@/server/lib/errors'
 import { queryParams } from '@/server/lib/validate'
 import { favoriteCountsQuerySchema } from '@/shared/favorites'
@@ -17,6 +17,14 @@ function itemParam(item: string | undefined): string {
   return item
 }
 
+type Toggle = typeof addFavorite
+
+/** PUT / DELETE: the signed-in user's heart on one item. */
+async function toggle(c: Context<UserEnv>, change: Toggle) {
+  const { game, item } = c.req.param() as { game?: string; item?: string }
+  return c.json(await change(c.var.deps.database.db, c.var.session.user.id, gameParam(game), itemParam(item)))
+}
+
 /** /api/favorites: counts for a screen (public, with the user's own marks) and the toggle. */
 export const favoriteRoutes = new Hono<AppEnv>()
   .get('/:game', withSession, queryParams(favoriteCountsQuerySchema), async (c) => {
@@ -27,23 +35,5 @@ export const favoriteRoutes = new Hono<AppEnv>()
       await getFavoriteCounts(c.var.deps.database.db, gameId, ids, c.var.session?.user.id ?? null),
     )
   })
-  .put('/:game/:item', requireUser, async (c) =>
-    c.json(
-      await addFavorite(
-        c.var.deps.database.db,
-        c.var.session.user.id,
-        gameParam(c.req.param('game')),
-        itemParam(c.req.param('item')),
-      ),
-    ),
-  )
-  .delete('/:game/:item', requireUser, async (c) =>
-    c.json(
-      await removeFavorite(
-        c.var.deps.database.db,
-        c.var.session.user.id,
-        gameParam(c.req.param('game')),
-        itemParam(c.req.param('item')),
-      ),
-    ),
-  )
+  .put('/:game/:item', requireUser, (c) => toggle(c, addFavorite))
+  .delete('/:game/:item', requireUser, (c) => toggle(c, removeFavorite))

@@ -11,6 +11,10 @@ export interface MailContent {
   expiry: string
   /** Why the reader got the mail and what to do if it was not them. */
   footer: string
+  /** A link at the end of the footer (e.g. Unsubscribe). */
+  footerLink?: { label: string; url: string }
+  /** A section after the button: its HTML (escaped by the caller) and the same words as text lines. */
+  section?: { html: string; text: string[] }
 }
 
 /**
@@ -18,7 +22,7 @@ export interface MailContent {
  * words as plain text.
  */
 export function renderMail(content: MailContent) {
-  const { subject, heading, paragraphs, button, expiry, footer } = content
+  const { subject, heading, paragraphs, button, expiry, footer, footerLink, section } = content
   const text = [
     heading,
     '',
@@ -27,7 +31,9 @@ export function renderMail(content: MailContent) {
     '',
     expiry,
     '',
+    ...(section ? [...section.text, ''] : []),
     footer,
+    ...(footerLink ? [`${footerLink.label}: ${footerLink.url}`] : []),
   ].join('\n')
   const url = escapeHtml(button.url)
   const html = `<!doctype html>
@@ -53,8 +59,9 @@ ${paragraphs.map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.
 <tr><td style="padding:12px 24px 20px;">
 <p style="margin:0;font-size:13px;line-height:1.5;color:#4b5563;">${escapeHtml(expiry)} If it does not open, paste this link into your browser:<br><a href="${url}" style="color:#047857;word-break:break-all;">${url}</a></p>
 </td></tr>
+${section ? `<tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb;">\n${section.html}\n</td></tr>` : ''}
 <tr><td style="padding:16px 24px 24px;border-top:1px solid #e5e7eb;">
-<p style="margin:0;font-size:12px;line-height:1.5;color:#6b7280;">${escapeHtml(footer)} — ${escapeHtml(SITE_NAME)}</p>
+<p style="margin:0;font-size:12px;line-height:1.5;color:#6b7280;">${escapeHtml(footer)} — ${escapeHtml(SITE_NAME)}${footerLink ? ` <a href="${escapeHtml(footerLink.url)}" style="color:#6b7280;">${escapeHtml(footerLink.label)}</a>` : ''}</p>
 </td></tr>
 </table>
 </td></tr>

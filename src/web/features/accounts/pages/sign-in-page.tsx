@@ -3,13 +3,13 @@ import { KeyRound, Mail } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
-import { MAX_PASSWORD_LENGTH, passwordProblems, weakPasswordMessage } from '@/shared/password-rules'
 import { buttonClass } from '@/web/components/ui/button'
 import { Field, FormMessage } from '@/web/components/ui/field'
 import { Page } from '@/web/components/ui/page'
 import { ApiError } from '@/web/lib/api'
 import { type AuthProvider, authApi, providersQuery, refreshMe, safeRedirect, useMe } from '../api'
 import { authMessage } from '../auth-messages'
+import { NewPasswordField } from '../components/new-password-field'
 
 type View = 'sign-in' | 'sign-up' | 'forgot' | 'reset' | 'two-factor'
 const VIEWS: readonly View[] = ['sign-in', 'sign-up', 'forgot', 'reset', 'two-factor']
@@ -82,17 +82,6 @@ function ProviderButtons({ redirect }: { redirect: string }) {
         ))}
       </div>
     </div>
-  )
-}
-
-function PasswordHints({ password, email }: { password: string; email: string }) {
-  const problems = password ? passwordProblems(password, email) : []
-  return (
-    <p className="mt-1 text-muted text-xs" aria-live="polite">
-      {password && problems.length > 0
-        ? weakPasswordMessage(problems)
-        : 'At least 8 characters, mixing letters with digits or symbols.'}
-    </p>
   )
 }
 
@@ -180,18 +169,7 @@ export function SignInPage() {
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
-          <div>
-            <Field
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              required
-              maxLength={MAX_PASSWORD_LENGTH}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <PasswordHints password={password} email={email} />
-          </div>
+          <NewPasswordField label="Password" value={password} onChange={setPassword} email={email} />
           <button type="submit" disabled={busy} className={`${buttonClass('primary')} w-full`}>
             {busy ? 'Creating…' : 'Create account'}
           </button>
@@ -255,18 +233,7 @@ export function SignInPage() {
         {token ? (
           <form onSubmit={submit} className={`${card} space-y-4`}>
             {error && <FormMessage kind="error">{error}</FormMessage>}
-            <div>
-              <Field
-                label="New password"
-                type="password"
-                autoComplete="new-password"
-                required
-                maxLength={MAX_PASSWORD_LENGTH}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-              <PasswordHints password={password} email="" />
-            </div>
+            <NewPasswordField label="New password" value={password} onChange={setPassword} />
             <button type="submit" disabled={busy} className={`${buttonClass('primary')} w-full`}>
               Save new password
             </button>

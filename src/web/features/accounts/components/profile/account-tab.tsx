@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query'
 import { ShieldCheck } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { toast } from 'sonner'
-import { MAX_PASSWORD_LENGTH } from '@/shared/password-rules'
 import type { Me } from '@/shared/profiles'
 import { buttonClass } from '@/web/components/ui/button'
 import { Field, FormMessage } from '@/web/components/ui/field'
 import { ApiError } from '@/web/lib/api'
 import { authApi, linkedAccountsQuery, refreshMe } from '../../api'
 import { authMessage } from '../../auth-messages'
+import { NewPasswordField } from '../new-password-field'
 
 // Loaded when needed: the dialog on Sign out, the QR encoder when setting up two-factor.
 const SignOutDialog = lazy(() => import('../sign-out-dialog'))
@@ -136,16 +136,7 @@ function PasswordSection({ me, hasPassword }: { me: Me; hasPassword: boolean }) 
         value={current}
         onChange={(e) => setCurrent(e.target.value)}
       />
-      <Field
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
-        maxLength={MAX_PASSWORD_LENGTH}
-        value={next}
-        onChange={(e) => setNext(e.target.value)}
-        hint="At least 8 characters, mixing letters with digits or symbols."
-      />
+      <NewPasswordField label="New password" value={next} onChange={setNext} email={me.email} />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" checked={revokeOthers} onChange={(e) => setRevokeOthers(e.target.checked)} />
         Sign out my other devices
