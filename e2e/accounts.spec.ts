@@ -232,4 +232,18 @@ test.describe('accounts', () => {
     await expect(page.getByText('The user denied access')).toBeVisible()
     await expect(page).toHaveURL(/\/sign-in$/)
   })
+
+  test('someone else on this device can sign out from the username modal', async ({ page }, testInfo) => {
+    await createUser(page.request, uniqueEmail(testInfo, 'shared'))
+    await page.goto('/')
+    const modal = page.getByRole('dialog', { name: 'Choose Your Username' })
+    await expect(modal).toBeVisible()
+    await modal.getByRole('button', { name: 'Not you? Sign out' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Are you sure you want to sign out?' })
+    await expect(confirm).toContainText('You will need to sign in again to access your account.')
+    await confirm.getByRole('button', { name: 'Sign Out' }).click()
+    await expect(page.getByText('Signed out successfully')).toBeVisible()
+    await expect(confirm).toBeHidden()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible()
+  })
 })

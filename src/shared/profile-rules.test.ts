@@ -10,6 +10,9 @@ describe('usernameProblem', () => {
   it('refuses with the spec messages', () => {
     expect(usernameProblem('ab')).toBe(USERNAME_MESSAGES.tooShort)
     expect(usernameProblem('a'.repeat(31))).toBe(USERNAME_MESSAGES.tooLong)
+    expect(usernameProblem('admin')).toBe(USERNAME_MESSAGES.reserved)
+    expect(usernameProblem('tradehub_support')).toBe(USERNAME_MESSAGES.reserved)
+    expect(usernameProblem('admiral')).toBeNull()
     for (const bad of ['Sam', 'two words', 'héllo', 'fire🔥', "admin'--", 'dash-name']) {
       expect(usernameProblem(bad)).toBe(USERNAME_MESSAGES.pattern)
     }

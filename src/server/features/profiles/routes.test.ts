@@ -681,7 +681,7 @@ describe('profiles API', () => {
 
       const res = await send(t, '/api/users/fruit_fan')
       expect(res.status).toBe(200)
-      expect(res.headers.get('cache-control')).toMatch(/^public/)
+      expect(res.headers.get('cache-control')).toBe('no-cache')
       const text = await res.text()
       const { profile, favorites } = publicProfileResponseSchema.parse(JSON.parse(text))
       expect(profile).toMatchObject({

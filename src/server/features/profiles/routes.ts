@@ -78,7 +78,8 @@ export const userRoutes = new Hono<AppEnv>().get('/:username', async (c) => {
   const { database, cache } = c.var.deps
   const { userId, profile } = await findPublicProfile(database.db, username)
   const favorites = await listUserFavorites({ db: database.db, cache }, userId)
-  c.header('Cache-Control', 'public, max-age=30')
+  // Revalidated on every visit: an owner's changes (avatar, favorites) show at once.
+  c.header('Cache-Control', 'no-cache')
   return c.json({ profile, favorites })
 })
 

@@ -59,7 +59,8 @@ export async function getOwnProfile(db: Db, user: Session['user']): Promise<Prof
     await db.insert(profiles).values({ userId: user.id }).onConflictDoNothing()
     row = await profileRow(db, user.id)
   }
-  return present(db, row, user, fallbackDisplayName(user.email))
+  // Once a username is set it is the public name too, so the e-mail's local part is never shown for it.
+  return present(db, row, user, row?.username ?? fallbackDisplayName(user.email))
 }
 
 const isUniqueViolation = (error: unknown, constraint: string) => {

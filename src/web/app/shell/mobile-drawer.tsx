@@ -1,8 +1,9 @@
 import { X } from 'lucide-react'
 import { Dialog } from 'radix-ui'
 import { useId, useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { buttonClass } from '@/web/components/ui/button'
+import { signInHref, useMe } from '@/web/features/accounts/api'
 import { showComingSoon } from './coming-soon'
 import { HEADER_NAV, type NavLink } from './nav'
 import { SubmenuToggle } from './submenu-toggle'
@@ -58,6 +59,9 @@ export default function MobileDrawer({
   onOpenChange: (open: boolean) => void
 }) {
   const close = () => onOpenChange(false)
+  // Signed in, the header's account menu has Sign Out; the drawer offers the account pages.
+  const { me } = useMe()
+  const { pathname, search } = useLocation()
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -77,9 +81,24 @@ export default function MobileDrawer({
               ))}
             </ul>
           </nav>
-          <Link to="/sign-in" onClick={close} className={`${buttonClass('primary', 'md')} mt-4 w-full`}>
-            Sign In
-          </Link>
+          {me ? (
+            <div className="mt-4 grid grid-cols-2 gap-2 border-line border-t pt-4">
+              <Link to="/profile" onClick={close} className={buttonClass('secondary', 'md')}>
+                Profile
+              </Link>
+              <Link to="/profile?tab=settings" onClick={close} className={buttonClass('secondary', 'md')}>
+                Settings
+              </Link>
+            </div>
+          ) : (
+            <Link
+              to={signInHref(pathname, search)}
+              onClick={close}
+              className={`${buttonClass('primary', 'md')} mt-4 w-full`}
+            >
+              Sign In
+            </Link>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

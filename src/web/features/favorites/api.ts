@@ -63,6 +63,7 @@ export function useFavoriteToggle(game: string) {
       }
     },
     onSuccess: ({ favorited, count }, { itemId }) => {
+      queryClient.invalidateQueries({ queryKey: ['users'] }) // profiles list favorites
       queryClient.setQueriesData<FavoriteCountsResponse>({ queryKey: key }, (old) => {
         if (!old || !(itemId in old.counts)) return old
         const mine = old.mine.filter((id) => id !== itemId)

@@ -42,7 +42,12 @@ export function ProfileCard({ profile }: { profile: Profile }) {
             <li key={key} className="rounded-lg border border-line px-2.5 py-1">
               <span className="text-muted">{SOCIAL_LABELS[key]}: </span>
               {href ? (
-                <a href={href} rel="noopener noreferrer nofollow ugc" target="_blank">
+                <a
+                  href={href}
+                  rel="noopener noreferrer nofollow ugc"
+                  target="_blank"
+                  className="text-accent underline [overflow-wrap:anywhere]"
+                >
                   {value.replace(/^https?:\/\//, '')}
                 </a>
               ) : (

@@ -6,14 +6,11 @@ import { queryClient } from '@/web/lib/query-client'
 import { authApi, meQuery } from '../api'
 import { forgetSession, SIGNED_IN_KEY } from './auth-events'
 
-/** Sign Out, after the spec's confirmation (SPEC section 2). */
-export default function SignOutDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-}) {
+export const SIGN_OUT_TITLE = 'Are you sure you want to sign out?'
+export const SIGN_OUT_NOTE = 'You will need to sign in again to access your account.'
+
+/** Signs out this browser: the spec's toasts, and nothing of the account left in the cache. */
+export function useSignOut(onSignedOut: () => void) {
   const [busy, setBusy] = useState(false)
   const signOut = async () => {
     setBusy(true)
@@ -22,7 +19,7 @@ export default function SignOutDialog({
       await authApi('/sign-out', {})
       queryClient.setQueryData(meQuery.queryKey, { user: null })
       queryClient.removeQueries({ queryKey: ['favorites'] })
-      onOpenChange(false)
+      onSignedOut()
       toast.success('Signed out successfully')
     } catch {
       localStorage.setItem(SIGNED_IN_KEY, '1')
@@ -33,6 +30,18 @@ export default function SignOutDialog({
       setBusy(false)
     }
   }
+  return { busy, signOut }
+}
+
+/** Sign Out, after the spec's confirmation (SPEC section 2). */
+export default function SignOutDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const { busy, signOut } = useSignOut(() => onOpenChange(false))
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -41,10 +50,8 @@ export default function SignOutDialog({
           role="alertdialog"
           className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-surface p-6 shadow-xl"
         >
-          <Dialog.Title className="font-bold text-lg">Are you sure you want to sign out?</Dialog.Title>
-          <Dialog.Description className="mt-2 text-muted text-sm">
-            You will need to sign in again to access your account.
-          </Dialog.Description>
+          <Dialog.Title className="font-bold text-lg">{SIGN_OUT_TITLE}</Dialog.Title>
+          <Dialog.Description className="mt-2 text-muted text-sm">{SIGN_OUT_NOTE}</Dialog.Description>
           <div className="mt-6 flex justify-end gap-3">
             <Dialog.Close className={buttonClass('secondary')}>Cancel</Dialog.Close>
             <button type="button" onClick={signOut} disabled={busy} className={buttonClass('primary')}>

@@ -37,7 +37,10 @@ function ProfileTab({ username }: { username: string | null }) {
       <ProfileCard profile={profile} />
       {username && (
         <p className="mt-3 text-sm">
-          Your public page: <Link to={`/u/${username}`}>/u/{username}</Link>
+          Your public page:{' '}
+          <Link to={`/u/${username}`} className="text-accent underline">
+            /u/{username}
+          </Link>
         </p>
       )}
       {query.isPending && username ? (

@@ -34,7 +34,7 @@ function useSubmit() {
       setBusy(false)
     }
   }
-  return { busy, error, run }
+  return { busy, error, run, clearError: () => setError(null) }
 }
 
 function SentPanel({ email, what, onBack }: { email: string; what: string; onBack: () => void }) {
@@ -43,8 +43,12 @@ function SentPanel({ email, what, onBack }: { email: string; what: string; onBac
       <Mail aria-hidden="true" className="size-8 text-accent" />
       <h2 className="mt-3 font-bold text-xl">Check your e-mail</h2>
       <p className="mt-2 text-muted">
-        We sent {what} to <strong className="text-ink">{email}</strong>. Open it on this device. Nothing
-        there? Look in spam, or see the <Link to="/safe-sender-guide">safe sender guide</Link>.
+        We sent {what} to <strong className="text-ink [overflow-wrap:anywhere]">{email}</strong>. Open it on
+        this device. Nothing there? Look in spam, or see the{' '}
+        <Link to="/safe-sender-guide" className="text-accent underline">
+          safe sender guide
+        </Link>
+        .
       </p>
       <button type="button" onClick={onBack} className={`${buttonClass('secondary')} mt-5`}>
         Back to sign in
@@ -97,10 +101,11 @@ export function SignInPage() {
   const [code, setCode] = useState('')
   const [useBackup, setUseBackup] = useState(false)
   const [sent, setSent] = useState<string | null>(null)
-  const { busy, error, run } = useSubmit()
+  const { busy, error, run, clearError } = useSubmit()
 
   const go = (next: View) => {
     setSent(null)
+    clearError()
     setParams(
       (prev) => {
         const p = new URLSearchParams(prev)

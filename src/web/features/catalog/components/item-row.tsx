@@ -42,10 +42,10 @@ export function ItemRow({
   favorite?: React.ReactNode
 }) {
   return (
-    <li className="flex gap-2">
+    <li className="flex overflow-hidden rounded-xl border border-line bg-surface hover:border-accent/60">
       <Link
         to={`/values/${item.gameId}/${item.id}`}
-        className="grid min-w-0 flex-1 grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 rounded-xl border border-line bg-surface px-4 py-3 hover:border-accent/60 sm:grid-cols-[minmax(0,1fr)_7rem_7rem_13rem]"
+        className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 px-4 py-3 lg:grid-cols-[minmax(0,1fr)_7rem_7rem_13rem]"
       >
         <span className="min-w-0">
           <span className="block truncate font-semibold">{item.name}</span>
@@ -62,13 +62,15 @@ export function ItemRow({
         <span className="flex items-center gap-3">
           <DemandMeter demand={item.demand} />
         </span>
-        <span className="flex items-center justify-end gap-1.5 whitespace-nowrap text-muted text-xs">
+        <span className="flex min-w-0 flex-wrap items-center justify-end gap-x-1.5 text-right text-muted text-xs">
           <TrendIcon trend={item.trend} />
           <span>{item.trend ?? 'no trend'}</span>
           {item.valueChangedAt && (
             <>
               <span aria-hidden="true">·</span>
-              <time dateTime={item.valueChangedAt}>{formatRelative(item.valueChangedAt)}</time>
+              <time dateTime={item.valueChangedAt} className="whitespace-nowrap">
+                {formatRelative(item.valueChangedAt)}
+              </time>
             </>
           )}
         </span>

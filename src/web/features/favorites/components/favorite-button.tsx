@@ -10,12 +10,15 @@ export function FavoriteButton({
   itemId,
   itemName,
   counts,
+  variant = 'button',
   className = '',
 }: {
   game: string
   itemId: string
   itemName: string
   counts: FavoriteCountsResponse | undefined
+  /** 'row': a slim column at the end of a list row; 'button': a bordered button. */
+  variant?: 'row' | 'button'
   className?: string
 }) {
   const { me } = useMe()
@@ -35,7 +38,7 @@ export function FavoriteButton({
       onClick={onClick}
       aria-pressed={active}
       aria-label={`Favorite ${itemName}${count === undefined ? '' : ` (${count} ${count === 1 ? 'favorite' : 'favorites'})`}`}
-      className={`inline-flex min-w-14 items-center justify-center gap-1.5 rounded-xl border border-line bg-surface px-3 text-sm hover:border-accent/60 aria-pressed:border-danger/50 ${className}`}
+      className={`${variant === 'row' ? 'w-12 flex-col border-line border-l hover:bg-surface-2 sm:w-16 sm:flex-row' : 'min-w-14 rounded-xl border border-line bg-surface px-3 hover:border-accent/60 aria-pressed:border-danger/50'} inline-flex shrink-0 items-center justify-center gap-1 text-sm ${className}`}
     >
       <Heart aria-hidden="true" className={`size-4 ${active ? 'fill-danger text-danger' : 'text-muted'}`} />
       <span className="tabular-nums">{count ?? '–'}</span>

@@ -62,7 +62,7 @@ function EmailSection({ me }: { me: Me }) {
         E-mail
       </h2>
       <p className="text-sm">
-        <strong>{me.email}</strong>{' '}
+        <strong className="[overflow-wrap:anywhere]">{me.email}</strong>{' '}
         <span className="text-muted">{me.emailVerified ? '(verified)' : '(not verified)'}</span>
       </p>
       {messages}

@@ -102,7 +102,8 @@ export function SettingsTab({ me }: { me: Me }) {
     try {
       setMyProfile(
         await updateProfile({
-          displayName: displayName.trim(),
+          // Sent only when changed: saving a bio must not claim the shown (fallback) name.
+          ...(displayName.trim() !== profile.displayName && { displayName: displayName.trim() }),
           bio,
           socialLinks: Object.fromEntries(SOCIAL_KEYS.map((k) => [k, links[k].trim()])),
         }),
@@ -112,7 +113,7 @@ export function SettingsTab({ me }: { me: Me }) {
     } catch (e) {
       if (e instanceof ApiError && e.fields) setErrors(e.fields)
       const message = e instanceof ApiError ? e.message : 'Update failed'
-      setFormError(message)
+      if (!(e instanceof ApiError && e.fields)) setFormError(message)
       if (e instanceof ApiError && e.fields?.displayName && e.status === 409) {
         toast.error('Display name already taken', { description: message })
       } else toast.error('Update failed', { description: message })
