@@ -51,14 +51,14 @@ const COLUMNS: { title: string; links: FooterLink[] }[] = [
 export function Footer() {
   return (
     <footer className="mt-16 border-line border-t bg-surface/40">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_repeat(5,1fr)]">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[1.4fr_repeat(5,1fr)]">
         <div>
           <Logo />
           <p className="mt-3 max-w-xs text-muted text-sm">
             Item values, a fair-trade calculator and stock trackers for Roblox traders.
           </p>
         </div>
-        <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 md:contents">
+        <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 lg:contents">
           {COLUMNS.map((column) => (
             <nav key={column.title} aria-label={`Footer: ${column.title}`}>
               <h2 className="font-semibold text-ink text-sm">{column.title}</h2>

@@ -26,9 +26,14 @@ const MESSAGES: Record<string, string> = {
   please_restart_the_process: 'The sign-in took too long. Please try again.',
 }
 
+/** Better Auth messages that come without a code. */
+const BY_MESSAGE: Record<string, string> = {
+  'Email is the same': 'That is already your e-mail address.',
+}
+
 /** The message of a Better Auth error code, or the server's own message. */
 export function authMessage(code: string | undefined, fallback: string): string {
-  return (code && MESSAGES[code]) || fallback
+  return (code && MESSAGES[code]) || BY_MESSAGE[fallback] || fallback
 }
 
 /** Linking a provider that is already linked (SPEC section 5). */

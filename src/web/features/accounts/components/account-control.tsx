@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react'
 import { Link, useLocation } from 'react-router'
 import { buttonClass } from '@/web/components/ui/button'
 import { signInHref, useMe } from '../api'
-import { AuthEvents } from './auth-events'
+import { AuthEvents, SIGNED_IN_KEY } from './auth-events'
 
 // Signed-in parts load only for signed-in users: visitors never download them.
 const UserMenu = lazy(() => import('./user-menu'))
@@ -16,7 +16,11 @@ export function AccountControl() {
     <>
       <AuthEvents me={me} loaded={!isPending} />
       {isPending ? (
-        <span aria-hidden="true" className="inline-block h-8 w-20" />
+        // The size of what comes next (the avatar for a known session, else Sign In): no jump.
+        <span
+          aria-hidden="true"
+          className={`inline-block h-8 ${localStorage.getItem(SIGNED_IN_KEY) ? 'w-8 sm:w-40' : 'w-[4.6rem]'}`}
+        />
       ) : me ? (
         <Suspense
           fallback={<span aria-hidden="true" className="inline-block size-8 rounded-full bg-surface-2" />}

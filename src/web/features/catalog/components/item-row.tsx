@@ -59,20 +59,23 @@ export function ItemRow({
         >
           {formatValue(item.value)}
         </span>
-        <span className="flex items-center gap-3">
-          <DemandMeter demand={item.demand} />
-        </span>
-        <span className="flex min-w-0 flex-wrap items-center justify-end gap-x-1.5 text-right text-muted text-xs">
-          <TrendIcon trend={item.trend} />
-          <span>{item.trend ?? 'no trend'}</span>
-          {item.valueChangedAt && (
-            <>
-              <span aria-hidden="true">·</span>
-              <time dateTime={item.valueChangedAt} className="whitespace-nowrap">
-                {formatRelative(item.valueChangedAt)}
-              </time>
-            </>
-          )}
+        {/* Phones: demand and trend share the second line; wide screens: their own columns. */}
+        <span className="col-span-2 flex min-w-0 items-center justify-between gap-3 lg:contents">
+          <span className="flex shrink-0 items-center gap-3">
+            <DemandMeter demand={item.demand} />
+          </span>
+          <span className="flex min-w-0 flex-wrap items-center justify-end gap-x-1.5 text-right text-muted text-xs">
+            <TrendIcon trend={item.trend} />
+            <span>{item.trend ?? 'no trend'}</span>
+            {item.valueChangedAt && (
+              <>
+                <span aria-hidden="true">·</span>
+                <time dateTime={item.valueChangedAt} className="whitespace-nowrap">
+                  {formatRelative(item.valueChangedAt)}
+                </time>
+              </>
+            )}
+          </span>
         </span>
       </Link>
       {favorite}

@@ -1,7 +1,8 @@
 import { Heart } from 'lucide-react'
+import { useLocation, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import type { FavoriteCountsResponse } from '@/shared/favorites'
-import { useMe } from '@/web/features/accounts/api'
+import { signInHref, useMe } from '@/web/features/accounts/api'
 import { useFavoriteToggle } from '../api'
 
 /** A heart with the item's favorite count; visitors are asked to sign in. */
@@ -22,12 +23,17 @@ export function FavoriteButton({
   className?: string
 }) {
   const { me } = useMe()
+  const navigate = useNavigate()
+  const { pathname, search } = useLocation()
   const toggle = useFavoriteToggle(game)
   const count = counts?.counts[itemId]
   const active = Boolean(me && counts?.mine.includes(itemId))
   const onClick = () => {
     if (!me) {
-      toast.error('Login Required', { description: 'Please log in to favorite items' })
+      toast.error('Login Required', {
+        description: 'Please log in to favorite items',
+        action: { label: 'Sign In', onClick: () => navigate(signInHref(pathname, search)) },
+      })
       return
     }
     toggle.mutate({ itemId, favorite: !active })

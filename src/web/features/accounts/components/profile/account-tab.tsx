@@ -215,6 +215,9 @@ function TwoFactorSection({ me, hasPassword }: { me: Me; hasPassword: boolean })
           <Suspense fallback={<div className="size-48 rounded-lg bg-surface-2" />}>
             <QrCode text={enrolment.totpURI} label="QR code for your authenticator app" />
           </Suspense>
+          <a href={enrolment.totpURI} className="text-accent text-sm underline">
+            On this phone? Open it in your authenticator app
+          </a>
           {secret && (
             <p className="text-sm">
               Or enter this key by hand:{' '}

@@ -2,7 +2,7 @@ import { encode } from 'uqr'
 
 /** A QR code drawn as SVG squares (no script, no image request). */
 export default function QrCode({ text, label }: { text: string; label: string }) {
-  const { data, size } = encode(text, { ecc: 'M', border: 2 })
+  const { data, size } = encode(text, { ecc: 'M', border: 4 })
   let path = ''
   data.forEach((row, y) => {
     row.forEach((dark, x) => {
