@@ -64,6 +64,8 @@ export default defineConfig({
         OIDC_CLIENT_ID: 'tradehub-e2e',
         OIDC_CLIENT_SECRET: 'tradehub-e2e-secret',
         OIDC_NAME: 'Test ID',
+        // e2e/support/accounts.ts gives each user it sets up its own client address.
+        TRUST_PROXY: 'true',
       },
     },
   ],

@@ -246,4 +246,36 @@ test.describe('accounts', () => {
     await expect(confirm).toBeHidden()
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible()
   })
+
+  test('a failed favorite is rolled back with the Error toast; the e-mail changes after re-authentication', async ({
+    page,
+    allowConsoleError,
+  }, testInfo) => {
+    allowConsoleError(/status of 503/)
+    const email = uniqueEmail(testInfo, 'rollback')
+    await createUser(page.request, email, `rb_${testInfo.project.name}_${Date.now() % 100000}`)
+    await page.route(/\/api\/favorites\/blox-fruits\/kitsune$/, (route) =>
+      route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'down' } } }),
+    )
+    await page.goto('/values/blox-fruits/kitsune')
+    const heart = page.getByRole('button', { name: /^Favorite Kitsune \(/ })
+    const before = (await heart.textContent())?.trim()
+    await heart.click()
+    await expect(page.getByText('Failed to favorite this item. Please try again.')).toBeVisible()
+    await expect(heart).toHaveAttribute('aria-pressed', 'false')
+    await expect(heart).toHaveText(before!)
+
+    const newEmail = uniqueEmail(testInfo, 'moved')
+    await page.goto('/profile?tab=account')
+    const form = page.getByRole('form', { name: 'E-mail' })
+    await form.getByLabel('New e-mail').fill(newEmail)
+    await form.getByLabel('Current password').fill(PASSWORD)
+    await form.getByRole('button', { name: 'Change e-mail' }).click()
+    await expect(form.getByRole('status')).toContainText(`We sent a confirmation link to ${newEmail}`)
+    const mail = await waitForMail(newEmail)
+    expect(mail.subject).toBe('Confirm your new TradeHub e-mail address')
+    await page.goto(linkIn(mail, /\/api\/auth\/verify-email/))
+    await expect(page).toHaveURL(/\/profile\?tab=account$/)
+    await expect(page.getByRole('form', { name: 'E-mail' })).toContainText(newEmail)
+  })
 })

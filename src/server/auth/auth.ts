@@ -19,6 +19,7 @@ import {
   weakPasswordMessage,
 } from '@/shared/password-rules'
 import { accountMails } from './emails'
+import { requireReauthentication } from './reauthenticate'
 
 /** The header our server sets to the client's address (any value a client sends is replaced). */
 export const CLIENT_IP_HEADER = 'x-tradehub-client-ip'
@@ -203,6 +204,7 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
     onAPIError: { errorURL: '/sign-in' },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/change-email') return requireReauthentication(ctx)
         const field = PASSWORD_FIELDS[ctx.path]
         const password = field ? ctx.body?.[field] : undefined
         if (typeof password !== 'string') return

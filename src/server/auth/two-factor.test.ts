@@ -179,7 +179,7 @@ describe('two-factor (TOTP)', () => {
   it('confirming a new e-mail address keeps the signed-in browser signed in', async () => {
     const { cookie } = await userWithTotp(t, 'moving@example.com')
     const change = await send(t, '/api/auth/change-email', {
-      body: { newEmail: 'moved@example.com', callbackURL: '/profile?tab=account' },
+      body: { newEmail: 'moved@example.com', callbackURL: '/profile?tab=account', password: STRONG_PASSWORD },
       cookie,
     })
     expect(change.status).toBe(200)

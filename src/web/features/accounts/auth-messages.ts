@@ -9,6 +9,7 @@ const MESSAGES: Record<string, string> = {
   INVALID_CODE: 'That code is not right. Check your authenticator app and try again.',
   INVALID_TWO_FACTOR_COOKIE: 'Your sign-in took too long. Please sign in again.',
   INVALID_PASSWORD: 'Wrong password.',
+  SESSION_NOT_FRESH: 'For your safety, sign out and sign in again, then change your e-mail address.',
   CREDENTIAL_ACCOUNT_NOT_FOUND: 'This account has no password yet. Sign in with a link or a provider.',
   SOCIAL_ACCOUNT_ALREADY_LINKED: 'That account is already linked to another TradeHub user.',
   FAILED_TO_UNLINK_LAST_ACCOUNT: 'You cannot unlink your last way to sign in.',

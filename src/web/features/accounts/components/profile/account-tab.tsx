@@ -44,15 +44,21 @@ function useAction() {
   return { busy, run, messages }
 }
 
-function EmailSection({ me }: { me: Me }) {
+function EmailSection({ me, hasPassword }: { me: Me; hasPassword: boolean }) {
   const [newEmail, setNewEmail] = useState('')
+  const [password, setPassword] = useState('')
   const { busy, run, messages } = useAction()
   const submit = (e: React.FormEvent) => {
     e.preventDefault()
     run(async () => {
-      await authApi('/change-email', { newEmail: newEmail.trim(), callbackURL: '/profile?tab=account' })
       const sentTo = newEmail.trim()
+      await authApi('/change-email', {
+        newEmail: sentTo,
+        callbackURL: '/profile?tab=account',
+        ...(hasPassword && { password }),
+      })
       setNewEmail('')
+      setPassword('')
       return `We sent a confirmation link to ${sentTo}. Your e-mail changes once you open it.`
     })
   }
@@ -74,7 +80,23 @@ function EmailSection({ me }: { me: Me }) {
         value={newEmail}
         onChange={(e) => setNewEmail(e.target.value)}
       />
-      <button type="submit" disabled={busy || !newEmail} className={buttonClass('secondary')}>
+      {hasPassword ? (
+        <Field
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      ) : (
+        <p className="text-muted text-xs">Without a password, this works within 10 minutes of signing in.</p>
+      )}
+      <button
+        type="submit"
+        disabled={busy || !newEmail || (hasPassword && !password)}
+        className={buttonClass('secondary')}
+      >
         Change e-mail
       </button>
     </form>
@@ -310,7 +332,7 @@ export function AccountTab({ me }: { me: Me }) {
   const hasPassword = accounts.data?.some((a) => a.providerId === 'credential') ?? true
   return (
     <div className="space-y-6">
-      <EmailSection me={me} />
+      <EmailSection me={me} hasPassword={hasPassword} />
       <PasswordSection me={me} hasPassword={hasPassword} />
       <TwoFactorSection me={me} hasPassword={hasPassword} />
       <SessionsSection />
