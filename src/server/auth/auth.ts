@@ -9,8 +9,10 @@ import type { Db } from '@/server/db/client'
 import * as schema from '@/server/db/schema'
 import type { Env } from '@/server/env'
 import { enqueueMail, MAIL_PRIORITY } from '@/server/features/mail/outbox'
+import { AppError } from '@/server/lib/errors'
 import type { Logger } from '@/server/lib/logger'
 import { trustedOriginsFor } from '@/server/lib/origins'
+import { hitRateLimit } from '@/server/lib/rate-limit'
 import { SITE_NAME } from '@/shared/pages'
 import {
   MAX_PASSWORD_LENGTH,
@@ -45,6 +47,35 @@ const TWO_FACTOR_CHALLENGE_SECONDS = 10 * 60
  */
 const isRedirectSignIn = (path: string | undefined) =>
   path === '/magic-link/verify' || path === '/verify-email' || path?.startsWith('/callback/') === true
+
+/** Endpoints that send a mail, and the body field naming the address it goes to. */
+const MAIL_TARGETS: Record<string, 'email' | 'newEmail'> = {
+  '/sign-in/magic-link': 'email',
+  '/request-password-reset': 'email',
+  '/send-verification-email': 'email',
+  '/change-email': 'newEmail',
+}
+/** Mails one address may be sent by the account flows (besides the per-client limits below). */
+const MAILS_PER_ADDRESS = { max: 5, windowSeconds: 15 * 60 }
+
+/** Counts a mail to its address, so nobody can flood one inbox from many clients: 429 past the limit. */
+async function limitMailsPerAddress(db: Db, path: string, body: unknown) {
+  const field = MAIL_TARGETS[path]
+  const address = field ? (body as Record<string, unknown> | undefined)?.[field] : undefined
+  if (typeof address !== 'string') return
+  try {
+    await hitRateLimit(
+      db,
+      `auth-mail:${address.trim().toLowerCase()}`,
+      MAILS_PER_ADDRESS,
+      'Too many e-mails were sent to this address. Please try again later.',
+    )
+  } catch (error) {
+    if (error instanceof AppError)
+      throw new APIError('TOO_MANY_REQUESTS', { code: 'RATE_LIMITED', message: error.message })
+    throw error
+  }
+}
 
 /** Paths whose body carries a new password, and the field that holds it. */
 const PASSWORD_FIELDS: Record<string, 'password' | 'newPassword'> = {
@@ -204,6 +235,7 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
     onAPIError: { errorURL: '/sign-in' },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        await limitMailsPerAddress(db, ctx.path, ctx.body)
         if (ctx.path === '/change-email') return requireReauthentication(ctx)
         const field = PASSWORD_FIELDS[ctx.path]
         const password = field ? ctx.body?.[field] : undefined

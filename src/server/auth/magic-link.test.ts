@@ -134,3 +134,24 @@ describe('magic link', () => {
     expect(await me(t, cookiesOf(done))).toMatchObject({ email, twoFactorEnabled: true })
   })
 })
+
+describe('mails per address', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>
+  beforeAll(async () => {
+    t = await createTestApp({ catalog: false })
+  })
+  afterAll(() => t.close())
+
+  it('sends one address at most 5 account mails per 15 minutes, whoever asks', async () => {
+    const ask = () =>
+      send(t, '/api/auth/sign-in/magic-link', { body: { email: 'flooded@example.com', callbackURL: '/' } })
+    for (let i = 0; i < 5; i++) expect((await ask()).status).toBe(200)
+    const refused = await ask()
+    expect(refused.status).toBe(429)
+    expect(await refused.json()).toMatchObject({ code: 'RATE_LIMITED' })
+    const other = await send(t, '/api/auth/sign-in/magic-link', {
+      body: { email: 'calm@example.com', callbackURL: '/' },
+    })
+    expect(other.status).toBe(200)
+  })
+})

@@ -6,35 +6,55 @@ import { AppError } from '@/server/lib/errors'
 import { AVATAR_MAX_BYTES, AVATAR_SIZE } from '@/shared/profile-rules'
 
 const ACCEPTED = new Set(['png', 'jpeg', 'webp'])
+/** At most 4096 × 4096: a bigger picture is no avatar, and decoding it costs memory. */
+const MAX_PIXELS = 4096 * 4096
+
+/** The file's own signature says PNG, JPEG or WebP (checked before any decoder sees the bytes). */
+function looksLikeImage(b: Uint8Array): boolean {
+  const png = b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47
+  const jpeg = b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff
+  const ascii = (from: number, to: number) => String.fromCharCode(...b.subarray(from, to))
+  const webp = ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP'
+  return png || jpeg || webp
+}
 export const AVATAR_FILE_PATTERN = /^[A-Za-z0-9-]{1,80}\.webp$/
 
 export const avatarDir = (dataDir: string) => path.join(dataDir, 'uploads', 'avatars')
+
+const notImage = () =>
+  new AppError('VALIDATION_FAILED', 'Avatar must be a PNG, JPEG or WebP image', {
+    fields: { avatar: 'Avatar must be a PNG, JPEG or WebP image' },
+  })
+
+/** The cheap checks, before an upload counts against the user's limit: size and file signature. */
+export function checkAvatarBytes(bytes: Uint8Array): void {
+  if (bytes.byteLength > AVATAR_MAX_BYTES) {
+    throw new AppError('PAYLOAD_TOO_LARGE', 'Avatar must be 5 MB or smaller')
+  }
+  if (!looksLikeImage(bytes)) throw notImage()
+}
 
 /**
  * Checks the bytes are a PNG, JPEG or WebP image (by decoding, not by name or type) and re-encodes them
  * as a square 256 px WebP, which drops metadata and anything hidden in the original.
  */
 export async function encodeAvatar(bytes: Uint8Array): Promise<Buffer> {
-  if (bytes.byteLength > AVATAR_MAX_BYTES)
-    throw new AppError('PAYLOAD_TOO_LARGE', 'Avatar must be 5 MB or smaller')
-  const notImage = new AppError('VALIDATION_FAILED', 'Avatar must be a PNG, JPEG or WebP image', {
-    fields: { avatar: 'Avatar must be a PNG, JPEG or WebP image' },
-  })
+  checkAvatarBytes(bytes)
   let format: string | undefined
   try {
-    format = (await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata()).format
+    format = (await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata()).format
   } catch {
-    throw notImage
+    throw notImage()
   }
-  if (!format || !ACCEPTED.has(format)) throw notImage
+  if (!format || !ACCEPTED.has(format)) throw notImage()
   try {
-    return await sharp(bytes, { limitInputPixels: 40_000_000 })
+    return await sharp(bytes, { limitInputPixels: MAX_PIXELS })
       .rotate()
       .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
       .webp({ quality: 82 })
       .toBuffer()
   } catch {
-    throw notImage
+    throw notImage()
   }
 }
 

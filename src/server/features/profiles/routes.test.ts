@@ -319,6 +319,18 @@ describe('profiles API', () => {
       expect((await meOf(t, alice.cookie)).profile).toEqual(next)
     })
 
+    it("another trader's username cannot be taken as a display name", async () => {
+      const [carol, dave] = await createUsers(t, ['carol@example.com', 'dave@example.com'])
+      await send(t, '/api/profile/username', { body: { username: 'bobby_trades' }, cookie: dave!.cookie })
+      const res = await patch({ displayName: 'Bobby_Trades' }, carol!.cookie)
+      expect(res.status).toBe(409)
+      expect((await res.json()).error.message).toBe(
+        "Display name 'Bobby_Trades' is already taken. Please choose a different display name.",
+      )
+      // Their own username is fine as their display name.
+      expect((await patch({ displayName: 'bobby_trades' }, dave!.cookie)).status).toBe(200)
+    })
+
     it("a display name another user has, in other case: 409 with the spec's message, nothing changed", async () => {
       await patch({ displayName: 'Kitsune Collector' }, alice.cookie)
       await patch({ bio: 'bob bio' }, bob.cookie)

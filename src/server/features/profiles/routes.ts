@@ -7,13 +7,23 @@ import { isAdmin, stockManagerGames } from '@/server/auth/roles'
 import { requireUser, withSession } from '@/server/auth/session'
 import { listUserFavorites } from '@/server/features/favorites/service'
 import { AppError } from '@/server/lib/errors'
+import { hitRateLimit } from '@/server/lib/rate-limit'
 import { jsonBody } from '@/server/lib/validate'
 import { AVATAR_MAX_BYTES } from '@/shared/profile-rules'
 import { type MeResponse, profileUpdateSchema, usernameBodySchema } from '@/shared/profiles'
-import { AVATAR_FILE_PATTERN, avatarDir, deleteAvatar, encodeAvatar, storeAvatar } from './avatar'
+import {
+  AVATAR_FILE_PATTERN,
+  avatarDir,
+  checkAvatarBytes,
+  deleteAvatar,
+  encodeAvatar,
+  storeAvatar,
+} from './avatar'
 import { findPublicProfile, getOwnProfile, replaceAvatar, setUsername, updateProfile } from './service'
 
 const privateAnswer = { 'Cache-Control': 'private, no-store' }
+/** Uploads per user: each one is decoded and re-encoded. */
+const AVATAR_UPLOADS = { max: 20, windowSeconds: 10 * 60 }
 
 /** /api/me: who is signed in, with profile and roles (user null for a visitor). */
 export const meRoutes = new Hono<AppEnv>().get('/', withSession, async (c) => {
@@ -63,10 +73,20 @@ export const profileRoutes = new Hono<AppEnv>()
       throw new AppError('VALIDATION_FAILED', 'Choose an image to upload', {
         fields: { avatar: 'Choose an image to upload' },
       })
-    const webp = await encodeAvatar(new Uint8Array(await file.arrayBuffer()))
     const { env, database } = c.var.deps
-    const name = await storeAvatar(env.DATA_DIR, c.var.session.user.id, webp)
-    const previous = await replaceAvatar(database.db, c.var.session.user.id, name)
+    const userId = c.var.session.user.id
+    await hitRateLimit(
+      database.db,
+      `avatar:${userId}`,
+      AVATAR_UPLOADS,
+      'Too many uploads. Please wait a few minutes.',
+    )
+    const webp = await encodeAvatar(new Uint8Array(await file.arrayBuffer()))
+    const name = await storeAvatar(env.DATA_DIR, userId, webp)
+    const previous = await replaceAvatar(database.db, userId, name).catch(async (error) => {
+      await deleteAvatar(env.DATA_DIR, name) // no file without its row
+      throw error
+    })
     if (previous) await deleteAvatar(env.DATA_DIR, previous)
     return c.json(await getOwnProfile(database.db, c.var.session.user))
   })

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Session } from '@/server/auth/session'
 import type { Db } from '@/server/db/client'
 import { launchSubscribers, profiles, users } from '@/server/db/schema'
@@ -97,6 +97,18 @@ export async function setUsername(db: Db, user: Session['user'], username: strin
 export async function updateProfile(db: Db, user: Session['user'], update: ProfileUpdate): Promise<Profile> {
   const { displayName, bio, socialLinks } = update
   const links = socialLinks && Object.fromEntries(Object.entries(socialLinks).filter(([, v]) => v))
+  const taken = () => {
+    const message = displayNameTakenMessage(displayName!)
+    return new AppError('CONFLICT', message, { fields: { displayName: message } })
+  }
+  // Another trader's username is their name too (it is shown when they set no display name).
+  if (displayName !== undefined) {
+    const [other] = await db
+      .select({ one: sql`1` })
+      .from(profiles)
+      .where(and(sql`lower(${profiles.username}) = lower(${displayName})`, ne(profiles.userId, user.id)))
+    if (other) throw taken()
+  }
   try {
     await db.insert(profiles).values({ userId: user.id }).onConflictDoNothing()
     await db
@@ -109,10 +121,8 @@ export async function updateProfile(db: Db, user: Session['user'], update: Profi
       })
       .where(eq(profiles.userId, user.id))
   } catch (error) {
-    if (displayName !== undefined && isUniqueViolation(error, 'profiles_display_name_lower_key')) {
-      const message = displayNameTakenMessage(displayName)
-      throw new AppError('CONFLICT', message, { fields: { displayName: message } })
-    }
+    if (displayName !== undefined && isUniqueViolation(error, 'profiles_display_name_lower_key'))
+      throw taken()
     throw error
   }
   if (displayName !== undefined)
