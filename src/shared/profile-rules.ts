@@ -2,11 +2,11 @@
  * Profile rules shared by the forms and the server (SPEC section 5), with the spec's exact messages.
  * No package imports: this module ships in the browser bundle.
  */
-export const USERNAME_MIN = 3
+const USERNAME_MIN = 3
 export const USERNAME_MAX = 30
 export const DISPLAY_NAME_MAX = 50
 export const BIO_MAX = 500
-export const SOCIAL_LINK_MAX = 200
+const SOCIAL_LINK_MAX = 200
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
 export const AVATAR_SIZE = 256

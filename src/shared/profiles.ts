@@ -81,7 +81,7 @@ export const meResponseSchema = z.object({
 export type MeResponse = z.infer<typeof meResponseSchema>
 export type Me = NonNullable<MeResponse['user']>
 
-export const favoriteItemSchema = itemSummarySchema.extend({ favoritedAt: z.string() })
+const favoriteItemSchema = itemSummarySchema.extend({ favoritedAt: z.string() })
 
 /** GET /api/users/:username */
 export const publicProfileResponseSchema = z.object({

@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 
 /**
  * The client's address for rate limits: the socket's peer, or with TRUST_PROXY the last
- * X-Forwarded-For hop (set it only behind a proxy that overwrites that header).
+ * X-Forwarded-For hop, the one the proxy appends (set it only behind such a proxy).
  */
 export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {

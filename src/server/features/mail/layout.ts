@@ -18,7 +18,7 @@ export interface MailContent {
 }
 
 /**
- * An account mail: HTML (one 560 px column with inline styles, readable without images) and the same
+ * A mail of the site (account and launch list): HTML (one 560 px column with inline styles, readable without images) and the same
  * words as plain text.
  */
 export function renderMail(content: MailContent) {

@@ -6,7 +6,7 @@ import { AppError } from '@/server/lib/errors'
 import { displayNameTakenMessage, USERNAME_MESSAGES } from '@/shared/profile-rules'
 import type { Profile, ProfileUpdate } from '@/shared/profiles'
 
-export const AVATAR_URL_PREFIX = '/uploads/avatars/'
+const AVATAR_URL_PREFIX = '/uploads/avatars/'
 
 type ProfileRow = typeof profiles.$inferSelect
 interface Owner {
@@ -16,7 +16,7 @@ interface Owner {
 }
 
 /** The display name when none is set: the part of the e-mail before the at-sign (SPEC section 3). */
-export const fallbackDisplayName = (email: string) => email.split('@')[0] ?? email
+const fallbackDisplayName = (email: string) => email.split('@')[0] ?? email
 
 async function hasOgBadge(db: Db, owner: Owner): Promise<boolean> {
   if (!owner.emailVerified) return false

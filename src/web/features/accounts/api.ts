@@ -10,13 +10,17 @@ export const meQuery = queryOptions({
   staleTime: 60_000,
 })
 
-export function useMe(): { me: Me | null; isPending: boolean } {
-  const { data, isPending } = useQuery(meQuery)
-  return { me: data?.user ?? null, isPending }
+/** `isSuccess`: the server answered (a failed request is not proof that nobody is signed in). */
+export function useMe(): { me: Me | null; isPending: boolean; isSuccess: boolean } {
+  const { data, isPending, isSuccess } = useQuery(meQuery)
+  return { me: data?.user ?? null, isPending, isSuccess }
 }
 
-/** Re-reads who is signed in (after sign-in, sign-out or a profile change). */
-export const refreshMe = () => queryClient.invalidateQueries({ queryKey: meQuery.queryKey })
+/** Re-reads who is signed in (after sign-in, sign-out or a profile change); per-user screens are re-read too. */
+export const refreshMe = () => {
+  queryClient.removeQueries({ queryKey: ['favorites'] })
+  return queryClient.invalidateQueries({ queryKey: meQuery.queryKey })
+}
 
 /** Puts a changed profile into the cached answer of /api/me. */
 export function setMyProfile(profile: Profile) {

@@ -2,7 +2,6 @@
 const MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'Wrong e-mail or password.',
   EMAIL_NOT_VERIFIED: 'Verify your e-mail first: we sent you a new link.',
-  USER_ALREADY_EXISTS: 'An account with this e-mail already exists. Sign in instead.',
   INVALID_TOKEN: 'This link is invalid or has expired. Ask for a new one.',
   TOKEN_EXPIRED: 'This link has expired. Ask for a new one.',
   EXPIRED_TOKEN: 'This link has expired. Ask for a new one.',

@@ -5,7 +5,7 @@ import { ApiError, apiFetch } from '@/web/lib/api'
 import { queryClient } from '@/web/lib/query-client'
 
 /** The counts (and the user's own hearts) of a whole screen of one game's items: one request. */
-export const favoriteCountsQuery = (game: string, ids: readonly string[]) => {
+const favoriteCountsQuery = (game: string, ids: readonly string[]) => {
   const sorted = [...ids].sort()
   return queryOptions({
     queryKey: ['favorites', game, sorted.join(',')],
@@ -20,55 +20,58 @@ export const useFavoriteCounts = (game: string, ids: readonly string[]) =>
   useQuery(favoriteCountsQuery(game, ids))
 
 interface Toggle {
-  itemId: string
   favorite: boolean
+}
+
+/** Sets one item's heart and count in every cached screen of the game that shows it. */
+function setHeart(game: string, itemId: string, change: (count: number, mine: boolean) => [number, boolean]) {
+  queryClient.setQueriesData<FavoriteCountsResponse>({ queryKey: ['favorites', game] }, (old) => {
+    if (!old || !(itemId in old.counts)) return old
+    const [count, mine] = change(old.counts[itemId] ?? 0, old.mine.includes(itemId))
+    const others = old.mine.filter((id) => id !== itemId)
+    return { counts: { ...old.counts, [itemId]: count }, mine: mine ? [...others, itemId] : others }
+  })
 }
 
 /**
  * Toggles a heart optimistically (SPEC section 4): every cached screen showing the item changes at once,
- * and is rolled back if the server refuses; the server's exact count then replaces the guess.
+ * and only that item is put back if the server refuses; the server's exact count then replaces the
+ * guess. Toggles of one item run one after the other, so the last click wins.
  */
-export function useFavoriteToggle(game: string) {
-  const key = ['favorites', game]
+export function useFavoriteToggle(game: string, itemId: string) {
   return useMutation({
-    mutationFn: ({ itemId, favorite }: Toggle) =>
+    scope: { id: `favorite:${game}:${itemId}` },
+    mutationFn: ({ favorite }: Toggle) =>
       apiFetch<FavoriteToggleResponse>(
         `/api/favorites/${encodeURIComponent(game)}/${encodeURIComponent(itemId)}`,
         {
           method: favorite ? 'PUT' : 'DELETE',
         },
       ),
-    onMutate: async ({ itemId, favorite }) => {
-      await queryClient.cancelQueries({ queryKey: key })
-      const before = queryClient.getQueriesData<FavoriteCountsResponse>({ queryKey: key })
-      queryClient.setQueriesData<FavoriteCountsResponse>({ queryKey: key }, (old) => {
-        if (!old || !(itemId in old.counts)) return old
-        const had = old.mine.includes(itemId)
-        if (had === favorite) return old
-        return {
-          counts: { ...old.counts, [itemId]: Math.max(0, (old.counts[itemId] ?? 0) + (favorite ? 1 : -1)) },
-          mine: favorite ? [...old.mine, itemId] : old.mine.filter((id) => id !== itemId),
-        }
+    onMutate: ({ favorite }) => {
+      let changed = false
+      setHeart(game, itemId, (count, mine) => {
+        if (mine === favorite) return [count, mine]
+        changed = true
+        return [Math.max(0, count + (favorite ? 1 : -1)), favorite]
       })
-      return { before }
+      return { changed }
     },
     onError: (error, { favorite }, context) => {
-      for (const [queryKey, data] of context?.before ?? []) queryClient.setQueryData(queryKey, data)
+      if (context?.changed)
+        setHeart(game, itemId, (count) => [Math.max(0, count + (favorite ? -1 : 1)), !favorite])
       const verb = favorite ? 'favorite' : 'unfavorite'
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      if (error instanceof ApiError && error.status === 401) {
+        queryClient.invalidateQueries({ queryKey: ['me'] }) // the session is gone: Session Expired says so
+      } else if (error instanceof ApiError && error.status === 403) {
         toast.error('Permission Error', { description: `You cannot ${verb} this item. Please try again.` })
-        if (error.status === 401) queryClient.invalidateQueries({ queryKey: ['me'] })
       } else {
         toast.error('Error', { description: `Failed to ${verb} this item. Please try again.` })
       }
     },
-    onSuccess: ({ favorited, count }, { itemId }) => {
+    onSuccess: ({ favorited, count }) => {
+      setHeart(game, itemId, () => [count, favorited])
       queryClient.invalidateQueries({ queryKey: ['users'] }) // profiles list favorites
-      queryClient.setQueriesData<FavoriteCountsResponse>({ queryKey: key }, (old) => {
-        if (!old || !(itemId in old.counts)) return old
-        const mine = old.mine.filter((id) => id !== itemId)
-        return { counts: { ...old.counts, [itemId]: count }, mine: favorited ? [...mine, itemId] : mine }
-      })
     },
   })
 }

@@ -10,11 +10,11 @@ const UsernameModal = lazy(() => import('./username-modal'))
 
 /** The header's account corner: Sign In for visitors, the user menu when signed in. */
 export function AccountControl() {
-  const { me, isPending } = useMe()
+  const { me, isPending, isSuccess } = useMe()
   const { pathname, search } = useLocation()
   return (
     <>
-      <AuthEvents me={me} loaded={!isPending} />
+      <AuthEvents me={me} loaded={isSuccess} />
       {isPending ? (
         // The size of what comes next (the avatar for a known session, else Sign In): no jump.
         <span

@@ -35,7 +35,8 @@ export function AuthEvents({ me, loaded }: { me: Me | null; loaded: boolean }) {
 
   useEffect(() => {
     if (description === null) return
-    toast.error('Authentication error', { description: description || 'Please try signing in again' })
+    if (description) toast.error('Authentication error', { description: description.slice(0, 200) })
+    else toast.error('Authentication Error', { description: 'Please try signing in again' })
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev)

@@ -2,6 +2,7 @@ import { Dialog } from 'radix-ui'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { buttonClass } from '@/web/components/ui/button'
+import { ApiError } from '@/web/lib/api'
 import { queryClient } from '@/web/lib/query-client'
 import { authApi, meQuery } from '../api'
 import { forgetSession, SIGNED_IN_KEY } from './auth-events'
@@ -18,13 +19,17 @@ export function useSignOut(onSignedOut: () => void) {
     try {
       await authApi('/sign-out', {})
       queryClient.setQueryData(meQuery.queryKey, { user: null })
-      queryClient.removeQueries({ queryKey: ['favorites'] })
+      // Nothing of the account stays in this tab (the `me` query is kept: the header watches it).
+      queryClient.removeQueries({ predicate: (q) => q.queryHash !== JSON.stringify(meQuery.queryKey) })
       onSignedOut()
       toast.success('Signed out successfully')
-    } catch {
+    } catch (error) {
       localStorage.setItem(SIGNED_IN_KEY, '1')
       toast.error('Sign out failed', {
-        description: 'There was a problem signing you out. Please try again.',
+        description:
+          error instanceof ApiError
+            ? 'There was a problem signing you out. Please try again.'
+            : 'An unexpected error occurred. Please try again.',
       })
     } finally {
       setBusy(false)

@@ -4,7 +4,7 @@ import { toast } from 'sonner'
 import { USERNAME_MAX, USERNAME_MESSAGES, usernameProblem } from '@/shared/profile-rules'
 import { buttonClass } from '@/web/components/ui/button'
 import { ApiError } from '@/web/lib/api'
-import { setMyProfile, setUsername } from '../api'
+import { refreshMe, setMyProfile, setUsername } from '../api'
 import { SIGN_OUT_NOTE, SIGN_OUT_TITLE, useSignOut } from './sign-out-dialog'
 
 const stop = (event: Event) => event.preventDefault()
@@ -36,8 +36,10 @@ export default function UsernameModal() {
       const message = error instanceof ApiError ? (error.fields?.username ?? error.message) : 'Update failed'
       setServerError(message)
       if (message === USERNAME_MESSAGES.taken) toast.error('Username already taken')
-      else if (message === USERNAME_MESSAGES.permanent) toast.error('Username cannot be changed')
-      else toast.error('Update failed', { description: message })
+      else if (message === USERNAME_MESSAGES.permanent) {
+        toast.error('Username cannot be changed')
+        refreshMe() // set elsewhere (another tab): the modal closes
+      } else toast.error('Update failed', { description: message })
     } finally {
       setBusy(false)
     }

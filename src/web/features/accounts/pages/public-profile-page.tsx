@@ -14,9 +14,14 @@ export function PublicProfilePage() {
   const { username = '' } = useParams()
   const query = useQuery(publicProfileQuery(username))
   const profile = query.data?.profile
+  // The same title and description as the server puts in the HTML (profiles/page-head.ts).
+  const bio = profile?.bio.replace(/\s+/g, ' ').trim() ?? ''
   usePageMeta(
-    profile && `${profile.displayName} (@${profile.username})`,
-    profile && `${profile.displayName} on TradeHub: profile, links and favorite items.`,
+    profile && `${profile.displayName} (@${profile.username}) — trader profile`,
+    profile &&
+      (bio
+        ? `${bio.slice(0, 150)}${bio.length > 150 ? '…' : ''}`
+        : `${profile.displayName} trades on TradeHub: profile, links and favorite items.`),
   )
   if (query.isPending) return <Spinner label="Loading profile" />
   if (query.isError) {

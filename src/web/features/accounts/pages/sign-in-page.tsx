@@ -230,6 +230,7 @@ export function SignInPage() {
         await authApi('/reset-password', { newPassword: password, token })
         toast.success('Password changed', { description: 'Sign in with your new password.' })
         setPassword('')
+        await refreshMe() // every session of the account was ended
         go('sign-in')
       })
     }

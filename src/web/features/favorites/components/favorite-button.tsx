@@ -25,7 +25,7 @@ export function FavoriteButton({
   const { me } = useMe()
   const navigate = useNavigate()
   const { pathname, search } = useLocation()
-  const toggle = useFavoriteToggle(game)
+  const toggle = useFavoriteToggle(game, itemId)
   const count = counts?.counts[itemId]
   const active = Boolean(me && counts?.mine.includes(itemId))
   const onClick = () => {
@@ -36,7 +36,7 @@ export function FavoriteButton({
       })
       return
     }
-    toggle.mutate({ itemId, favorite: !active })
+    toggle.mutate({ favorite: !active })
   }
   return (
     <button

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link2, Unlink } from 'lucide-react'
 import { useState } from 'react'
-import { useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { buttonClass } from '@/web/components/ui/button'
 import { FormMessage } from '@/web/components/ui/field'
@@ -17,11 +16,7 @@ const CALLBACK = '/profile?tab=connections'
 export function ConnectionsTab() {
   const accounts = useQuery(linkedAccountsQuery)
   const providers = useQuery(providersQuery)
-  const [params] = useSearchParams()
-  const [error, setError] = useState<string | null>(
-    // `?link=email` asks for something linking cannot do (SPEC section 5).
-    params.get('link') === 'email' ? EMAIL_LINKING_REFUSED : null,
-  )
+  const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
 
   if (accounts.isPending || providers.isPending) return <Spinner label="Loading connections" />
@@ -36,13 +31,15 @@ export function ConnectionsTab() {
   const rows = [
     ...linked.map((a) => ({ id: a.providerId, accountRowId: a.id as string | null, linked: true })),
     ...[...names.keys()]
-      .filter((id) => id !== 'credential' && !linked.some((a) => a.providerId === id))
+      .filter((id) => !linked.some((a) => a.providerId === id))
       .map((id) => ({ id, accountRowId: null, linked: false })),
   ]
 
   const link = async (providerId: string) => {
     const name = names.get(providerId) ?? providerId
     if (linked.some((a) => a.providerId === providerId)) return setError(alreadyLinkedMessage(name))
+    // A password is added from the Account tab (a reset link), not by linking (SPEC section 5).
+    if (providerId === 'credential') return setError(EMAIL_LINKING_REFUSED)
     setBusy(providerId)
     setError(null)
     try {
