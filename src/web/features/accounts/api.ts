@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Me, MeResponse, Profile, ProfileUpdate, PublicProfileResponse } from '@/shared/profiles'
+import { safeRedirect as safeRedirectOn } from '@/shared/redirect'
 import { apiFetch } from '@/web/lib/api'
 import { queryClient } from '@/web/lib/query-client'
 
@@ -43,11 +44,8 @@ export function uploadAvatar(file: File) {
   return apiFetch<Profile>('/api/profile/avatar', { method: 'POST', body: form })
 }
 
-/** Where to go after signing in: a same-site path from `?redirect=`, else the home page. */
-export function safeRedirect(value: string | null): string {
-  // `//host` and `/\host` would leave the site.
-  return value && /^\/(?![/\\])/.test(value) ? value : '/'
-}
+/** Where to go after signing in (`?redirect=`), kept on this site. */
+export const safeRedirect = (value: string | null) => safeRedirectOn(value, window.location.origin)
 
 /** The sign-in link that returns to the current page. */
 export function signInHref(pathname: string, search: string): string {
