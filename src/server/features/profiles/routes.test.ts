@@ -656,6 +656,18 @@ describe('profiles API', () => {
       for (const file of ['missing.webp', '..%2F..%2Fetc%2Fpasswd', 'x.png', '.hidden.webp.tmp', '%2e%2e'])
         expect((await t.app.request(`/uploads/avatars/${file}`)).status, file).toBe(404)
     })
+
+    it('allows 20 uploads per user in 10 minutes; the 21st is a 429 and changes nothing', async () => {
+      const { cookie: busy } = await createMagicLinkUser(t, 'busy-painter@example.com')
+      const png = await image('png', 16, 16)
+      for (let i = 0; i < 20; i++)
+        expect((await upload(avatarForm(png, 'image/png', 'a.png'), busy)).status).toBe(200)
+      const before = (await meOf(t, busy)).profile.avatarUrl
+      const refused = await upload(avatarForm(png, 'image/png', 'a.png'), busy)
+      expect(refused.status).toBe(429)
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+      expect((await meOf(t, busy)).profile.avatarUrl).toBe(before)
+    })
   })
 
   describe('public profile: GET /api/users/:username, with the OG badge', () => {

@@ -75,13 +75,15 @@ export const profileRoutes = new Hono<AppEnv>()
       })
     const { env, database } = c.var.deps
     const userId = c.var.session.user.id
+    const bytes = new Uint8Array(await file.arrayBuffer())
+    checkAvatarBytes(bytes) // cheap refusals do not count against the limit
     await hitRateLimit(
       database.db,
       `avatar:${userId}`,
       AVATAR_UPLOADS,
       'Too many uploads. Please wait a few minutes.',
     )
-    const webp = await encodeAvatar(new Uint8Array(await file.arrayBuffer()))
+    const webp = await encodeAvatar(bytes)
     const name = await storeAvatar(env.DATA_DIR, userId, webp)
     const previous = await replaceAvatar(database.db, userId, name).catch(async (error) => {
       await deleteAvatar(env.DATA_DIR, name) // no file without its row
