@@ -10,3 +10,5 @@ export const ITEM_SORT_LABELS: Record<ItemSort, string> = {
 export const MAX_PAGE_SIZE = 100
 export const MAX_SEARCH_LENGTH = 100
 export const MAX_IDS_PER_REQUEST = 24
+/** An item id (the catalog's slugs); anything else names no item. */
+export const ITEM_ID_PATTERN = /^[a-z0-9-]{1,120}$/

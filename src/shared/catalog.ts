@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { ITEM_SORTS, MAX_IDS_PER_REQUEST, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from './catalog-rules'
+import {
+  ITEM_ID_PATTERN,
+  ITEM_SORTS,
+  MAX_IDS_PER_REQUEST,
+  MAX_PAGE_SIZE,
+  MAX_SEARCH_LENGTH,
+} from './catalog-rules'
 import { GAME_IDS } from './games'
 import {
   DEFAULT_FAIR_BAND,
@@ -79,7 +85,7 @@ const idList = z
   .transform((s) => s.split(','))
   .pipe(
     z
-      .array(z.string().regex(/^[a-z0-9-]{1,120}$/, 'ids must be item ids separated by commas'))
+      .array(z.string().regex(ITEM_ID_PATTERN, 'ids must be item ids separated by commas'))
       .min(1)
       .max(MAX_IDS_PER_REQUEST, `at most ${MAX_IDS_PER_REQUEST} ids`),
   )

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_PAGE_SIZE } from './catalog-rules'
+import { ITEM_ID_PATTERN, MAX_PAGE_SIZE } from './catalog-rules'
 
 /** GET /api/favorites/:game?ids= : the counts of a whole screen in one request. */
 export const favoriteCountsQuerySchema = z.strictObject({
@@ -8,7 +8,7 @@ export const favoriteCountsQuerySchema = z.strictObject({
     .transform((s) => s.split(','))
     .pipe(
       z
-        .array(z.string().regex(/^[a-z0-9-]{1,120}$/, 'ids must be item ids separated by commas'))
+        .array(z.string().regex(ITEM_ID_PATTERN, 'ids must be item ids separated by commas'))
         .min(1)
         .max(MAX_PAGE_SIZE, `at most ${MAX_PAGE_SIZE} ids`),
     ),

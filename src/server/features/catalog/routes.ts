@@ -10,6 +10,7 @@ import {
   searchQuerySchema,
   tradeQuerySchema,
 } from '@/shared/catalog'
+import { ITEM_ID_PATTERN } from '@/shared/catalog-rules'
 import { type GameId, isGameId } from '@/shared/games'
 import {
   CATALOG_CACHE_PREFIX,
@@ -30,8 +31,7 @@ const withGame = createMiddleware<CatalogEnv>(async (c, next) => {
   const game = c.req.param('game') ?? ''
   if (!isGameId(game)) throw new AppError('NOT_FOUND', `Unknown game "${game.slice(0, 60)}"`)
   const item = c.req.param('item')
-  if (item !== undefined && !/^[a-z0-9-]{1,120}$/.test(item))
-    throw new AppError('NOT_FOUND', 'Item not found')
+  if (item !== undefined && !ITEM_ID_PATTERN.test(item)) throw new AppError('NOT_FOUND', 'Item not found')
   c.set('gameId', game)
   await next()
 })

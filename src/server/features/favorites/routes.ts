@@ -3,6 +3,7 @@ import type { AppEnv } from '@/server/app'
 import { requireUser, type UserEnv, withSession } from '@/server/auth/session'
 import { AppError } from '@/server/lib/errors'
 import { queryParams } from '@/server/lib/validate'
+import { ITEM_ID_PATTERN } from '@/shared/catalog-rules'
 import { favoriteCountsQuerySchema } from '@/shared/favorites'
 import { type GameId, isGameId } from '@/shared/games'
 import { addFavorite, getFavoriteCounts, removeFavorite } from './service'
@@ -13,7 +14,7 @@ function gameParam(game: string | undefined): GameId {
 }
 
 function itemParam(item: string | undefined): string {
-  if (!item || !/^[a-z0-9-]{1,120}$/.test(item)) throw new AppError('NOT_FOUND', 'Item not found')
+  if (!item || !ITEM_ID_PATTERN.test(item)) throw new AppError('NOT_FOUND', 'Item not found')
   return item
 }
 

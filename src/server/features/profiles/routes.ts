@@ -9,7 +9,7 @@ import { listUserFavorites } from '@/server/features/favorites/service'
 import { AppError } from '@/server/lib/errors'
 import { hitRateLimit } from '@/server/lib/rate-limit'
 import { jsonBody } from '@/server/lib/validate'
-import { AVATAR_MAX_BYTES } from '@/shared/profile-rules'
+import { AVATAR_MAX_BYTES, usernameProblem } from '@/shared/profile-rules'
 import { type MeResponse, profileUpdateSchema, usernameBodySchema } from '@/shared/profiles'
 import {
   AVATAR_FILE_PATTERN,
@@ -96,7 +96,7 @@ export const profileRoutes = new Hono<AppEnv>()
 /** /api/users/:username: a public profile and its favorites, in one answer. */
 export const userRoutes = new Hono<AppEnv>().get('/:username', async (c) => {
   const username = c.req.param('username')
-  if (!/^[a-z0-9_]{3,30}$/.test(username)) throw new AppError('NOT_FOUND', 'No trader has this username')
+  if (usernameProblem(username)) throw new AppError('NOT_FOUND', 'No trader has this username')
   const { database, cache } = c.var.deps
   const { userId, profile } = await findPublicProfile(database.db, username)
   const favorites = await listUserFavorites({ db: database.db, cache }, userId)
