@@ -48,4 +48,24 @@ describe('database', () => {
       await base.drop()
     }
   })
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'listens again after its connection is killed, and says anything may have been missed',
+    async () => {
+      const database = await createTestDatabase()
+      try {
+        const got: string[] = []
+        await database.listen('test_reconnect', (payload) => got.push(payload))
+        await database.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity
+              where datname = current_database() and query like 'LISTEN%'`,
+        )
+        await expect.poll(() => got, { timeout: 5000 }).toContain('')
+        await database.notify('test_reconnect', 'after')
+        await expect.poll(() => got, { timeout: 2000 }).toContain('after')
+      } finally {
+        await database.drop()
+      }
+    },
+  )
 })

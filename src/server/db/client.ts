@@ -24,6 +24,7 @@ export interface Database {
   readonly db: Db
   migrate(): Promise<void>
   ping(): Promise<void>
+  /** Calls `onPayload` for each NOTIFY on `channel`; with '' after a lost connection is restored. */
   listen(channel: string, onPayload: Listener): Promise<() => Promise<void>>
   notify(channel: string, payload: string): Promise<void>
   close(): Promise<void>
@@ -71,18 +72,47 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   pool.on('error', () => {})
   const db = drizzlePg({ client: pool, ...drizzleConfig }) as unknown as Db
   let listenClient: pg.Client | undefined
+  let closed = false
   const listeners = new Map<string, Set<Listener>>()
 
+  /**
+   * The one connection that LISTENs. When it drops, it is opened again (1 s, 2 s… up to 30 s apart),
+   * every channel is listened to again, and every listener is called with '' because anything may have
+   * been missed meanwhile (the cache drops everything, the outbox workers look for due mail).
+   */
   async function ensureListenClient(): Promise<pg.Client> {
     if (listenClient) return listenClient
     const client = new pg.Client({ connectionString: url })
     client.on('notification', (msg) => {
       for (const fn of listeners.get(msg.channel) ?? []) fn(msg.payload ?? '')
     })
-    client.on('error', () => {})
+    const lost = () => {
+      if (listenClient !== client) return
+      listenClient = undefined
+      client.end().catch(() => {})
+      if (!closed) reconnect(1000)
+    }
+    client.on('error', lost)
+    client.on('end', lost)
     await client.connect()
     listenClient = client
     return client
+  }
+
+  function reconnect(delayMs: number) {
+    const timer = setTimeout(async () => {
+      if (closed) return
+      try {
+        const client = await ensureListenClient()
+        for (const channel of listeners.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+        for (const set of listeners.values()) for (const fn of set) fn('')
+      } catch {
+        listenClient?.end().catch(() => {})
+        listenClient = undefined
+        reconnect(Math.min(delayMs * 2, 30_000))
+      }
+    }, delayMs)
+    timer.unref()
   }
 
   return {
@@ -119,6 +149,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
       await pool.query('select pg_notify($1, $2)', [channel, payload])
     },
     async close() {
+      closed = true
       await listenClient?.end().catch(() => {})
       await pool.end()
     },
