@@ -325,6 +325,25 @@ describe('launch list API', () => {
   })
 })
 
+describe('one new address signed up twice at once', () => {
+  it('sends one mail: the other sign-up meets the cooldown', async () => {
+    const t = await createTestApp({ catalog: false })
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () => post(t, 'subscribe', { email: 'twice@example.com' })),
+      )
+      expect(results.map((r) => r.status).sort()).toEqual([200, 429, 429, 429, 429])
+      const mails = await t.database.db
+        .select({ n: count() })
+        .from(pendingEmails)
+        .where(eq(pendingEmails.toEmail, 'twice@example.com'))
+      expect(mails[0]!.n).toBe(1)
+    } finally {
+      await t.close()
+    }
+  })
+})
+
 describe('launch list for admins (service)', () => {
   it('lists, counts and exports subscribers, defusing spreadsheet formulas', async () => {
     const t = await createTestApp({ catalog: false })

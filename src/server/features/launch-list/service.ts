@@ -92,6 +92,9 @@ function assertCooldownOver(lastMailAt: Date | null): void {
 }
 
 async function lockSubscriber(tx: Tx, email: string) {
+  // The row may not exist yet: a lock on the address itself makes two sign-ups of one new address take
+  // turns, so the second sees the first (and its cooldown) instead of sending a second mail.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`launch-list:${email}`}))`)
   const [row] = await tx
     .select()
     .from(launchSubscribers)
