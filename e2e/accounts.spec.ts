@@ -1,6 +1,7 @@
 import sharp from 'sharp'
+import { totpFromSecret } from '../src/test/totp'
 import { expect, expectAccessible, test } from './fixtures'
-import { createUser, PASSWORD, signInWithPassword, totp, uniqueEmail } from './support/accounts'
+import { createUser, PASSWORD, signInWithPassword, uniqueEmail } from './support/accounts'
 import { linkIn, waitForMail } from './support/mail'
 
 test.describe('accounts', () => {
@@ -197,7 +198,7 @@ test.describe('accounts', () => {
     const secret = (await page.locator('code').textContent())!.trim()
     await expect(page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(10)
     await expectAccessible(page)
-    await page.getByLabel('Code from the app').fill(totp(secret))
+    await page.getByLabel('Code from the app').fill(totpFromSecret(secret))
     await page.getByRole('button', { name: 'Turn on two-factor' }).click()
     await expect(page.getByText('Two-factor authentication is on.')).toBeVisible()
 
@@ -205,7 +206,7 @@ test.describe('accounts', () => {
     await page.goto('/sign-in')
     await signInWithPassword(page, email)
     await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible()
-    await page.getByLabel('6-digit code from your authenticator app').fill(totp(secret))
+    await page.getByLabel('6-digit code from your authenticator app').fill(totpFromSecret(secret))
     await page.getByRole('button', { name: 'Verify' }).click()
     await expect(page.getByText('Welcome!')).toBeVisible()
     await expect(page).toHaveURL(/\/$/)

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto'
 import { type APIRequestContext, expect, type Page } from '@playwright/test'
 import { linkIn, waitForMail } from './mail'
 
@@ -38,21 +37,6 @@ export async function signInWithPassword(page: Page, email: string, password = P
   await page.getByLabel('E-mail').fill(email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-}
-
-/** RFC 6238 TOTP (SHA-1, 30 s, 6 digits) of a base32 secret, as an authenticator app computes it. */
-export function totp(secretBase32: string, at = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
-  let bits = ''
-  for (const ch of secretBase32.replace(/=+$/, '').toUpperCase())
-    bits += alphabet.indexOf(ch).toString(2).padStart(5, '0')
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => Number.parseInt(b, 2)))
-  const counter = Buffer.alloc(8)
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)))
-  const mac = createHmac('sha1', key).update(counter).digest()
-  const offset = mac[mac.length - 1]! & 0xf
-  const code = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000
-  return String(code).padStart(6, '0')
 }
 
 /** Makes the test OpenID provider sign in as `email` (it reads `login_hint`, e2e/support/oidc-server.ts). */

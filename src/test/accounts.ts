@@ -3,6 +3,7 @@ import { pendingEmails } from '@/server/db/schema'
 import { apiErrorSchema } from '@/shared/api-error'
 import { type Me, meResponseSchema } from '@/shared/profiles'
 import { type createTestApp, TEST_ORIGIN } from './app'
+import { totpCode } from './totp'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
@@ -16,14 +17,20 @@ export function cookiesOf(res: Response): string {
     .join('; ')
 }
 
-/** The newest link in the newest outbox mail to `email`. */
-export async function lastMailLink(t: TestApp, email: string): Promise<string> {
+/** The newest outbox mail to `email` (undefined when none). */
+export async function lastMail(t: TestApp, email: string) {
   const [mail] = await t.database.db
     .select()
     .from(pendingEmails)
     .where(eq(pendingEmails.toEmail, email))
     .orderBy(desc(pendingEmails.id))
     .limit(1)
+  return mail
+}
+
+/** The newest link in the newest outbox mail to `email`. */
+export async function lastMailLink(t: TestApp, email: string): Promise<string> {
+  const mail = await lastMail(t, email)
   const link = mail?.textBody?.match(/https?:\/\/\S+/)?.[0]
   if (!link) throw new Error(`no mail with a link to ${email}`)
   return link
@@ -95,11 +102,31 @@ export async function createUsers(t: TestApp, emails: string[], batch = 25) {
   return users
 }
 
-/** The signed-in user of a cookie (GET /api/me); throws for a visitor. */
+/** The signed-in user of a cookie (GET /api/me), or null for a visitor. */
+export async function currentUser(t: TestApp, cookie: string): Promise<Me | null> {
+  return meResponseSchema.parse(await (await send(t, '/api/me', { cookie })).json()).user
+}
+
+/** The signed-in user of a cookie; throws for a visitor. */
 export async function meOf(t: TestApp, cookie: string): Promise<Me> {
-  const { user } = meResponseSchema.parse(await (await send(t, '/api/me', { cookie })).json())
+  const user = await currentUser(t, cookie)
   if (!user) throw new Error('the cookie signs nobody in')
   return user
+}
+
+/** A verified user who has enrolled TOTP and confirmed it with a code: two-factor is on. */
+export async function createUserWithTotp(t: TestApp, email: string) {
+  const { cookie } = await createVerifiedUser(t, email)
+  const enable = await send(t, '/api/auth/two-factor/enable', { body: { password: STRONG_PASSWORD }, cookie })
+  if (!enable.ok) throw new Error(`two-factor enable failed: ${enable.status}`)
+  const { totpURI, backupCodes } = (await enable.json()) as { totpURI: string; backupCodes: string[] }
+  const session = cookiesOf(enable) || cookie
+  const verify = await send(t, '/api/auth/two-factor/verify-totp', {
+    body: { code: totpCode(totpURI) },
+    cookie: session,
+  })
+  if (!verify.ok) throw new Error(`two-factor confirm failed: ${verify.status}`)
+  return { totpURI, backupCodes, cookie: cookiesOf(verify) || session }
 }
 
 /** An API error answer: its status with the body's code, message and per-field messages. */

@@ -19,16 +19,23 @@ function base32Decode(text: string): Buffer {
   return Buffer.from(bytes)
 }
 
-/** The code an authenticator app shows for an otpauth:// URI (RFC 6238: HMAC-SHA1, 30 s, 6 digits). */
-export function totpCode(otpauthUri: string, at = Date.now()): string {
-  const params = new URL(otpauthUri).searchParams
-  const secret = base32Decode(params.get('secret') ?? '')
-  const digits = Number(params.get('digits') ?? 6)
-  const period = Number(params.get('period') ?? 30)
+/** The code an authenticator app shows for a base32 secret (RFC 6238: HMAC-SHA1, `period` s, `digits`). */
+export function totpFromSecret(secretBase32: string, at = Date.now(), digits = 6, period = 30): string {
   const counter = Buffer.alloc(8)
   counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / period)))
-  const mac = createHmac('sha1', secret).update(counter).digest()
+  const mac = createHmac('sha1', base32Decode(secretBase32)).update(counter).digest()
   const offset = mac[mac.length - 1]! & 0x0f
   const number = mac.readUInt32BE(offset) & 0x7fffffff
   return String(number % 10 ** digits).padStart(digits, '0')
+}
+
+/** The code an authenticator app shows for an otpauth:// URI. */
+export function totpCode(otpauthUri: string, at = Date.now()): string {
+  const params = new URL(otpauthUri).searchParams
+  return totpFromSecret(
+    params.get('secret') ?? '',
+    at,
+    Number(params.get('digits') ?? 6),
+    Number(params.get('period') ?? 30),
+  )
 }

@@ -1,16 +1,17 @@
-import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pendingEmails } from '@/server/db/schema'
-import { meResponseSchema } from '@/shared/profiles'
-import { cookiesOf, createVerifiedUser, lastMailLink, STRONG_PASSWORD, send } from '@/test/accounts'
+import {
+  cookiesOf,
+  createUserWithTotp,
+  createVerifiedUser,
+  currentUser,
+  lastMail,
+  lastMailLink,
+  send,
+} from '@/test/accounts'
 import { createTestApp, TEST_ORIGIN } from '@/test/app'
 import { totpCode } from '@/test/totp'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
-
-async function me(t: TestApp, cookie: string) {
-  return meResponseSchema.parse(await (await send(t, '/api/me', { cookie })).json()).user
-}
 
 /** Asks for a link and returns it as a path on our origin. */
 async function requestLink(t: TestApp, email: string, callbackURL = '/') {
@@ -34,12 +35,7 @@ describe('magic link', () => {
     await createVerifiedUser(t, email)
     const path = await requestLink(t, email, '/values')
 
-    const [mail] = await t.database.db
-      .select()
-      .from(pendingEmails)
-      .where(eq(pendingEmails.toEmail, email))
-      .orderBy(desc(pendingEmails.id))
-      .limit(1)
+    const mail = await lastMail(t, email)
     expect(mail?.subject).toBe('Your TradeHub sign-in link')
     expect(path).toMatch(/^\/api\/auth\/magic-link\/verify\?token=/)
 
@@ -48,7 +44,7 @@ describe('magic link', () => {
     expect(first.headers.get('location')).toBe(`${TEST_ORIGIN}/values`)
     const cookie = cookiesOf(first)
     expect(cookie).toContain('session_token')
-    expect(await me(t, cookie)).toMatchObject({ email })
+    expect(await currentUser(t, cookie)).toMatchObject({ email })
 
     const second = await send(t, path)
     expect(second.status).toBe(302)
@@ -60,7 +56,7 @@ describe('magic link', () => {
     const email = 'newcomer@example.com'
     const first = await send(t, await requestLink(t, email))
     expect(first.status).toBe(302)
-    expect(await me(t, cookiesOf(first))).toMatchObject({ email, emailVerified: true })
+    expect(await currentUser(t, cookiesOf(first))).toMatchObject({ email, emailVerified: true })
   })
 
   it('a made-up token signs nobody in', async () => {
@@ -97,7 +93,7 @@ describe('magic link', () => {
     expect(squat.status).toBe(200)
 
     const owner = await send(t, await requestLink(t, email))
-    expect(await me(t, cookiesOf(owner))).toMatchObject({ email, emailVerified: true })
+    expect(await currentUser(t, cookiesOf(owner))).toMatchObject({ email, emailVerified: true })
     const squatter = await send(t, '/api/auth/sign-in/email', {
       body: { email, password: 'Squatter-Pass-77' },
     })
@@ -106,17 +102,7 @@ describe('magic link', () => {
 
   it('still asks for the second factor when two-factor is on', async () => {
     const email = 'magic-2fa@example.com'
-    const { cookie } = await createVerifiedUser(t, email)
-    const enable = await send(t, '/api/auth/two-factor/enable', {
-      body: { password: STRONG_PASSWORD },
-      cookie,
-    })
-    const { totpURI } = await enable.json()
-    const on = await send(t, '/api/auth/two-factor/verify-totp', {
-      body: { code: totpCode(totpURI) },
-      cookie,
-    })
-    expect(on.status).toBe(200)
+    const { totpURI } = await createUserWithTotp(t, email)
 
     const link = await send(t, await requestLink(t, email, '/profile?tab=account'))
     expect(link.status).toBe(302)
@@ -124,14 +110,14 @@ describe('magic link', () => {
     const challenge = cookiesOf(link)
     expect(challenge).toContain('two_factor')
     expect(link.headers.getSetCookie().filter((c) => /session_token=[^;]/.test(c))).toEqual([])
-    expect(await me(t, challenge)).toBeNull()
+    expect(await currentUser(t, challenge)).toBeNull()
 
     const done = await send(t, '/api/auth/two-factor/verify-totp', {
       body: { code: totpCode(totpURI) },
       cookie: challenge,
     })
     expect(done.status).toBe(200)
-    expect(await me(t, cookiesOf(done))).toMatchObject({ email, twoFactorEnabled: true })
+    expect(await currentUser(t, cookiesOf(done))).toMatchObject({ email, twoFactorEnabled: true })
   })
 })
 

@@ -1,17 +1,19 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { users } from '@/server/db/schema'
-import { meResponseSchema } from '@/shared/profiles'
-import { cookiesOf, createVerifiedUser, STRONG_PASSWORD, send } from '@/test/accounts'
+import {
+  cookiesOf,
+  createUserWithTotp,
+  createVerifiedUser,
+  currentUser,
+  STRONG_PASSWORD,
+  send,
+} from '@/test/accounts'
 import { createTestApp, TEST_ORIGIN } from '@/test/app'
 import { type OidcIdentity, startOidcProvider, throughProvider } from '@/test/oidc-provider'
 import { totpCode } from '@/test/totp'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
-
-async function me(t: TestApp, cookie: string) {
-  return meResponseSchema.parse(await (await send(t, '/api/me', { cookie })).json()).user
-}
 
 async function providersOf(t: TestApp, cookie: string) {
   const res = await send(t, '/api/auth/list-accounts', { cookie })
@@ -89,14 +91,14 @@ describe('OpenID Connect provider, end to end against a real local provider', ()
     expect(cookie).toContain('session_token')
     expect(res.headers.getSetCookie().join()).toMatch(/session_token=.*HttpOnly/i)
 
-    const user = await me(t, cookie)
+    const user = await currentUser(t, cookie)
     expect(user).toMatchObject({ email: 'new.person@example.com', emailVerified: true })
     expect(await providersOf(t, cookie)).toMatchObject([{ providerId: 'oidc', accountId: 'idp-new' }])
 
     // Signing in again finds the same user through the same provider account.
     const again = await signIn({ sub: 'idp-new', email: 'new.person@example.com', email_verified: true }, '/')
     expect(target(again).path).toBe('/')
-    expect((await me(t, cookiesOf(again)))?.id).toBe(user?.id)
+    expect((await currentUser(t, cookiesOf(again)))?.id).toBe(user?.id)
   })
 
   it('refuses a callback without the state cookie of the browser that started it', async () => {
@@ -115,12 +117,12 @@ describe('OpenID Connect provider, end to end against a real local provider', ()
   it('joins an existing password account of the same e-mail when the provider vouches for it', async () => {
     const email = 'both@example.com'
     const { cookie: passwordCookie } = await createVerifiedUser(t, email)
-    const passwordUser = await me(t, passwordCookie)
+    const passwordUser = await currentUser(t, passwordCookie)
 
     const res = await signIn({ sub: 'idp-both', email, email_verified: true })
     expect(target(res).path).toBe('/profile')
     const cookie = cookiesOf(res)
-    expect((await me(t, cookie))?.id).toBe(passwordUser?.id)
+    expect((await currentUser(t, cookie))?.id).toBe(passwordUser?.id)
     expect((await providersOf(t, cookie)).map((a) => a.providerId)).toEqual(['credential', 'oidc'])
 
     // The password still works too.
@@ -130,31 +132,21 @@ describe('OpenID Connect provider, end to end against a real local provider', ()
 
   it('still asks for the second factor of an account with two-factor on', async () => {
     const email = 'guarded@example.com'
-    const { cookie } = await createVerifiedUser(t, email)
-    const enable = await send(t, '/api/auth/two-factor/enable', {
-      body: { password: STRONG_PASSWORD },
-      cookie,
-    })
-    const { totpURI } = await enable.json()
-    const on = await send(t, '/api/auth/two-factor/verify-totp', {
-      body: { code: totpCode(totpURI) },
-      cookie,
-    })
-    expect(on.status).toBe(200)
+    const { totpURI } = await createUserWithTotp(t, email)
 
     const res = await signIn({ sub: 'idp-guarded', email, email_verified: true })
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe('/sign-in?view=two-factor&redirect=%2Fprofile')
     expect(res.headers.getSetCookie().filter((c) => /session_token=[^;]/.test(c))).toEqual([])
     const challenge = cookiesOf(res)
-    expect(await me(t, challenge)).toBeNull()
+    expect(await currentUser(t, challenge)).toBeNull()
 
     const done = await send(t, '/api/auth/two-factor/verify-totp', {
       body: { code: totpCode(totpURI) },
       cookie: challenge,
     })
     expect(done.status).toBe(200)
-    expect(await me(t, cookiesOf(done))).toMatchObject({ email, twoFactorEnabled: true })
+    expect(await currentUser(t, cookiesOf(done))).toMatchObject({ email, twoFactorEnabled: true })
   })
 
   it('does not join an existing account when the provider does not vouch for the e-mail', async () => {
@@ -170,7 +162,7 @@ describe('OpenID Connect provider, end to end against a real local provider', ()
   it('links the provider to the signed-in account on request (POST /api/auth/link-social)', async () => {
     const email = 'linker@example.com'
     const { cookie } = await createVerifiedUser(t, email)
-    const userId = (await me(t, cookie))?.id
+    const userId = (await currentUser(t, cookie))?.id
 
     idp.signInAs({ sub: 'idp-linker', email, email_verified: true })
     const res = await throughProvider(
@@ -189,7 +181,7 @@ describe('OpenID Connect provider, end to end against a real local provider', ()
 
     // The linked provider now signs into the same account.
     const viaProvider = await signIn({ sub: 'idp-linker', email, email_verified: true })
-    expect((await me(t, cookiesOf(viaProvider)))?.id).toBe(userId)
+    expect((await currentUser(t, cookiesOf(viaProvider)))?.id).toBe(userId)
   })
 
   it('refuses to link a provider account with another e-mail, or one that belongs to someone else', async () => {
@@ -357,7 +349,7 @@ describe('Discord, with its token and user endpoints stubbed', () => {
       expect(target(res).path).toBe('/values')
       const session = cookiesOf(res)
       expect(session).toContain('session_token')
-      expect(await me(t, session)).toMatchObject({ email: 'nelly@example.com', emailVerified: true })
+      expect(await currentUser(t, session)).toMatchObject({ email: 'nelly@example.com', emailVerified: true })
       expect(await providersOf(t, session)).toMatchObject([
         { providerId: 'discord', accountId: '80351110224678912' },
       ])

@@ -1,17 +1,19 @@
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pendingEmails } from '@/server/db/schema'
-import { meResponseSchema } from '@/shared/profiles'
-import { cookiesOf, createVerifiedUser, lastMailLink, STRONG_PASSWORD, send } from '@/test/accounts'
+import {
+  cookiesOf,
+  createVerifiedUser,
+  currentUser,
+  lastMailLink,
+  STRONG_PASSWORD,
+  send,
+} from '@/test/accounts'
 import { createTestApp, TEST_ORIGIN } from '@/test/app'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
 const NEW_PASSWORD = 'Otter-Bazaar-2077'
-
-async function me(t: TestApp, cookie: string) {
-  return meResponseSchema.parse(await (await send(t, '/api/me', { cookie })).json()).user
-}
 
 function mailsTo(t: TestApp, email: string) {
   return t.database.db
@@ -111,14 +113,14 @@ describe('password reset', () => {
     const laptop = cookiesOf(
       await send(t, '/api/auth/sign-in/email', { body: { email, password: STRONG_PASSWORD } }),
     )
-    expect(await me(t, phone)).not.toBeNull()
-    expect(await me(t, laptop)).not.toBeNull()
+    expect(await currentUser(t, phone)).not.toBeNull()
+    expect(await currentUser(t, laptop)).not.toBeNull()
 
     const { token, linkPath } = await resetToken(t, email)
     const done = await send(t, '/api/auth/reset-password', { body: { newPassword: NEW_PASSWORD, token } })
     expect(done.status).toBe(200)
-    expect(await me(t, phone)).toBeNull()
-    expect(await me(t, laptop)).toBeNull()
+    expect(await currentUser(t, phone)).toBeNull()
+    expect(await currentUser(t, laptop)).toBeNull()
 
     const again = await send(t, '/api/auth/reset-password', {
       body: { newPassword: 'Another-Pass-99', token },

@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { meResponseSchema } from '@/shared/profiles'
-import { cookiesOf, createVerifiedUser, lastMailLink, STRONG_PASSWORD, send } from '@/test/accounts'
+import {
+  cookiesOf,
+  createUserWithTotp,
+  createVerifiedUser,
+  currentUser,
+  lastMailLink,
+  STRONG_PASSWORD,
+  send,
+} from '@/test/accounts'
 import { createTestApp } from '@/test/app'
 import { totpCode } from '@/test/totp'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
-
-async function me(t: TestApp, cookie: string) {
-  return meResponseSchema.parse(await (await send(t, '/api/me', { cookie })).json()).user
-}
 
 /** A six-digit code that is none of the codes valid around now (the server accepts one step either side). */
 function wrongCode(totpURI: string) {
@@ -17,21 +20,6 @@ function wrongCode(totpURI: string) {
     const code = String(n).padStart(6, '0')
     if (!valid.has(code)) return code
   }
-}
-
-/** Signs up, verifies, enrols TOTP and confirms it with a code: two-factor is on. */
-async function userWithTotp(t: TestApp, email: string) {
-  const { cookie } = await createVerifiedUser(t, email)
-  const enable = await send(t, '/api/auth/two-factor/enable', { body: { password: STRONG_PASSWORD }, cookie })
-  expect(enable.status).toBe(200)
-  const { totpURI, backupCodes } = (await enable.json()) as { totpURI: string; backupCodes: string[] }
-  const session = cookiesOf(enable) || cookie
-  const verify = await send(t, '/api/auth/two-factor/verify-totp', {
-    body: { code: totpCode(totpURI) },
-    cookie: session,
-  })
-  expect(verify.status).toBe(200)
-  return { totpURI, backupCodes, cookie: cookiesOf(verify) || session }
 }
 
 /** The password step: with two-factor on, it answers twoFactorRedirect and only the challenge cookie. */
@@ -84,7 +72,7 @@ describe('two-factor (TOTP)', () => {
     expect(new Set(backupCodes).size).toBe(10)
 
     // Not on until a code from the app confirms the enrolment.
-    expect((await me(t, cookie))?.twoFactorEnabled).toBe(false)
+    expect((await currentUser(t, cookie))?.twoFactorEnabled).toBe(false)
     const early = await passwordStep(t, email)
     expect(early.body).not.toHaveProperty('twoFactorRedirect')
     expect(early.cookie).toContain('session_token')
@@ -95,25 +83,25 @@ describe('two-factor (TOTP)', () => {
     })
     expect(bad.status).toBe(401)
     expect(await bad.json()).toMatchObject({ code: 'INVALID_CODE' })
-    expect((await me(t, cookie))?.twoFactorEnabled).toBe(false)
+    expect((await currentUser(t, cookie))?.twoFactorEnabled).toBe(false)
 
     const ok = await send(t, '/api/auth/two-factor/verify-totp', {
       body: { code: totpCode(totpURI) },
       cookie,
     })
     expect(ok.status).toBe(200)
-    expect((await me(t, cookiesOf(ok)))?.twoFactorEnabled).toBe(true)
+    expect((await currentUser(t, cookiesOf(ok)))?.twoFactorEnabled).toBe(true)
   })
 
   it('signs in with the password and then a code from the app', async () => {
     const email = 'totp@example.com'
-    const { totpURI } = await userWithTotp(t, email)
+    const { totpURI } = await createUserWithTotp(t, email)
 
     const step = await passwordStep(t, email)
     expect(step.body).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp'] })
     expect(step.setCookies.filter((c) => /session_token=[^;]/.test(c))).toEqual([])
     expect(step.cookie).toContain('two_factor')
-    expect(await me(t, step.cookie)).toBeNull()
+    expect(await currentUser(t, step.cookie)).toBeNull()
 
     const bad = await send(t, '/api/auth/two-factor/verify-totp', {
       body: { code: wrongCode(totpURI) },
@@ -129,7 +117,7 @@ describe('two-factor (TOTP)', () => {
     expect(ok.status).toBe(200)
     const session = sessionCookie(ok)
     expect(session).toContain('session_token')
-    expect(await me(t, session)).toMatchObject({ email, twoFactorEnabled: true })
+    expect(await currentUser(t, session)).toMatchObject({ email, twoFactorEnabled: true })
 
     // The challenge is spent with the sign-in it completed.
     const replay = await send(t, '/api/auth/two-factor/verify-totp', {
@@ -141,7 +129,7 @@ describe('two-factor (TOTP)', () => {
 
   it('a code without the password step signs nobody in', async () => {
     const email = 'no-password-step@example.com'
-    const { totpURI } = await userWithTotp(t, email)
+    const { totpURI } = await createUserWithTotp(t, email)
     const res = await send(t, '/api/auth/two-factor/verify-totp', { body: { code: totpCode(totpURI) } })
     expect(res.status).toBe(401)
     expect(sessionCookie(res)).toBe('')
@@ -149,7 +137,7 @@ describe('two-factor (TOTP)', () => {
 
   it('a backup code signs in once', async () => {
     const email = 'backup@example.com'
-    const { backupCodes } = await userWithTotp(t, email)
+    const { backupCodes } = await createUserWithTotp(t, email)
     const code = backupCodes[0]!
 
     const first = await passwordStep(t, email)
@@ -158,7 +146,7 @@ describe('two-factor (TOTP)', () => {
       cookie: first.cookie,
     })
     expect(ok.status).toBe(200)
-    expect(await me(t, sessionCookie(ok))).toMatchObject({ email })
+    expect(await currentUser(t, sessionCookie(ok))).toMatchObject({ email })
 
     const second = await passwordStep(t, email)
     const again = await send(t, '/api/auth/two-factor/verify-backup-code', {
@@ -177,7 +165,7 @@ describe('two-factor (TOTP)', () => {
   })
 
   it('confirming a new e-mail address keeps the signed-in browser signed in', async () => {
-    const { cookie } = await userWithTotp(t, 'moving@example.com')
+    const { cookie } = await createUserWithTotp(t, 'moving@example.com')
     const change = await send(t, '/api/auth/change-email', {
       body: { newEmail: 'moved@example.com', callbackURL: '/profile?tab=account', password: STRONG_PASSWORD },
       cookie,
@@ -188,12 +176,12 @@ describe('two-factor (TOTP)', () => {
     expect(confirmed.status).toBe(302)
     expect(confirmed.headers.get('location')).toBe('/profile?tab=account')
     expect(cookiesOf(confirmed)).not.toContain('two_factor')
-    expect(await me(t, cookie)).toMatchObject({ email: 'moved@example.com', twoFactorEnabled: true })
+    expect(await currentUser(t, cookie)).toMatchObject({ email: 'moved@example.com', twoFactorEnabled: true })
   })
 
   it('turning it off needs the password', async () => {
     const email = 'disable@example.com'
-    const { cookie } = await userWithTotp(t, email)
+    const { cookie } = await createUserWithTotp(t, email)
 
     const wrong = await send(t, '/api/auth/two-factor/disable', {
       body: { password: 'Wrong-Password-1' },
@@ -209,7 +197,7 @@ describe('two-factor (TOTP)', () => {
 
     const off = await send(t, '/api/auth/two-factor/disable', { body: { password: STRONG_PASSWORD }, cookie })
     expect(off.status).toBe(200)
-    expect((await me(t, sessionCookie(off)))?.twoFactorEnabled).toBe(false)
+    expect((await currentUser(t, sessionCookie(off)))?.twoFactorEnabled).toBe(false)
     const plain = await passwordStep(t, email)
     expect(plain.body).not.toHaveProperty('twoFactorRedirect')
     expect(plain.cookie).toContain('session_token')
