@@ -80,15 +80,19 @@ const intParam = (name: string, min: number, max: number, fallback: number) =>
     .optional()
     .transform((v) => v ?? fallback)
 
-const idList = z
-  .string()
-  .transform((s) => s.split(','))
-  .pipe(
-    z
-      .array(z.string().regex(ITEM_ID_PATTERN, 'ids must be item ids separated by commas'))
-      .min(1)
-      .max(MAX_IDS_PER_REQUEST, `at most ${MAX_IDS_PER_REQUEST} ids`),
-  )
+/** `ids=a,b,c`: 1 to `max` item ids separated by commas. */
+export const itemIdsParam = (max: number) =>
+  z
+    .string()
+    .transform((s) => s.split(','))
+    .pipe(
+      z
+        .array(z.string().regex(ITEM_ID_PATTERN, 'ids must be item ids separated by commas'))
+        .min(1)
+        .max(max, `at most ${max} ids`),
+    )
+
+const idList = itemIdsParam(MAX_IDS_PER_REQUEST)
 
 /** GET /api/games/:game/items */
 export const itemListQuerySchema = z.strictObject({

@@ -1,18 +1,9 @@
 import { z } from 'zod'
-import { ITEM_ID_PATTERN, MAX_PAGE_SIZE } from './catalog-rules'
+import { itemIdsParam } from './catalog'
+import { MAX_PAGE_SIZE } from './catalog-rules'
 
 /** GET /api/favorites/:game?ids= : the counts of a whole screen in one request. */
-export const favoriteCountsQuerySchema = z.strictObject({
-  ids: z
-    .string()
-    .transform((s) => s.split(','))
-    .pipe(
-      z
-        .array(z.string().regex(ITEM_ID_PATTERN, 'ids must be item ids separated by commas'))
-        .min(1)
-        .max(MAX_PAGE_SIZE, `at most ${MAX_PAGE_SIZE} ids`),
-    ),
-})
+export const favoriteCountsQuerySchema = z.strictObject({ ids: itemIdsParam(MAX_PAGE_SIZE) })
 
 export const favoriteCountsResponseSchema = z.object({
   /** Every id asked for, with its exact count (0 included). */

@@ -20,10 +20,12 @@ function itemParam(item: string | undefined): string {
 
 type Toggle = typeof addFavorite
 
+const catalogOf = (c: Context<UserEnv>) => ({ db: c.var.deps.database.db, cache: c.var.deps.cache })
+
 /** PUT / DELETE: the signed-in user's heart on one item. */
 async function toggle(c: Context<UserEnv>, change: Toggle) {
   const { game, item } = c.req.param() as { game?: string; item?: string }
-  return c.json(await change(c.var.deps.database.db, c.var.session.user.id, gameParam(game), itemParam(item)))
+  return c.json(await change(catalogOf(c), c.var.session.user.id, gameParam(game), itemParam(item)))
 }
 
 /** /api/favorites: counts for a screen (public, with the user's own marks) and the toggle. */

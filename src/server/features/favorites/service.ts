@@ -1,11 +1,15 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '@/server/db/client'
-import { itemFavorites, items } from '@/server/db/schema'
+import { itemFavorites } from '@/server/db/schema'
 import { type CatalogDeps, findItems } from '@/server/features/catalog/service'
 import { AppError } from '@/server/lib/errors'
 import type { FavoriteCountsResponse, FavoriteToggleResponse } from '@/shared/favorites'
 import type { GameId } from '@/shared/games'
 import type { PublicProfileResponse } from '@/shared/profiles'
+
+/** The rows of these items of one game. */
+const ofItems = (gameId: GameId, ids: string[]) =>
+  and(eq(itemFavorites.gameId, gameId), inArray(itemFavorites.itemId, ids))
 
 /** The exact counts of these items (from the rows) and which of them the user has favorited. */
 export async function getFavoriteCounts(
@@ -17,7 +21,7 @@ export async function getFavoriteCounts(
   const rows = await db
     .select({ itemId: itemFavorites.itemId, n: count() })
     .from(itemFavorites)
-    .where(and(eq(itemFavorites.gameId, gameId), inArray(itemFavorites.itemId, ids)))
+    .where(ofItems(gameId, ids))
     .groupBy(itemFavorites.itemId)
   const counts: Record<string, number> = Object.fromEntries(ids.map((id) => [id, 0]))
   for (const row of rows) counts[row.itemId] = row.n
@@ -25,13 +29,7 @@ export async function getFavoriteCounts(
     ? await db
         .select({ itemId: itemFavorites.itemId })
         .from(itemFavorites)
-        .where(
-          and(
-            eq(itemFavorites.userId, userId),
-            eq(itemFavorites.gameId, gameId),
-            inArray(itemFavorites.itemId, ids),
-          ),
-        )
+        .where(and(eq(itemFavorites.userId, userId), ofItems(gameId, ids)))
     : []
   return { counts, mine: mine.map((r) => r.itemId) }
 }
@@ -40,48 +38,37 @@ async function countOf(db: Db, gameId: GameId, itemId: string): Promise<number> 
   const [row] = await db
     .select({ n: count() })
     .from(itemFavorites)
-    .where(and(eq(itemFavorites.gameId, gameId), eq(itemFavorites.itemId, itemId)))
+    .where(ofItems(gameId, [itemId]))
   return row?.n ?? 0
 }
 
-/** 404 unless the item is in the game's catalog. */
-async function assertItem(db: Db, gameId: GameId, itemId: string): Promise<void> {
-  const [item] = await db
-    .select({ id: items.id })
-    .from(items)
-    .where(and(eq(items.gameId, gameId), eq(items.id, itemId)))
-  if (!item) throw new AppError('NOT_FOUND', 'Item not found')
+/** 404 unless the item is in the game's catalog (read from the catalog's in-memory snapshot). */
+async function assertItem(catalog: CatalogDeps, gameId: GameId, itemId: string): Promise<void> {
+  if ((await findItems(catalog, gameId, [itemId])).size === 0)
+    throw new AppError('NOT_FOUND', 'Item not found')
 }
 
 /** Favorites an item; favoriting it again is a success. An unknown item is a 404. */
 export async function addFavorite(
-  db: Db,
+  { db, cache }: CatalogDeps,
   userId: string,
   gameId: GameId,
   itemId: string,
 ): Promise<FavoriteToggleResponse> {
-  await assertItem(db, gameId, itemId)
+  await assertItem({ db, cache }, gameId, itemId)
   await db.insert(itemFavorites).values({ userId, gameId, itemId }).onConflictDoNothing()
   return { favorited: true, count: await countOf(db, gameId, itemId) }
 }
 
 /** Removes a favorite; removing one that is not there is a success. An unknown item is a 404, as for PUT. */
 export async function removeFavorite(
-  db: Db,
+  { db, cache }: CatalogDeps,
   userId: string,
   gameId: GameId,
   itemId: string,
 ): Promise<FavoriteToggleResponse> {
-  await assertItem(db, gameId, itemId)
-  await db
-    .delete(itemFavorites)
-    .where(
-      and(
-        eq(itemFavorites.userId, userId),
-        eq(itemFavorites.gameId, gameId),
-        eq(itemFavorites.itemId, itemId),
-      ),
-    )
+  await assertItem({ db, cache }, gameId, itemId)
+  await db.delete(itemFavorites).where(and(eq(itemFavorites.userId, userId), ofItems(gameId, [itemId])))
   return { favorited: false, count: await countOf(db, gameId, itemId) }
 }
 

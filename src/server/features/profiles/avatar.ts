@@ -2,8 +2,11 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
+import type { Db } from '@/server/db/client'
 import { AppError } from '@/server/lib/errors'
+import { hitRateLimit } from '@/server/lib/rate-limit'
 import { AVATAR_MAX_BYTES, AVATAR_SIZE } from '@/shared/profile-rules'
+import { replaceAvatar } from './service'
 
 const ACCEPTED = new Set(['png', 'jpeg', 'webp'])
 /** At most 4096 × 4096: a bigger picture is no avatar, and decoding it costs memory. */
@@ -71,4 +74,22 @@ export async function storeAvatar(dataDir: string, userId: string, webp: Buffer)
 
 export async function deleteAvatar(dataDir: string, name: string): Promise<void> {
   if (AVATAR_FILE_PATTERN.test(name)) await rm(path.join(avatarDir(dataDir), name), { force: true })
+}
+
+/** Uploads per user: each one is decoded and re-encoded. */
+const AVATAR_UPLOADS = { max: 20, windowSeconds: 10 * 60 }
+
+/**
+ * Replaces a user's avatar: cheap refusals first (size, signature; they do not count against the
+ * limit), then the per-user limit, the re-encoding, the new file and its row, and the old file removed.
+ */
+export async function setAvatar(db: Db, dataDir: string, userId: string, bytes: Uint8Array): Promise<void> {
+  checkAvatarBytes(bytes)
+  await hitRateLimit(db, `avatar:${userId}`, AVATAR_UPLOADS, 'Too many uploads. Please wait a few minutes.')
+  const name = await storeAvatar(dataDir, userId, await encodeAvatar(bytes))
+  const previous = await replaceAvatar(db, userId, name).catch(async (error) => {
+    await deleteAvatar(dataDir, name) // no file without its row
+    throw error
+  })
+  if (previous) await deleteAvatar(dataDir, previous)
 }

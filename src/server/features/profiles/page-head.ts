@@ -1,13 +1,11 @@
 import type { HeadResolver } from '@/server/features/web/routes'
 import { AppError } from '@/server/lib/errors'
-import { usernameProblem } from '@/shared/profile-rules'
 import { findPublicProfile } from './service'
 
 /** /u/{username}: the trader's name and bio in the HTML (Discord previews); an unknown one is the 404 page. */
 export const profilePageHead: HeadResolver = async (deps, { page, params }) => {
   if (page.path !== '/u/:username') return null
   const username = params.username ?? ''
-  if (usernameProblem(username)) return 'not-found'
   try {
     const { profile } = await findPublicProfile(deps.database.db, username)
     const bio = profile.bio.replace(/\s+/g, ' ').trim()

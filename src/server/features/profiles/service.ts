@@ -1,10 +1,14 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
+import { isAdmin, stockManagerGames } from '@/server/auth/roles'
 import type { Session } from '@/server/auth/session'
 import type { Db } from '@/server/db/client'
 import { launchSubscribers, profiles, users } from '@/server/db/schema'
+import type { Env } from '@/server/env'
+import type { CatalogDeps } from '@/server/features/catalog/service'
+import { listUserFavorites } from '@/server/features/favorites/service'
 import { AppError } from '@/server/lib/errors'
-import { displayNameTakenMessage, USERNAME_MESSAGES } from '@/shared/profile-rules'
-import type { Profile, ProfileUpdate } from '@/shared/profiles'
+import { displayNameTakenMessage, USERNAME_MESSAGES, usernameProblem } from '@/shared/profile-rules'
+import type { MeResponse, Profile, ProfileUpdate, PublicProfileResponse } from '@/shared/profiles'
 
 const AVATAR_URL_PREFIX = '/uploads/avatars/'
 
@@ -152,6 +156,8 @@ export async function replaceAvatar(db: Db, userId: string, file: string): Promi
  * username: the e-mail's local part (the owner's own fallback) would give away part of the address.
  */
 export async function findPublicProfile(db: Db, username: string) {
+  // Not a username at all (malformed or reserved): nobody has it.
+  if (usernameProblem(username)) throw new AppError('NOT_FOUND', 'No trader has this username')
   const [row] = await db
     .select({
       profile: profiles,
@@ -162,4 +168,29 @@ export async function findPublicProfile(db: Db, username: string) {
     .where(eq(profiles.username, username))
   if (!row) throw new AppError('NOT_FOUND', 'No trader has this username')
   return { userId: row.profile.userId, profile: await present(db, row.profile, row.user, username) }
+}
+
+/** GET /api/me: the signed-in user with profile and roles, or null for a visitor. */
+export async function getMe(env: Env, db: Db, user: Session['user'] | null): Promise<MeResponse> {
+  if (!user) return { user: null }
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      twoFactorEnabled: Boolean(user.twoFactorEnabled),
+      isAdmin: isAdmin(env, user),
+      stockManagerGames: stockManagerGames(env, user),
+      profile: await getOwnProfile(db, user),
+    },
+  }
+}
+
+/** GET /api/users/:username: the public profile with its favorites (one answer for the page). */
+export async function getPublicProfile(
+  catalog: CatalogDeps,
+  username: string,
+): Promise<PublicProfileResponse> {
+  const { userId, profile } = await findPublicProfile(catalog.db, username)
+  return { profile, favorites: await listUserFavorites(catalog, userId) }
 }

@@ -8,34 +8,11 @@ import { Field, FormMessage } from '@/web/components/ui/field'
 import { Page } from '@/web/components/ui/page'
 import { ApiError } from '@/web/lib/api'
 import { type AuthProvider, authApi, providersQuery, refreshMe, safeRedirect, useMe } from '../api'
-import { authMessage } from '../auth-messages'
 import { NewPasswordField } from '../components/new-password-field'
+import { useAuthAction } from '../use-auth-action'
 
 type View = 'sign-in' | 'sign-up' | 'forgot' | 'reset' | 'two-factor'
 const VIEWS: readonly View[] = ['sign-in', 'sign-up', 'forgot', 'reset', 'two-factor']
-
-const errorText = (error: unknown) =>
-  error instanceof ApiError
-    ? authMessage(error.reason, error.message)
-    : 'Something went wrong. Please try again.'
-
-/** Runs one form submission with a busy flag and a shown error. */
-function useSubmit() {
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true)
-    setError(null)
-    try {
-      await work()
-    } catch (e) {
-      setError(errorText(e))
-    } finally {
-      setBusy(false)
-    }
-  }
-  return { busy, error, run, clearError: () => setError(null) }
-}
 
 function SentPanel({ email, what, onBack }: { email: string; what: string; onBack: () => void }) {
   return (
@@ -59,7 +36,7 @@ function SentPanel({ email, what, onBack }: { email: string; what: string; onBac
 
 function ProviderButtons({ redirect }: { redirect: string }) {
   const { data } = useQuery(providersQuery)
-  const { busy, error, run } = useSubmit()
+  const { busy, run, messages } = useAuthAction()
   const providers = data?.providers ?? []
   if (providers.length === 0) return null
   const start = (provider: AuthProvider) =>
@@ -71,7 +48,7 @@ function ProviderButtons({ redirect }: { redirect: string }) {
   return (
     <div className="mt-6 space-y-3">
       <p className="text-center text-muted text-sm">or continue with</p>
-      {error && <FormMessage kind="error">{error}</FormMessage>}
+      {messages}
       <div className="grid gap-2 sm:grid-cols-2">
         {providers.map((p) => (
           <button
@@ -101,7 +78,21 @@ export function SignInPage() {
   const [code, setCode] = useState('')
   const [useBackup, setUseBackup] = useState(false)
   const [sent, setSent] = useState<string | null>(null)
-  const { busy, error, run, clearError } = useSubmit()
+  const { busy, run, messages, clearError } = useAuthAction()
+  const onSubmit = (work: () => Promise<void>) => (e: React.FormEvent) => {
+    e.preventDefault()
+    run(work)
+  }
+  const emailField = (
+    <Field
+      label="E-mail"
+      type="email"
+      autoComplete="email"
+      required
+      value={email}
+      onChange={(e) => setEmail(e.target.value)}
+    />
+  )
 
   const go = (next: View) => {
     setSent(null)
@@ -155,25 +146,15 @@ export function SignInPage() {
   }
 
   if (view === 'sign-up') {
-    const submit = (e: React.FormEvent) => {
-      e.preventDefault()
-      run(async () => {
-        await authApi('/sign-up/email', { email: email.trim(), password, name: '', callbackURL: redirect })
-        setSent('a verification link')
-      })
-    }
+    const submit = onSubmit(async () => {
+      await authApi('/sign-up/email', { email: email.trim(), password, name: '', callbackURL: redirect })
+      setSent('a verification link')
+    })
     return (
       <Page title="Create your account" lead="Keep favorite items and a public trader profile.">
         <form onSubmit={submit} className={`${card} space-y-4`}>
-          {error && <FormMessage kind="error">{error}</FormMessage>}
-          <Field
-            label="E-mail"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          {messages}
+          {emailField}
           <NewPasswordField label="Password" value={password} onChange={setPassword} email={email} />
           <button type="submit" disabled={busy} className={`${buttonClass('primary')} w-full`}>
             {busy ? 'Creating…' : 'Create account'}
@@ -191,26 +172,16 @@ export function SignInPage() {
   }
 
   if (view === 'forgot') {
-    const submit = (e: React.FormEvent) => {
-      e.preventDefault()
-      run(async () => {
-        await authApi('/request-password-reset', { email: email.trim(), redirectTo: '/sign-in?view=reset' })
-        toast.success('Password recovery', { description: 'Check your e-mail for reset instructions.' })
-        setSent('a link to choose a new password')
-      })
-    }
+    const submit = onSubmit(async () => {
+      await authApi('/request-password-reset', { email: email.trim(), redirectTo: '/sign-in?view=reset' })
+      toast.success('Password recovery', { description: 'Check your e-mail for reset instructions.' })
+      setSent('a link to choose a new password')
+    })
     return (
       <Page title="Reset your password" lead="We e-mail you a link to choose a new password.">
         <form onSubmit={submit} className={`${card} space-y-4`}>
-          {error && <FormMessage kind="error">{error}</FormMessage>}
-          <Field
-            label="E-mail"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          {messages}
+          {emailField}
           <button type="submit" disabled={busy} className={`${buttonClass('primary')} w-full`}>
             Send reset link
           </button>
@@ -224,21 +195,18 @@ export function SignInPage() {
 
   if (view === 'reset') {
     const token = params.get('token')
-    const submit = (e: React.FormEvent) => {
-      e.preventDefault()
-      run(async () => {
-        await authApi('/reset-password', { newPassword: password, token })
-        toast.success('Password changed', { description: 'Sign in with your new password.' })
-        setPassword('')
-        await refreshMe() // every session of the account was ended
-        go('sign-in')
-      })
-    }
+    const submit = onSubmit(async () => {
+      await authApi('/reset-password', { newPassword: password, token })
+      toast.success('Password changed', { description: 'Sign in with your new password.' })
+      setPassword('')
+      await refreshMe() // every session of the account was ended
+      go('sign-in')
+    })
     return (
       <Page title="Choose a new password">
         {token ? (
           <form onSubmit={submit} className={`${card} space-y-4`}>
-            {error && <FormMessage kind="error">{error}</FormMessage>}
+            {messages}
             <NewPasswordField label="New password" value={password} onChange={setPassword} />
             <button type="submit" disabled={busy} className={`${buttonClass('primary')} w-full`}>
               Save new password
@@ -259,19 +227,16 @@ export function SignInPage() {
   }
 
   if (view === 'two-factor') {
-    const submit = (e: React.FormEvent) => {
-      e.preventDefault()
-      run(async () => {
-        await authApi(useBackup ? '/two-factor/verify-backup-code' : '/two-factor/verify-totp', {
-          code: code.trim(),
-        })
-        await finish()
+    const submit = onSubmit(async () => {
+      await authApi(useBackup ? '/two-factor/verify-backup-code' : '/two-factor/verify-totp', {
+        code: code.trim(),
       })
-    }
+      await finish()
+    })
     return (
       <Page title="Two-factor sign-in" lead="Your account is protected by an authenticator app.">
         <form onSubmit={submit} className={`${card} space-y-4`}>
-          {error && <FormMessage kind="error">{error}</FormMessage>}
+          {messages}
           <Field
             label={useBackup ? 'Backup code' : '6-digit code from your authenticator app'}
             inputMode={useBackup ? 'text' : 'numeric'}
@@ -295,19 +260,16 @@ export function SignInPage() {
     )
   }
 
-  const signIn = (e: React.FormEvent) => {
-    e.preventDefault()
-    run(async () => {
-      const answer = await authApi<{ twoFactorRedirect?: boolean }>('/sign-in/email', {
-        email: email.trim(),
-        password,
-        callbackURL: redirect,
-        rememberMe: true,
-      })
-      if (answer.twoFactorRedirect) return go('two-factor')
-      await finish()
+  const signIn = onSubmit(async () => {
+    const answer = await authApi<{ twoFactorRedirect?: boolean }>('/sign-in/email', {
+      email: email.trim(),
+      password,
+      callbackURL: redirect,
+      rememberMe: true,
     })
-  }
+    if (answer.twoFactorRedirect) return go('two-factor')
+    await finish()
+  })
   const magicLink = () =>
     run(async () => {
       if (!email.trim()) throw new ApiError(400, 'VALIDATION_FAILED', 'Enter your e-mail first.')
@@ -318,15 +280,8 @@ export function SignInPage() {
   return (
     <Page title="Sign in" lead="Keep favorite items, a trader profile and your linked accounts.">
       <form onSubmit={signIn} className={`${card} space-y-4`}>
-        {error && <FormMessage kind="error">{error}</FormMessage>}
-        <Field
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        {messages}
+        {emailField}
         <Field
           label="Password"
           type="password"

@@ -4,10 +4,9 @@ import { lazy, Suspense, useState } from 'react'
 import { toast } from 'sonner'
 import type { Me } from '@/shared/profiles'
 import { buttonClass } from '@/web/components/ui/button'
-import { Field, FormMessage } from '@/web/components/ui/field'
-import { ApiError } from '@/web/lib/api'
+import { Field } from '@/web/components/ui/field'
 import { authApi, linkedAccountsQuery, refreshMe } from '../../api'
-import { authMessage } from '../../auth-messages'
+import { useAuthAction } from '../../use-auth-action'
 import { NewPasswordField } from '../new-password-field'
 
 // Loaded when needed: the dialog on Sign out, the QR encoder when setting up two-factor.
@@ -16,38 +15,10 @@ const QrCode = lazy(() => import('./qr-code'))
 
 const card = 'rounded-2xl border border-line bg-surface p-5 sm:p-6'
 
-function useAction() {
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [done, setDone] = useState<string | null>(null)
-  const run = async (work: () => Promise<string | undefined>) => {
-    setBusy(true)
-    setError(null)
-    setDone(null)
-    try {
-      const message = await work()
-      if (message) setDone(message)
-    } catch (e) {
-      setError(
-        e instanceof ApiError ? authMessage(e.reason, e.message) : 'Something went wrong. Please try again.',
-      )
-    } finally {
-      setBusy(false)
-    }
-  }
-  const messages = (
-    <>
-      {error && <FormMessage kind="error">{error}</FormMessage>}
-      {done && <FormMessage kind="info">{done}</FormMessage>}
-    </>
-  )
-  return { busy, run, messages }
-}
-
 function EmailSection({ me, hasPassword }: { me: Me; hasPassword: boolean }) {
   const [newEmail, setNewEmail] = useState('')
   const [password, setPassword] = useState('')
-  const { busy, run, messages } = useAction()
+  const { busy, run, messages } = useAuthAction()
   const submit = (e: React.FormEvent) => {
     e.preventDefault()
     run(async () => {
@@ -107,7 +78,7 @@ function PasswordSection({ me, hasPassword }: { me: Me; hasPassword: boolean }) 
   const [current, setCurrent] = useState('')
   const [next, setNext] = useState('')
   const [revokeOthers, setRevokeOthers] = useState(true)
-  const { busy, run, messages } = useAction()
+  const { busy, run, messages } = useAuthAction()
   if (!hasPassword) {
     const sendLink = () =>
       run(async () => {
@@ -179,7 +150,7 @@ function TwoFactorSection({ me, hasPassword }: { me: Me; hasPassword: boolean })
   const [password, setPassword] = useState('')
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null)
   const [code, setCode] = useState('')
-  const { busy, run, messages } = useAction()
+  const { busy, run, messages } = useAuthAction()
   const secret = enrolment ? new URL(enrolment.totpURI).searchParams.get('secret') : null
 
   if (!hasPassword) {
@@ -297,7 +268,7 @@ function TwoFactorSection({ me, hasPassword }: { me: Me; hasPassword: boolean })
 
 function SessionsSection() {
   const [confirming, setConfirming] = useState(false)
-  const { busy, run, messages } = useAction()
+  const { busy, run, messages } = useAuthAction()
   const revoke = () =>
     run(async () => {
       await authApi('/revoke-other-sessions', {})
