@@ -66,6 +66,7 @@ export default defineConfig({
         OIDC_NAME: 'Test ID',
         // e2e/support/accounts.ts gives each user it sets up its own client address.
         TRUST_PROXY: 'true',
+        ADMIN_EMAIL: 'admin@example.com',
       },
     },
   ],

@@ -11,7 +11,7 @@ import { catalogPageHead } from './features/catalog/page-head'
 import { catalogRoutes, searchRoutes } from './features/catalog/routes'
 import { favoriteRoutes } from './features/favorites/routes'
 import { healthRoutes } from './features/health/routes'
-import { launchListRoutes } from './features/launch-list/routes'
+import { launchListAdminRoutes, launchListRoutes } from './features/launch-list/routes'
 import type { LaunchListLimits } from './features/launch-list/service'
 import { mailboxRoutes } from './features/mail/mailbox-routes'
 import { profilePageHead } from './features/profiles/page-head'
@@ -112,6 +112,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/games', catalogRoutes)
   app.route('/api/items', searchRoutes)
   app.route('/api/launch-list', launchListRoutes)
+  app.route('/api/admin/launch-list', launchListAdminRoutes)
   app.route('/api/auth-providers', authProvidersRoutes)
   app.route('/api/me', meRoutes)
   app.route('/api/profile', profileRoutes)

@@ -69,7 +69,8 @@ export const itemDetailResponseSchema = z.object({
 })
 export type ItemDetailResponse = z.infer<typeof itemDetailResponseSchema>
 
-const intParam = (name: string, min: number, max: number, fallback: number) =>
+/** A whole-number query parameter from `min` to `max`, `fallback` when absent. */
+export const intParam = (name: string, min: number, max: number, fallback: number) =>
   z
     .string()
     .regex(/^\d+$/, `${name} must be a whole number`)

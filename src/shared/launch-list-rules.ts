@@ -3,3 +3,7 @@
 /** Seconds a subscriber waits between two verification mails (SPEC section 9). */
 export const RESEND_COOLDOWN_SECONDS = 10
 export const EMAIL_MAX_LENGTH = 254
+
+/** The states of a launch-list subscriber. */
+export const SUBSCRIBER_STATUSES = ['pending', 'verified', 'unsubscribed'] as const
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number]

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { EMAIL_MAX_LENGTH } from './launch-list-rules'
+import { intParam } from './catalog'
+import { EMAIL_MAX_LENGTH, SUBSCRIBER_STATUSES } from './launch-list-rules'
 
 export const launchEmailSchema = z
   .string({ error: 'Enter your e-mail address' })
@@ -28,3 +29,23 @@ export const verifyResponseSchema = z.object({ email: z.string() })
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>
 export const unsubscribeResponseSchema = z.object({ email: z.string() })
 export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>
+
+export const SUBSCRIBERS_PAGE_SIZE = 50
+
+/** GET /api/admin/launch-list */
+export const subscriberListQuerySchema = z.strictObject({
+  status: z.enum(SUBSCRIBER_STATUSES, `status must be one of ${SUBSCRIBER_STATUSES.join(', ')}`).optional(),
+  page: intParam('page', 1, 100_000, 1),
+})
+
+export interface SubscriberListResponse {
+  counts: Record<(typeof SUBSCRIBER_STATUSES)[number], number>
+  subscribers: {
+    email: string
+    status: (typeof SUBSCRIBER_STATUSES)[number]
+    createdAt: string
+    verifiedAt: string | null
+  }[]
+  page: number
+  pageSize: number
+}

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '@/server/app'
 import { AppError } from '@/server/lib/errors'
 import type { Auth } from './auth'
+import { isAdmin } from './roles'
 
 export type Session = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>
 export type SessionEnv = AppEnv & { Variables: { session: Session | null } }
@@ -28,3 +29,12 @@ function readSession(required: boolean): MiddlewareHandler<SessionEnv> {
 export const withSession = readSession(false)
 /** 401 for a visitor; after it, `c.var.session` is set. */
 export const requireUser = readSession(true) as unknown as MiddlewareHandler<UserEnv>
+
+/** 401 for a visitor, 403 for a signed-in user who is not an admin. */
+export const requireAdmin: MiddlewareHandler<UserEnv> = async (c, next) =>
+  requireUser(c, async () => {
+    if (!isAdmin(c.var.deps.env, c.var.session.user)) {
+      throw new AppError('FORBIDDEN', 'Only admins can see this.')
+    }
+    await next()
+  })

@@ -1,6 +1,5 @@
 import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-
-export const launchSubscriberStatuses = ['pending', 'verified', 'unsubscribed'] as const
+import { SUBSCRIBER_STATUSES } from '../../../shared/launch-list-rules'
 
 /** The early-access list (SPEC section 3), tokens stored only as SHA-256 hashes. */
 export const launchSubscribers = pgTable('launch_subscribers', {
@@ -11,7 +10,7 @@ export const launchSubscribers = pgTable('launch_subscribers', {
   verificationTokenExpiresAt: timestamp({ withTimezone: true }),
   unsubscribeTokenHash: text().notNull().unique(),
   isOg: boolean().notNull().default(true),
-  status: text({ enum: launchSubscriberStatuses }).notNull().default('pending'),
+  status: text({ enum: SUBSCRIBER_STATUSES }).notNull().default('pending'),
   verified: boolean().notNull().default(false),
   /** When the last verification mail was queued: the resend cooldown counts from here. */
   lastMailAt: timestamp({ withTimezone: true }),

@@ -1,16 +1,11 @@
 import { count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchSubscribers, pendingEmails } from '@/server/db/schema'
-import { subscribeResponseSchema } from '@/shared/launch-list'
+import { type SubscriberListResponse, subscribeResponseSchema } from '@/shared/launch-list'
+import { createVerifiedUser, send } from '@/test/accounts'
 import { createTestApp, TEST_ORIGIN } from '@/test/app'
 import { VERIFY_SUBJECT } from './email'
-import {
-  countSubscribers,
-  exportSubscribersCsv,
-  listSubscribers,
-  UNSUBSCRIBE_FAILED,
-  VERIFY_FAILED,
-} from './service'
+import { UNSUBSCRIBE_FAILED, VERIFY_FAILED } from './service'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
@@ -344,22 +339,43 @@ describe('one new address signed up twice at once', () => {
   })
 })
 
-describe('launch list for admins (service)', () => {
-  it('lists, counts and exports subscribers, defusing spreadsheet formulas', async () => {
-    const t = await createTestApp({ catalog: false })
+describe('launch list for admins: /api/admin/launch-list', () => {
+  it('lists, counts and exports subscribers for the admin only, defusing spreadsheet formulas', async () => {
+    const t = await createTestApp({ catalog: false, env: { ADMIN_EMAIL: 'boss@example.com' } })
     try {
       await post(t, 'subscribe', { email: 'first@example.com' })
       await post(t, 'subscribe', { email: '-cmd@example.com' })
       const { verify } = await tokensFromLatestMail(t, 'first@example.com')
       await post(t, 'verify', { token: verify })
 
-      expect(await countSubscribers(t.database.db)).toEqual({ pending: 1, verified: 1, unsubscribed: 0 })
-      const verified = await listSubscribers(t.database.db, { status: 'verified', limit: 10, offset: 0 })
-      expect(verified.map((s) => s.email)).toEqual(['first@example.com'])
-      expect(verified[0]).not.toHaveProperty('verificationTokenHash')
-      expect(await listSubscribers(t.database.db, { limit: 1, offset: 1 })).toHaveLength(1)
+      // A visitor, then a signed-in trader who is not the admin: refused, and nothing is shown.
+      expect((await send(t, '/api/admin/launch-list')).status).toBe(401)
+      const { cookie: trader } = await createVerifiedUser(t, 'trader@example.com')
+      const refused = await send(t, '/api/admin/launch-list', { cookie: trader })
+      expect(refused.status).toBe(403)
+      expect(await refused.text()).not.toContain('first@example.com')
+      expect((await send(t, '/api/admin/launch-list/export.csv', { cookie: trader })).status).toBe(403)
 
-      const csv = (await exportSubscribersCsv(t.database.db)).split('\n')
+      const { cookie: boss } = await createVerifiedUser(t, 'boss@example.com')
+      const res = await send(t, '/api/admin/launch-list?status=verified', { cookie: boss })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('cache-control')).toBe('private, no-store')
+      const body = (await res.json()) as SubscriberListResponse
+      expect(body.counts).toEqual({ pending: 1, verified: 1, unsubscribed: 0 })
+      expect(body.subscribers.map((s) => s.email)).toEqual(['first@example.com'])
+      expect(body.subscribers[0]).not.toHaveProperty('verificationTokenHash')
+      const all = (await (
+        await send(t, '/api/admin/launch-list', { cookie: boss })
+      ).json()) as SubscriberListResponse
+      expect(all.subscribers).toHaveLength(2)
+      for (const bad of ['?status=gone', '?page=0', '?page=x', '?limit=5']) {
+        expect((await send(t, `/api/admin/launch-list${bad}`, { cookie: boss })).status, bad).toBe(400)
+      }
+
+      const exported = await send(t, '/api/admin/launch-list/export.csv', { cookie: boss })
+      expect(exported.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+      expect(exported.headers.get('content-disposition')).toContain('launch-list.csv')
+      const csv = (await exported.text()).split('\n')
       expect(csv[0]).toBe('email,status,verified,is_og,created_at,verified_at,unsubscribed_at')
       expect(csv).toHaveLength(3)
       expect(csv.some((line) => line.startsWith('"first@example.com","verified","true","true"'))).toBe(true)

@@ -1,10 +1,19 @@
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppDeps, AppEnv } from '@/server/app'
+import { requireAdmin } from '@/server/auth/session'
 import { clientIp } from '@/server/lib/client-ip'
 import { jsonBody, queryParams } from '@/server/lib/validate'
-import { subscribeRequestSchema, tokenRequestSchema } from '@/shared/launch-list'
-import { type LaunchListContext, resend, subscribe, unsubscribe, verify } from './service'
+import { subscribeRequestSchema, subscriberListQuerySchema, tokenRequestSchema } from '@/shared/launch-list'
+import {
+  exportSubscribersCsv,
+  type LaunchListContext,
+  listSubscribers,
+  resend,
+  subscribe,
+  unsubscribe,
+  verify,
+} from './service'
 
 function context({ database, env, secret, launchListLimits }: AppDeps): LaunchListContext {
   return { db: database.db, publicUrl: env.PUBLIC_URL, secret, limits: launchListLimits }
@@ -41,4 +50,19 @@ export const launchListRoutes = new Hono<AppEnv>()
   // A GET (a person opening the address) must not unsubscribe by itself: show the page instead.
   .get('/one-click-unsubscribe', queryParams(tokenRequestSchema), (c) =>
     c.redirect(`/unsubscribe?token=${encodeURIComponent(c.req.valid('query').token)}`, 303),
+  )
+
+/** /api/admin/launch-list: the early-access list for admins (counts, a page of sign-ups, the CSV). */
+export const launchListAdminRoutes = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .get('/', queryParams(subscriberListQuerySchema), async (c) => {
+    c.header('Cache-Control', 'private, no-store')
+    return c.json(await listSubscribers(c.var.deps.database.db, c.req.valid('query')))
+  })
+  .get('/export.csv', async (c) =>
+    c.body(await exportSubscribersCsv(c.var.deps.database.db), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="launch-list.csv"',
+      'Cache-Control': 'private, no-store',
+    }),
   )

@@ -4,8 +4,12 @@ import { launchSubscribers } from '@/server/db/schema'
 import { AppError } from '@/server/lib/errors'
 import { hitRateLimit, type Limit } from '@/server/lib/rate-limit'
 import { createToken, deriveToken, hashToken } from '@/server/lib/tokens'
-import type { SubscribeResponse } from '@/shared/launch-list'
-import { RESEND_COOLDOWN_SECONDS } from '@/shared/launch-list-rules'
+import {
+  SUBSCRIBERS_PAGE_SIZE,
+  type SubscribeResponse,
+  type SubscriberListResponse,
+} from '@/shared/launch-list'
+import { RESEND_COOLDOWN_SECONDS, type SubscriberStatus } from '@/shared/launch-list-rules'
 import { enqueueMail, MAIL_PRIORITY } from '../mail/outbox'
 import { renderVerifyMail } from './email'
 
@@ -178,8 +182,6 @@ export async function unsubscribe(
   return row
 }
 
-export type SubscriberStatus = (typeof launchSubscribers.$inferSelect)['status']
-
 const subscriberColumns = {
   email: launchSubscribers.email,
   status: launchSubscribers.status,
@@ -190,21 +192,32 @@ const subscriberColumns = {
   unsubscribedAt: launchSubscribers.unsubscribedAt,
 }
 
-/** For the admin view: a page of subscribers, newest first. */
+/** For the admin view: the counts by status and one page of subscribers, newest first. */
 export async function listSubscribers(
   db: Db,
-  options: { status?: SubscriberStatus; limit: number; offset: number },
-) {
-  return db
+  { status, page }: { status?: SubscriberStatus; page: number },
+): Promise<SubscriberListResponse> {
+  const rows = await db
     .select(subscriberColumns)
     .from(launchSubscribers)
-    .where(options.status ? eq(launchSubscribers.status, options.status) : undefined)
+    .where(status ? eq(launchSubscribers.status, status) : undefined)
     .orderBy(desc(launchSubscribers.createdAt))
-    .limit(options.limit)
-    .offset(options.offset)
+    .limit(SUBSCRIBERS_PAGE_SIZE)
+    .offset((page - 1) * SUBSCRIBERS_PAGE_SIZE)
+  return {
+    counts: await countSubscribers(db),
+    subscribers: rows.map((r) => ({
+      email: r.email,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+      verifiedAt: r.verifiedAt?.toISOString() ?? null,
+    })),
+    page,
+    pageSize: SUBSCRIBERS_PAGE_SIZE,
+  }
 }
 
-export async function countSubscribers(db: Db): Promise<Record<SubscriberStatus, number>> {
+async function countSubscribers(db: Db): Promise<Record<SubscriberStatus, number>> {
   const rows = await db
     .select({ status: launchSubscribers.status, n: count() })
     .from(launchSubscribers)

@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
-import { buttonClass } from '@/web/components/ui/button'
 import { Page } from '@/web/components/ui/page'
 import { Spinner } from '@/web/components/ui/spinner'
-import { publicProfileQuery, signInHref, useMe } from '../api'
+import { publicProfileQuery, useMe } from '../api'
 import { FavoritesList } from '../components/favorites-list'
 import { AccountTab } from '../components/profile/account-tab'
 import { ConnectionsTab } from '../components/profile/connections-tab'
 import { SettingsTab } from '../components/profile/settings-tab'
 import { ProfileCard } from '../components/profile-card'
+import { SignInPrompt } from '../components/sign-in-prompt'
 
 const TABS = [
   ['profile', 'Profile'],
@@ -68,15 +68,9 @@ export function ProfilePage() {
         title="Your profile"
         lead="Your display name, bio, avatar, social links and favorite items live here."
       >
-        <div className="rounded-2xl border border-line bg-surface p-6">
-          <p className="text-muted">Sign in to see and edit your profile.</p>
-          <Link
-            to={signInHref('/profile', params.size ? `?${params}` : '')}
-            className={`${buttonClass('primary')} mt-4`}
-          >
-            Sign In
-          </Link>
-        </div>
+        <SignInPrompt back={`/profile${params.size ? `?${params}` : ''}`}>
+          Sign in to see and edit your profile.
+        </SignInPrompt>
       </Page>
     )
   }
