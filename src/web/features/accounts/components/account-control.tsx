@@ -5,7 +5,10 @@ import { signInHref, useMe } from '../api'
 import { AuthEvents, SIGNED_IN_KEY } from './auth-events'
 
 // Signed-in parts load only for signed-in users: visitors never download them.
-const UserMenu = lazy(() => import('./user-menu'))
+const loadUserMenu = () => import('./user-menu')
+const UserMenu = lazy(loadUserMenu)
+// A session this browser knows: the menu's code loads with the page, not after /api/me answers.
+if (localStorage.getItem(SIGNED_IN_KEY)) void loadUserMenu()
 const UsernameModal = lazy(() => import('./username-modal'))
 
 /** The header's account corner: Sign In for visitors, the user menu when signed in. */
