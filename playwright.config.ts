@@ -1,8 +1,8 @@
 import { defineConfig } from '@playwright/test'
+import { E2E_ORIGIN, E2E_PORTS } from './e2e/support/ports'
 
-const PORT = 3100
-const baseURL = `http://localhost:${PORT}`
-const E2E_DATA_DIR = '.data-e2e'
+const baseURL = E2E_ORIGIN
+const E2E_DATA_DIR = `.data-e2e-${E2E_PORTS.app}`
 
 export default defineConfig({
   testDir: 'e2e',
@@ -37,16 +37,16 @@ export default defineConfig({
     {
       // A real SMTP peer that keeps what it receives for the tests to read (e2e/support/mail.ts).
       command: 'node --import tsx e2e/support/smtp-sink-server.ts',
-      url: 'http://127.0.0.1:2527/health',
+      url: `http://127.0.0.1:${E2E_PORTS.smtpHttp}/health`,
       reuseExistingServer: false,
-      env: { SMTP_PORT: '2526', HTTP_PORT: '2527' },
+      env: { SMTP_PORT: String(E2E_PORTS.smtp), HTTP_PORT: String(E2E_PORTS.smtpHttp) },
     },
     {
       // A real OpenID Connect provider, configured below as the site's OIDC sign-in (e2e/support/oidc-server.ts).
       command: 'node --import tsx e2e/support/oidc-server.ts',
-      url: 'http://127.0.0.1:2528/.well-known/openid-configuration',
+      url: `http://127.0.0.1:${E2E_PORTS.oidc}/.well-known/openid-configuration`,
       reuseExistingServer: false,
-      env: { OIDC_PORT: '2528' },
+      env: { OIDC_PORT: String(E2E_PORTS.oidc) },
     },
     {
       // The built app (npm run test:e2e builds first) on a fresh embedded database.
@@ -55,12 +55,12 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: {
-        PORT: String(PORT),
+        PORT: String(E2E_PORTS.app),
         PUBLIC_URL: baseURL,
         DATA_DIR: E2E_DATA_DIR,
         LOG_LEVEL: 'warn',
-        SMTP_URL: 'smtp://127.0.0.1:2526',
-        OIDC_ISSUER_URL: 'http://127.0.0.1:2528',
+        SMTP_URL: `smtp://127.0.0.1:${E2E_PORTS.smtp}`,
+        OIDC_ISSUER_URL: `http://127.0.0.1:${E2E_PORTS.oidc}`,
         OIDC_CLIENT_ID: 'tradehub-e2e',
         OIDC_CLIENT_SECRET: 'tradehub-e2e-secret',
         OIDC_NAME: 'Test ID',

@@ -1,8 +1,9 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test'
 import { linkIn, waitForMail } from './mail'
+import { E2E_ORIGIN, E2E_PORTS } from './ports'
 
 export const PASSWORD = 'Kitsune-Trade-42'
-const ORIGIN = 'http://localhost:3100'
+const ORIGIN = E2E_ORIGIN
 
 const rand = () => Math.floor(Math.random() * 250) + 1
 
@@ -41,7 +42,7 @@ export async function signInWithPassword(page: Page, email: string, password = P
 
 /** Makes the test OpenID provider sign in as `email` (it reads `login_hint`, e2e/support/oidc-server.ts). */
 export async function actAsOidcUser(page: Page, email: string) {
-  await page.route(/^http:\/\/127\.0\.0\.1:2528\/authorize/, (route) => {
+  await page.route(new RegExp(`^http://127\\.0\\.0\\.1:${E2E_PORTS.oidc}/authorize`), (route) => {
     const url = new URL(route.request().url())
     url.searchParams.set('login_hint', email)
     return route.continue({ url: url.href })

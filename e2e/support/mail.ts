@@ -1,7 +1,6 @@
 import { expect } from '@playwright/test'
 import type { ReceivedMail } from '../../src/test/smtp-sink'
-
-export const SMTP_SINK = { smtpPort: 2526, httpPort: 2527 }
+import { E2E_PORTS } from './ports'
 
 /** Waits for the `nth` mail (1-based) to `to` at the test SMTP peer. */
 export async function waitForMail(to: string, nth = 1): Promise<ReceivedMail> {
@@ -10,7 +9,7 @@ export async function waitForMail(to: string, nth = 1): Promise<ReceivedMail> {
     .poll(
       async () => {
         mails = await (
-          await fetch(`http://127.0.0.1:${SMTP_SINK.httpPort}/mails?to=${encodeURIComponent(to)}`)
+          await fetch(`http://127.0.0.1:${E2E_PORTS.smtpHttp}/mails?to=${encodeURIComponent(to)}`)
         ).json()
         return mails.length
       },

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiErrorSchema } from '@/shared/api-error'
 import { createTestApp, TEST_ORIGIN } from '@/test/app'
-import { loadWebAssets } from './lib/web-assets'
+import { loadWebAssets } from './lib/web/assets'
 
 function fakeWebBuild() {
   const dir = mkdtempSync(path.join(tmpdir(), 'tradehub-web-'))
@@ -32,8 +32,47 @@ describe('app foundation', () => {
     it('answers ok with the database checked, never cached', async () => {
       const res = await t.app.request('/api/health')
       expect(res.status).toBe(200)
-      expect(await res.json()).toEqual({ status: 'ok', database: 'ok', version: '1.0.0' })
+      expect(await res.json()).toEqual({
+        status: 'ok',
+        database: 'ok',
+        storage: { uploads: 'ok', mail: 'ok' },
+        version: '1.0.0',
+      })
       expect(res.headers.get('cache-control')).toBe('no-store')
+    })
+
+    // A file where the folder should be: it fails for every user (root, running these tests, ignores
+    // permission bits).
+    const dataDirWithFileAt = (name: string) => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'tradehub-health-'))
+      writeFileSync(path.join(dir, name), 'not a folder')
+      return dir
+    }
+
+    it('answers 503 naming the uploads or mail folder when the server cannot write in it', async () => {
+      const uploads = await t.appWith({ DATA_DIR: dataDirWithFileAt('uploads') }).request('/api/health')
+      expect(uploads.status).toBe(503)
+      expect(await uploads.json()).toMatchObject({
+        status: 'error',
+        database: 'ok',
+        storage: { uploads: 'not writable', mail: 'ok' },
+      })
+
+      const mail = await t.appWith({ DATA_DIR: dataDirWithFileAt('mail') }).request('/api/health')
+      expect(mail.status).toBe(503)
+      expect(await mail.json()).toMatchObject({
+        status: 'error',
+        storage: { uploads: 'ok', mail: 'not writable' },
+      })
+    })
+
+    it('does not check the mail folder when mail goes over SMTP', async () => {
+      const smtp = t.appWith({ DATA_DIR: dataDirWithFileAt('mail'), SMTP_URL: 'smtp://127.0.0.1:2599' })
+      const res = await smtp.request('/api/health')
+      expect(res.status).toBe(200)
+      const body = await res.json()
+      expect(body.status).toBe('ok')
+      expect(body.storage).toEqual({ uploads: 'ok' })
     })
   })
 

@@ -3,48 +3,22 @@ import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import type { ApiErrorBody } from '@/shared/api-error'
-import { type Auth, CLIENT_IP_HEADER } from './auth/auth'
-import { authProvidersRoutes } from './auth/providers-routes'
-import type { Database } from './db/client'
-import type { Env } from './env'
-import { catalogPageHead } from './features/catalog/page-head'
-import { catalogRoutes, searchRoutes } from './features/catalog/routes'
-import { favoriteRoutes } from './features/favorites/routes'
-import { healthRoutes } from './features/health/routes'
-import { launchListAdminRoutes, launchListRoutes } from './features/launch-list/routes'
-import type { LaunchListLimits } from './features/launch-list/service'
-import { mailboxRoutes } from './features/mail/mailbox-routes'
-import { profilePageHead } from './features/profiles/page-head'
-import { meRoutes, profileRoutes, uploadRoutes, userRoutes } from './features/profiles/routes'
-import { siteRoutes } from './features/site/routes'
-import { createWebRoutes } from './features/web/routes'
-import { clientIp } from './lib/client-ip'
-import { AppError } from './lib/errors'
-import type { Logger } from './lib/logger'
+import { authRoutes } from './auth/routes'
+import type { AppDeps, AppEnv, ServerFeature } from './context'
+import { devMailboxEnabled } from './env'
+import { FEATURES } from './features/registry'
+import { AppError, databaseInputError } from './lib/errors'
+import { healthRoutes } from './lib/health'
+import { mailboxRoutes } from './lib/mail/mailbox-routes'
 import { trustedOriginsFor } from './lib/origins'
-import type { ReadCache } from './lib/read-cache'
+import { retryAfterOn429 } from './lib/rate-limit'
 import { securityHeaders } from './lib/security-headers'
-import type { WebAssets } from './lib/web-assets'
-
-export interface AppDeps {
-  env: Env
-  database: Database
-  logger: Logger
-  cache: ReadCache
-  /** The built single-page app; null when only the API is served (API tests). */
-  web: WebAssets | null
-  /** Signs derived tokens (AUTH_SECRET or the one generated into DATA_DIR). */
-  secret: string
-  launchListLimits: LaunchListLimits
-  /** Better Auth (createAuth), sharing this app's database and secret. */
-  auth: Auth
-}
-
-export type AppEnv = { Variables: { deps: AppDeps } }
+import { createWebRoutes } from './lib/web/routes'
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-export function createApp(deps: AppDeps) {
+/** The HTTP app: the house's middleware, auth, every feature's routes and page heads, the web app. */
+export function createApp(deps: AppDeps, features: readonly ServerFeature[] = FEATURES) {
   const { env, logger } = deps
   const publicOrigin = new URL(env.PUBLIC_URL).origin
   const trustedOrigins = new Set(trustedOriginsFor(env))
@@ -66,6 +40,7 @@ export function createApp(deps: AppDeps) {
   })
 
   app.use(securityHeaders({ https: publicOrigin.startsWith('https:') }))
+  app.use(retryAfterOn429)
   const compressBody = compress()
   // Only clients that accept an encoding pay for the compressing stream.
   app.use((c, next) => (c.req.header('accept-encoding') ? compressBody(c, next) : next()))
@@ -90,49 +65,26 @@ export function createApp(deps: AppDeps) {
     UNSAFE_METHODS.has(c.req.method) && c.req.path !== '/api/profile/avatar' ? limitBody(c, next) : next(),
   )
 
-  // Better Auth: sign-up, sign-in (password, magic link, OAuth), verification, reset, two-factor, sessions.
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
-    const headers = new Headers(c.req.raw.headers)
-    headers.delete(CLIENT_IP_HEADER) // only the server says where a request comes from
-    const ip = clientIp(c, env.TRUST_PROXY)
-    if (ip !== 'unknown') headers.set(CLIENT_IP_HEADER, ip)
-    const hasBody = c.req.method !== 'GET'
-    return deps.auth.handler(
-      new Request(c.req.raw.url, {
-        method: c.req.method,
-        headers,
-        body: hasBody ? c.req.raw.body : null,
-        ...(hasBody && { duplex: 'half' }),
-      } as RequestInit),
-    )
-  })
-
   app.route('/api/health', healthRoutes)
-  app.route('/api/site', siteRoutes)
-  app.route('/api/games', catalogRoutes)
-  app.route('/api/items', searchRoutes)
-  app.route('/api/launch-list', launchListRoutes)
-  app.route('/api/admin/launch-list', launchListAdminRoutes)
-  app.route('/api/auth-providers', authProvidersRoutes)
-  app.route('/api/me', meRoutes)
-  app.route('/api/profile', profileRoutes)
-  app.route('/api/users', userRoutes)
-  app.route('/api/favorites', favoriteRoutes)
+  app.route('/', authRoutes)
+  for (const feature of features) {
+    for (const [path, routes] of Object.entries(feature.routes ?? {})) app.route(path, routes)
+  }
   app.all('/api/*', (c) => {
     throw new AppError('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`)
   })
-  // The local mailbox holds live links: a development tool, never served in production.
-  if (!env.SMTP_URL && env.NODE_ENV !== 'production') app.route('/dev/mailbox', mailboxRoutes)
-  app.route('/uploads', uploadRoutes)
-  app.route(
-    '/',
-    createWebRoutes(async (...args) => (await catalogPageHead(...args)) ?? profilePageHead(...args)),
-  )
+  // The local mailbox holds live links: a development tool, served only where devMailboxEnabled says.
+  if (devMailboxEnabled(env)) app.route('/dev/mailbox', mailboxRoutes)
+  app.route('/', createWebRoutes(features))
 
   app.notFound((c) => c.json<ApiErrorBody>({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404))
 
   app.onError((error, c) => {
+    const refused = databaseInputError(error) // a value the database would not take: the client's 400
+    if (refused) return c.json(refused.toBody(), refused.status)
     if (error instanceof AppError) {
+      if (error.status >= 500)
+        logger.error({ err: error.options.cause ?? error, path: c.req.path }, error.message)
       if (error.options.retryAfterSeconds) c.header('Retry-After', String(error.options.retryAfterSeconds))
       return c.json(error.toBody(), error.status)
     }
@@ -146,5 +98,3 @@ export function createApp(deps: AppDeps) {
 
   return app
 }
-
-export type App = ReturnType<typeof createApp>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EnvError, loadEnv } from './env'
+import { devMailboxEnabled, EnvError, isLoopbackHost, loadEnv } from './env'
 
 describe('loadEnv', () => {
   it('applies the documented defaults', () => {
@@ -41,5 +41,56 @@ describe('loadEnv', () => {
   it('requires AUTH_SECRET in production', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrowError(/AUTH_SECRET/)
     expect(loadEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe('production')
+  })
+})
+
+describe('devMailboxEnabled', () => {
+  it.each([
+    '127.0.0.1',
+    '127.8.9.10',
+    '::1',
+    '[::1]',
+    '0:0:0:0:0:0:0:1',
+    '::ffff:127.0.0.1',
+    'localhost',
+    'LOCALHOST',
+    'app.localhost',
+  ])('%s is loopback', (host) => expect(isLoopbackHost(host)).toBe(true))
+
+  it.each([
+    '0.0.0.0',
+    '::',
+    '10.0.0.5',
+    '192.168.1.2',
+    '::ffff:10.0.0.5',
+    'tradehub.example',
+    'localhost.example.com',
+  ])('%s is not loopback', (host) => expect(isLoopbackHost(host)).toBe(false))
+
+  it('shows the mailbox without SMTP_URL on a loopback HOST (the default), not beyond it', () => {
+    expect(devMailboxEnabled(loadEnv({}))).toBe(true)
+    expect(devMailboxEnabled(loadEnv({ HOST: 'localhost' }))).toBe(true)
+    expect(devMailboxEnabled(loadEnv({ HOST: '0.0.0.0' }))).toBe(false)
+    expect(devMailboxEnabled(loadEnv({ HOST: '::' }))).toBe(false)
+    expect(devMailboxEnabled(loadEnv({ HOST: '192.168.1.2' }))).toBe(false)
+  })
+
+  it('DEV_MAILBOX=1 shows it beyond loopback, and nothing shows it with SMTP_URL', () => {
+    expect(devMailboxEnabled(loadEnv({ HOST: '0.0.0.0', DEV_MAILBOX: '1' }))).toBe(true)
+    expect(devMailboxEnabled(loadEnv({ HOST: '0.0.0.0', DEV_MAILBOX: '0' }))).toBe(false)
+    const smtp = 'smtp://mail.example:587'
+    expect(devMailboxEnabled(loadEnv({ SMTP_URL: smtp }))).toBe(false)
+    expect(devMailboxEnabled(loadEnv({ SMTP_URL: smtp, DEV_MAILBOX: '1' }))).toBe(false)
+    expect(devMailboxEnabled(loadEnv({ SMTP_URL: smtp, DEV_MAILBOX: '1', HOST: '0.0.0.0' }))).toBe(false)
+  })
+
+  it('is off in production unless DEV_MAILBOX=1', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }
+    expect(devMailboxEnabled(loadEnv(production))).toBe(false)
+    expect(devMailboxEnabled(loadEnv({ ...production, DEV_MAILBOX: '1' }))).toBe(true)
+  })
+
+  it('stops with a message naming DEV_MAILBOX when it is not 0 or 1', () => {
+    expect(() => loadEnv({ DEV_MAILBOX: 'yes please' })).toThrowError(/DEV_MAILBOX/)
   })
 })

@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net'
 import { z } from 'zod'
 
 /**
@@ -37,6 +38,11 @@ const envSchema = z
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** 1: serve /dev/mailbox even when the server listens beyond loopback (never with SMTP_URL). */
+    DEV_MAILBOX: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
   })
   .transform((raw) => ({
     ...raw,
@@ -61,4 +67,30 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   return parsed.data
+}
+
+const LOOPBACK = new BlockList()
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4')
+LOOPBACK.addAddress('::1', 'ipv6')
+
+/** Whether HOST is a loopback address or name (127.0.0.0/8, ::1, localhost): only this machine can connect. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+  if (name === 'localhost' || name.endsWith('.localhost')) return true
+  const version = isIP(name)
+  return version !== 0 && LOOPBACK.check(name, version === 4 ? 'ipv4' : 'ipv6')
+}
+
+/**
+ * Whether /dev/mailbox is served. The local mailbox holds live sign-in and verification links, so only
+ * when mail is not sent over SMTP, and then either when the server listens on loopback only (outside
+ * production) or when DEV_MAILBOX=1 asks for it on purpose.
+ */
+export function devMailboxEnabled(env: Pick<Env, 'SMTP_URL' | 'DEV_MAILBOX' | 'HOST' | 'NODE_ENV'>): boolean {
+  if (env.SMTP_URL) return false
+  if (env.DEV_MAILBOX) return true
+  return env.NODE_ENV !== 'production' && isLoopbackHost(env.HOST)
 }

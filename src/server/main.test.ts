@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -28,14 +28,28 @@ function startServer(env: Record<string, string>): Started {
   return { child, output: () => output, exited }
 }
 
-async function waitForPort(server: Started): Promise<number> {
-  for (let i = 0; i < 300; i++) {
-    const match = server.output().match(/"port":(\d+)/)
-    if (match) return Number(match[1])
-    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`server did not start: ${server.output()}`)
+/** The port from the server's "listening" log line, as soon as it is written; fails if the server exits. */
+function waitForPort(server: Started): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const match = server.output().match(/"port":(\d+)/)
+      if (!match) return
+      stopWatching()
+      resolve(Number(match[1]))
+    }
+    const exited = (code: number | null) => {
+      stopWatching()
+      reject(new Error(`server exited (${code}): ${server.output()}`))
+    }
+    const stopWatching = () => {
+      server.child.stdout?.off('data', check)
+      server.child.off('exit', exited)
+    }
+    server.child.stdout?.on('data', check)
+    server.child.once('exit', exited)
+    check()
+    if (server.child.exitCode !== null) exited(server.child.exitCode)
+  })
 }
 
 const running: Started[] = []
@@ -60,14 +74,29 @@ describe('server process', () => {
     first.child.kill('SIGTERM')
     expect(await first.exited).toBe(0)
     expect(first.output()).toContain('"msg":"stopped"')
-  }, 60_000)
+  }, 180_000) // two server processes, each compiling the server through tsx
 
   it('stops at start-up with a message naming an invalid variable', async () => {
     const server = startServer({ PORT: 'not-a-port' })
     running.push(server)
     expect(await server.exited).toBe(1)
     expect(server.output()).toMatch(/Invalid configuration:\s+PORT:/)
-  }, 30_000)
+  }, 90_000)
+
+  it('stops at start-up with one line naming a DATA_DIR it cannot write in, and no stack trace', async () => {
+    // A folder under a regular file: no process can make it, not even one running as root (which
+    // ignores permission bits, so a chmod 0555 folder would not do).
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'tradehub-main-')), 'a-file')
+    writeFileSync(file, 'not a folder')
+    const dataDir = path.join(file, 'data')
+    const server = startServer({ PORT: '0', DATA_DIR: dataDir })
+    running.push(server)
+    expect(await server.exited).toBe(1)
+    const lines = server.output().trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(`DATA_DIR ${dataDir} is not a writable folder (ENOTDIR)`)
+    expect(server.output()).not.toMatch(/^\s+at /m)
+  }, 90_000)
 
   it.runIf(process.env.TEST_DATABASE_URL)(
     'starts on PostgreSQL when DATABASE_URL is set',
@@ -96,6 +125,6 @@ describe('server process', () => {
         await database.drop()
       }
     },
-    60_000,
+    120_000,
   )
 })

@@ -3,14 +3,17 @@ import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { createAuth } from './auth/auth'
 import { EnvError, loadEnv } from './env'
-import { DEFAULT_LAUNCH_LIST_LIMITS } from './features/launch-list/service'
-import { DataDirLockedError } from './lib/data-dir-lock'
 import { createLogger } from './lib/logger'
 import { webDistDir } from './lib/paths'
-import { loadWebAssets } from './lib/web-assets'
-import { startRuntime } from './start'
+import { Shutdown } from './lib/shutdown'
+import { loadWebAssets } from './lib/web/assets'
+import { DataDirError } from './lib/writable-dir'
+import { type Runtime, startRuntime } from './runtime'
 
-const SHUTDOWN_GRACE_MS = 10_000
+/** Event streams are told to end first and get this long to close. */
+const STREAMS_GRACE_MS = 2_000
+/** Then open requests get this long to finish before their connections are cut. */
+const REQUESTS_GRACE_MS = 10_000
 
 async function main() {
   let env: ReturnType<typeof loadEnv>
@@ -25,11 +28,11 @@ async function main() {
   }
   const logger = createLogger(env.LOG_LEVEL)
 
-  let runtime: Awaited<ReturnType<typeof startRuntime>>
+  let runtime: Runtime
   try {
     runtime = await startRuntime(env, logger)
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
+    if (error instanceof DataDirError) {
       logger.fatal(error.message)
       process.exit(1)
     }
@@ -38,15 +41,13 @@ async function main() {
 
   const web = loadWebAssets(webDistDir)
   if (!web) logger.warn(`no built web app in ${webDistDir}: run "npm run build"; serving the API only`)
+  const shutdown = new Shutdown()
+  const { services } = runtime
   const app = createApp({
-    env,
-    logger,
+    ...services,
     web,
-    database: runtime.database,
-    cache: runtime.cache,
-    secret: runtime.secret,
-    launchListLimits: DEFAULT_LAUNCH_LIST_LIMITS,
-    auth: createAuth({ env, logger, db: runtime.database.db, secret: runtime.secret }),
+    shutdown,
+    auth: createAuth({ env, logger, db: services.database.db, secret: services.secret }),
   })
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
@@ -56,31 +57,37 @@ async function main() {
     )
   }) as Server
 
+  /**
+   * Stop accepting connections, tell event streams to end (2 s at most), let open requests finish
+   * (10 s at most), then stop the features and workers and close the database.
+   */
   let stopping = false
-  const shutdown = (signal: string) => {
+  const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
     logger.info({ signal }, 'shutting down: finishing open requests')
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+    // Keep-alive connections with no request in flight would hold close() open.
+    server.closeIdleConnections()
+    const left = await shutdown.endStreams(STREAMS_GRACE_MS)
+    if (left > 0) logger.warn({ streams: left }, 'event streams did not end in time')
     const force = setTimeout(() => {
       logger.warn('open requests did not finish in time; closing anyway')
       server.closeAllConnections()
-    }, SHUTDOWN_GRACE_MS)
+    }, REQUESTS_GRACE_MS)
     force.unref()
-    server.close(async () => {
-      try {
-        await runtime.stop()
-        logger.info('stopped')
-        process.exit(0)
-      } catch (err) {
-        logger.error({ err }, 'error while stopping')
-        process.exit(1)
-      }
-    })
-    // Keep-alive connections with no request in flight would hold close() open.
-    server.closeIdleConnections()
+    await closed
+    try {
+      await runtime.stop()
+      logger.info('stopped')
+      process.exit(0)
+    } catch (err) {
+      logger.error({ err }, 'error while stopping')
+      process.exit(1)
+    }
   }
-  process.on('SIGTERM', () => shutdown('SIGTERM'))
-  process.on('SIGINT', () => shutdown('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT'))
 }
 
 main().catch((error) => {

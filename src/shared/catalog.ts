@@ -7,12 +7,13 @@ import {
   MAX_SEARCH_LENGTH,
 } from './catalog-rules'
 import { GAME_IDS } from './games'
+import { text } from './text'
 import {
   DEFAULT_FAIR_BAND,
   FAIR_BANDS,
-  type FairBand,
   MAX_QUANTITY,
   MAX_SLOTS_PER_SIDE,
+  parseFairBand,
   parseTradeParam,
 } from './wfl'
 
@@ -71,8 +72,7 @@ export type ItemDetailResponse = z.infer<typeof itemDetailResponseSchema>
 
 /** A whole-number query parameter from `min` to `max`, `fallback` when absent. */
 export const intParam = (name: string, min: number, max: number, fallback: number) =>
-  z
-    .string()
+  text(name, { max: 20, messages: { tooLong: `${name} must be a whole number` } })
     .regex(/^\d+$/, `${name} must be a whole number`)
     .transform(Number)
     .pipe(
@@ -83,8 +83,7 @@ export const intParam = (name: string, min: number, max: number, fallback: numbe
 
 /** `ids=a,b,c`: 1 to `max` item ids separated by commas. */
 export const itemIdsParam = (max: number) =>
-  z
-    .string()
+  text('ids', { max: max * 121, messages: { tooLong: `at most ${max} ids` } })
     .transform((s) => s.split(','))
     .pipe(
       z
@@ -97,12 +96,12 @@ const idList = itemIdsParam(MAX_IDS_PER_REQUEST)
 
 /** GET /api/games/:game/items */
 export const itemListQuerySchema = z.strictObject({
-  search: z
-    .string()
-    .max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`)
-    .optional(),
-  category: z.string().max(60).optional(),
-  rarity: z.string().max(60).optional(),
+  search: text('search', {
+    max: MAX_SEARCH_LENGTH,
+    messages: { tooLong: `search must be at most ${MAX_SEARCH_LENGTH} characters` },
+  }).optional(),
+  category: text('category', { max: 60 }).optional(),
+  rarity: text('rarity', { max: 60 }).optional(),
   sort: z.enum(ITEM_SORTS, { error: `sort must be one of ${ITEM_SORTS.join(', ')}` }).default('value'),
   page: intParam('page', 1, 10_000, 1),
   pageSize: intParam('pageSize', 1, MAX_PAGE_SIZE, 50),
@@ -123,14 +122,20 @@ export type ItemListResponse = z.infer<typeof itemListResponseSchema>
 
 /** GET /api/items?search= : every game at once. */
 export const searchQuerySchema = z.strictObject({
-  search: z.string().trim().min(1, 'search is required').max(MAX_SEARCH_LENGTH),
+  search: text('search', {
+    min: 1,
+    max: MAX_SEARCH_LENGTH,
+    messages: {
+      tooShort: 'search is required',
+      tooLong: `search must be at most ${MAX_SEARCH_LENGTH} characters`,
+    },
+  }),
   limit: intParam('limit', 1, MAX_PAGE_SIZE, 30),
 })
 export const searchResponseSchema = z.object({ items: z.array(itemSummarySchema), total: z.number().int() })
 export type SearchResponse = z.infer<typeof searchResponseSchema>
 
 export const historyQuerySchema = z.strictObject({ limit: intParam('limit', 1, 1000, 500) })
-export const historyResponseSchema = z.object({ points: z.array(valuePointSchema) })
 
 export const changesResponseSchema = z.object({
   changes: z.array(valuePointSchema.extend({ itemId: z.string(), itemName: z.string() })),
@@ -138,29 +143,34 @@ export const changesResponseSchema = z.object({
 export type ChangesResponse = z.infer<typeof changesResponseSchema>
 
 /** One side of a trade in a share link: `itemId[~variant][*quantity]`, comma-separated; any malformed part is a 400. */
-const tradeSide = z
-  .string()
-  .max(4000, 'a trade side must be at most 4000 characters')
-  .optional()
-  .transform((value, ctx) => {
-    const { slots, dropped } = parseTradeParam(value ?? null)
-    for (const part of dropped) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `"${part.slice(0, 80)}" is not a slot (itemId[~variant][*quantity], quantity 1 to ${MAX_QUANTITY}, at most ${MAX_SLOTS_PER_SIDE} slots)`,
-      })
-    }
-    return slots
-  })
+const tradeSide = (side: 'give' | 'get') =>
+  text(side, { max: 4000, messages: { tooLong: 'a trade side must be at most 4000 characters' } })
+    .optional()
+    .transform((value, ctx) => {
+      const { slots, dropped } = parseTradeParam(value ?? null)
+      for (const part of dropped) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${part.slice(0, 80)}" is not a slot (itemId[~variant][*quantity], quantity 1 to ${MAX_QUANTITY}, at most ${MAX_SLOTS_PER_SIDE} slots)`,
+        })
+      }
+      return slots
+    })
 
 /** GET /api/games/:game/trade?give=&get=&band= : a shared trade evaluated by the server. */
 export const tradeQuerySchema = z.strictObject({
-  give: tradeSide,
-  get: tradeSide,
+  give: tradeSide('give'),
+  get: tradeSide('get'),
   band: z
-    .enum(FAIR_BANDS.map(String) as [string, ...string[]], `band must be one of ${FAIR_BANDS.join(', ')}`)
+    .string()
     .optional()
-    .transform((v) => (v === undefined ? DEFAULT_FAIR_BAND : (Number(v) as FairBand))),
+    .transform((v, ctx) => {
+      if (v === undefined) return DEFAULT_FAIR_BAND
+      const band = parseFairBand(v)
+      if (band === null)
+        ctx.addIssue({ code: 'custom', message: `band must be one of ${FAIR_BANDS.join(', ')}` })
+      return band ?? DEFAULT_FAIR_BAND
+    }),
 })
 export type TradeQuery = z.output<typeof tradeQuerySchema>
 

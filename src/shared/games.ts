@@ -15,3 +15,18 @@ export type GameId = (typeof GAME_IDS)[number]
 export function isGameId(value: string): value is GameId {
   return (GAME_IDS as readonly string[]).includes(value)
 }
+
+/** The games with a stock tracker, and so with stock managers (SPEC sections 1 and 6). */
+export const STOCK_GAMES = ['grow-a-garden', 'blox-fruits'] as const satisfies readonly GameId[]
+
+export type StockGameId = (typeof STOCK_GAMES)[number]
+
+export function isStockGame(value: string): value is StockGameId {
+  return (STOCK_GAMES as readonly string[]).includes(value)
+}
+
+/** Display names of the games with stock. */
+export const STOCK_GAME_NAMES: Record<StockGameId, string> = {
+  'grow-a-garden': 'Grow a Garden',
+  'blox-fruits': 'Blox Fruits',
+}

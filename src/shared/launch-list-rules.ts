@@ -7,3 +7,7 @@ export const EMAIL_MAX_LENGTH = 254
 /** The states of a launch-list subscriber. */
 export const SUBSCRIBER_STATUSES = ['pending', 'verified', 'unsubscribed'] as const
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number]
+
+/** The spec's messages for a verification or unsubscribe link that fails (server and page alike). */
+export const VERIFY_FAILED = 'Verification failed. The link may be expired or invalid.'
+export const UNSUBSCRIBE_FAILED = 'This unsubscribe link is invalid.'

@@ -1,11 +1,16 @@
 import { z } from 'zod'
 import { intParam } from './catalog'
 import { EMAIL_MAX_LENGTH, SUBSCRIBER_STATUSES } from './launch-list-rules'
+import { text } from './text'
 
-export const launchEmailSchema = z
-  .string({ error: 'Enter your e-mail address' })
-  .max(EMAIL_MAX_LENGTH, 'That e-mail address is too long')
-  .trim()
+export const launchEmailSchema = text('E-mail address', {
+  max: EMAIL_MAX_LENGTH,
+  messages: {
+    required: 'Enter your e-mail address',
+    notText: 'Enter your e-mail address',
+    tooLong: 'That e-mail address is too long',
+  },
+})
   .toLowerCase()
   .pipe(z.email('Enter a valid e-mail address'))
 
@@ -13,9 +18,11 @@ export const subscribeRequestSchema = z.strictObject({ email: launchEmailSchema 
 export type SubscribeRequest = z.input<typeof subscribeRequestSchema>
 
 /** A verification or unsubscribe token: 32 random bytes, base64url (43 characters). */
-export const launchTokenSchema = z
-  .string({ error: 'A token is required' })
-  .regex(/^[A-Za-z0-9_-]{43}$/, 'Malformed token')
+export const launchTokenSchema = text('Token', {
+  max: 64,
+  trim: false,
+  messages: { required: 'A token is required', notText: 'A token is required', tooLong: 'Malformed token' },
+}).regex(/^[A-Za-z0-9_-]{43}$/, 'Malformed token')
 
 export const tokenRequestSchema = z.strictObject({ token: launchTokenSchema })
 
@@ -24,6 +31,13 @@ export const subscribeResponseSchema = z.object({
   email: z.string(),
 })
 export type SubscribeResponse = z.infer<typeof subscribeResponseSchema>
+
+/**
+ * POST /api/launch-list/resend: the same answer whatever the address (unknown, pending or verified), so
+ * it tells nobody who signed up; only a pending sign-up gets a new mail.
+ */
+export const resendResponseSchema = z.object({ state: z.literal('verification_sent'), email: z.string() })
+export type ResendResponse = z.infer<typeof resendResponseSchema>
 
 export const verifyResponseSchema = z.object({ email: z.string() })
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>

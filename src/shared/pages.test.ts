@@ -10,7 +10,7 @@ describe('matchPage', () => {
   it('matches pattern pages and returns their parameters', () => {
     const match = matchPage('/values/blox-fruits/kitsune')
     expect(match.found).toBe(true)
-    expect(match.params).toEqual({ gameId: 'blox-fruits', itemId: 'kitsune' })
+    expect(match.params).toEqual({ game: 'blox-fruits', item: 'kitsune' })
   })
   it('refuses unknown games in pattern pages', () => {
     expect(matchPage('/trade-helper/minecraft').found).toBe(false)

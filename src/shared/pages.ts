@@ -11,7 +11,7 @@ export interface PageInfo {
   description: string
   /** Where the site map (/sites) lists the page; omitted for pages not worth listing. */
   section?: SiteSection
-  /** A link to it in the site map (for pattern routes, a concrete example). */
+  /** A concrete address of a pattern route: its link in the site map and the page the browser tests visit. */
   href?: string
   /** Search engines should not index it (personal or one-off pages). */
   noindex?: boolean
@@ -21,7 +21,7 @@ export interface PageInfo {
  * Every page of the site, with the title and description it sets. The client's router and the
  * server's HTML head both read this list, so a page's meta tags are right before any script runs.
  */
-export const PAGES: readonly PageInfo[] = [
+const PAGE_LIST = [
   {
     path: '/',
     title: 'TradeHub — Roblox item values, WFL trade calculator and stock',
@@ -44,7 +44,8 @@ export const PAGES: readonly PageInfo[] = [
     href: '/trade-helper/blox-fruits',
   },
   {
-    path: '/values/:gameId/:itemId',
+    path: '/values/:game/:item',
+    href: '/values/blox-fruits/kitsune',
     title: 'Item value',
     description: 'Value, demand, trend and value history of a Roblox trading item.',
   },
@@ -119,6 +120,48 @@ export const PAGES: readonly PageInfo[] = [
     title: 'Admin',
     description: 'TradeHub administration.',
     section: 'Account',
+    noindex: true,
+  },
+  {
+    path: '/admin/admins',
+    title: 'Admins',
+    description: 'The admins of TradeHub: add one by e-mail, remove one.',
+    noindex: true,
+  },
+  {
+    path: '/admin/stock-managers',
+    title: 'Stock managers',
+    description: 'The stock managers of Grow a Garden and Blox Fruits.',
+    noindex: true,
+  },
+  {
+    path: '/admin/users',
+    title: 'Users',
+    description: 'Find a TradeHub user by e-mail, username or display name.',
+    noindex: true,
+  },
+  {
+    path: '/admin/users/:userId',
+    title: 'User',
+    description: 'One TradeHub user: roles, sign-in methods, suspension.',
+    noindex: true,
+  },
+  {
+    path: '/admin/launch-list',
+    title: 'Launch list',
+    description: 'The early-access list: sign-ups by status and a CSV export.',
+    noindex: true,
+  },
+  {
+    path: '/admin/mail',
+    title: 'Mail queue',
+    description: 'The outgoing mail of TradeHub by status, with failed mails to retry.',
+    noindex: true,
+  },
+  {
+    path: '/admin/audit',
+    title: 'Audit log',
+    description: 'Every admin and role action on TradeHub: who, what, when and from where.',
     noindex: true,
   },
   {
@@ -201,7 +244,12 @@ export const PAGES: readonly PageInfo[] = [
     description: 'Every page of TradeHub.',
     section: 'Resources',
   },
-]
+] as const satisfies readonly PageInfo[]
+
+/** The path pattern of a page of the site. */
+export type PagePath = (typeof PAGE_LIST)[number]['path']
+
+export const PAGES: readonly (PageInfo & { path: PagePath })[] = PAGE_LIST
 
 /** Paths that only send the visitor elsewhere. */
 export const REDIRECTS: Readonly<Record<string, string>> = {
@@ -247,7 +295,6 @@ export function matchPage(pathname: string): {
     }
     if (!params) continue
     if (params.game !== undefined && !isGameId(params.game)) break
-    if (params.gameId !== undefined && !isGameId(params.gameId)) break
     return { page, params, found: true }
   }
   return { page: NOT_FOUND_PAGE, params: {}, found: false }

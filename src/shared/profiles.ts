@@ -1,28 +1,45 @@
 import { z } from 'zod'
 import { itemSummarySchema } from './catalog'
-import { GAME_IDS } from './games'
+import { STOCK_GAMES } from './games'
 import {
   BIO_MAX,
   DISPLAY_NAME_MAX,
   SOCIAL_KEYS,
+  SOCIAL_LABELS,
+  SOCIAL_LINK_MAX,
   type SocialKey,
   socialLinkProblem,
+  USERNAME_MAX,
+  USERNAME_MESSAGES,
   usernameProblem,
 } from './profile-rules'
+import { text } from './text'
 
 /** POST /api/profile/username */
 export const usernameBodySchema = z.strictObject({
-  username: z.string().superRefine((value, ctx) => {
+  // Not trimmed: a username is taken exactly as typed (spaces are refused by its pattern). The bound only
+  // stops absurd input; usernameProblem gives the spec's messages in the spec's order.
+  username: text('Username', {
+    max: USERNAME_MAX * 8,
+    trim: false,
+    messages: { badText: USERNAME_MESSAGES.pattern, tooLong: USERNAME_MESSAGES.tooLong },
+  }).superRefine((value, ctx) => {
     const problem = usernameProblem(value)
     if (problem) ctx.addIssue({ code: 'custom', message: problem })
   }),
 })
 
+const socialLinkSchema = (key: SocialKey) =>
+  text(SOCIAL_LABELS[key], {
+    max: SOCIAL_LINK_MAX,
+    messages: { tooLong: `${SOCIAL_LABELS[key]}: at most ${SOCIAL_LINK_MAX} characters` },
+  }).optional()
+
 const socialLinksSchema = z
   .strictObject(
-    Object.fromEntries(SOCIAL_KEYS.map((k) => [k, z.string().trim().optional()])) as Record<
+    Object.fromEntries(SOCIAL_KEYS.map((k) => [k, socialLinkSchema(k)])) as Record<
       SocialKey,
-      z.ZodOptional<z.ZodString>
+      ReturnType<typeof socialLinkSchema>
     >,
   )
   .superRefine((links, ctx) => {
@@ -35,17 +52,17 @@ const socialLinksSchema = z
 /** PATCH /api/profile: the fields sent are changed, the others kept. */
 export const profileUpdateSchema = z
   .strictObject({
-    displayName: z
-      .string()
-      .trim()
-      .min(1, 'Display name cannot be empty')
-      .max(DISPLAY_NAME_MAX, `Display name must be ${DISPLAY_NAME_MAX} characters or less`)
+    displayName: text('Display name', {
+      min: 1,
+      max: DISPLAY_NAME_MAX,
+      messages: { tooShort: 'Display name cannot be empty' },
+    })
       .refine((v) => !/[\p{Cc}\p{Cf}]/u.test(v), 'Display name cannot contain control characters')
       // A page shows any run of spaces as one: 'Kitsune  King' or a no-break space would pass as another
       // user's 'Kitsune King' and slip past the uniqueness rule.
       .transform((v) => v.replace(/\s+/g, ' '))
       .optional(),
-    bio: z.string().max(BIO_MAX, `Bio must be ${BIO_MAX} characters or less`).optional(),
+    bio: text('Bio', { max: BIO_MAX }).optional(),
     socialLinks: socialLinksSchema.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, 'Nothing to update')
@@ -72,8 +89,8 @@ export const meResponseSchema = z.object({
       emailVerified: z.boolean(),
       twoFactorEnabled: z.boolean(),
       isAdmin: z.boolean(),
-      /** Games whose stock this user manages (admins manage all). */
-      stockManagerGames: z.array(z.enum(GAME_IDS)),
+      /** Games with stock whose stock this user manages (admins manage all). */
+      stockManagerGames: z.array(z.enum(STOCK_GAMES)),
       profile: profileSchema,
     })
     .nullable(),
@@ -89,3 +106,12 @@ export const publicProfileResponseSchema = z.object({
   favorites: z.array(favoriteItemSchema),
 })
 export type PublicProfileResponse = z.infer<typeof publicProfileResponseSchema>
+
+/** GET /api/auth-providers: the sign-in buttons this server offers (`id` is Better Auth's provider id). */
+export interface AuthProvider {
+  id: string
+  name: string
+}
+export interface AuthProvidersResponse {
+  providers: AuthProvider[]
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { GameId } from './games'
 import {
   BLOX_FRUITS_BELI_LIMIT,
   DEFAULT_FAIR_BAND,
@@ -296,29 +297,29 @@ describe('evaluateTrade: Blox Fruits Beli check', () => {
     item('cheaper', 1000, { inGamePrice: 599 }),
     item('free', 1000, { inGamePrice: null }),
   )
-  const run = (give: TradeSlot[], get: TradeSlot[], checkBeli?: boolean) =>
-    evaluateTrade({ give, get }, items, checkBeli === undefined ? { band: 10 } : { band: 10, checkBeli })
+  const run = (give: TradeSlot[], get: TradeSlot[], game?: GameId) =>
+    evaluateTrade({ give, get }, items, { band: 10, game })
 
   it('is exactly 40 % apart: allowed', () => {
-    expect(run([one('kitsune')], [one('cheap')], true).beliRefused).toBe(false)
-    expect(run([one('cheap')], [one('kitsune')], true).beliRefused).toBe(false)
+    expect(run([one('kitsune')], [one('cheap')], 'blox-fruits').beliRefused).toBe(false)
+    expect(run([one('cheap')], [one('kitsune')], 'blox-fruits').beliRefused).toBe(false)
   })
   it('is just over 40 % apart: refused, on either side', () => {
-    expect(run([one('kitsune')], [one('cheaper')], true).beliRefused).toBe(true)
-    expect(run([one('cheaper')], [one('kitsune')], true).beliRefused).toBe(true)
+    expect(run([one('kitsune')], [one('cheaper')], 'blox-fruits').beliRefused).toBe(true)
+    expect(run([one('cheaper')], [one('kitsune')], 'blox-fruits').beliRefused).toBe(true)
   })
   it('counts quantities and skips items without a price', () => {
     // 2 × 599 = 1198 vs 1000: 16.5 % apart
-    expect(run([one('kitsune'), one('free', 5)], [one('cheaper', 2)], true).beliRefused).toBe(false)
+    expect(run([one('kitsune'), one('free', 5)], [one('cheaper', 2)], 'blox-fruits').beliRefused).toBe(false)
     // 5 × 1000 vs 599 + free
-    expect(run([one('kitsune', 5)], [one('cheaper'), one('free')], true).beliRefused).toBe(true)
+    expect(run([one('kitsune', 5)], [one('cheaper'), one('free')], 'blox-fruits').beliRefused).toBe(true)
   })
   it('is off when a side has no Beli price', () => {
-    expect(run([one('kitsune')], [one('free')], true).beliRefused).toBe(false)
-    expect(run([], [one('kitsune')], true).beliRefused).toBe(false)
+    expect(run([one('kitsune')], [one('free')], 'blox-fruits').beliRefused).toBe(false)
+    expect(run([], [one('kitsune')], 'blox-fruits').beliRefused).toBe(false)
   })
-  it('is off when checkBeli is false or not given', () => {
-    expect(run([one('kitsune')], [one('cheaper')], false).beliRefused).toBe(false)
+  it('is off for other games, or when no game is given', () => {
+    expect(run([one('kitsune')], [one('cheaper')], 'grow-a-garden').beliRefused).toBe(false)
     expect(run([one('kitsune')], [one('cheaper')]).beliRefused).toBe(false)
   })
 })

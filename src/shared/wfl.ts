@@ -1,3 +1,5 @@
+import type { GameId } from './games'
+
 /**
  * The WFL (win / fair / loss) trade calculator. A trade has two sides: "give" (what you give) and
  * "get" (what you receive); each side is a list of slots (an item, a quantity and optionally a variant).
@@ -10,6 +12,12 @@ export const FAIR_BANDS = [2, 5, 10, 25] as const
 export type FairBand = (typeof FAIR_BANDS)[number]
 /** The Fair band used when the user has not chosen one. */
 export const DEFAULT_FAIR_BAND: FairBand = 10
+
+/** The Fair band a text names (`'5'`, from an address or storage), or null when it names none. */
+export function parseFairBand(value: string | null | undefined): FairBand | null {
+  const band = FAIR_BANDS.find((b) => String(b) === value)
+  return band ?? null
+}
 /** The largest quantity of one slot. */
 export const MAX_QUANTITY = 999
 /** The most slots one side of a trade may hold. */
@@ -75,15 +83,15 @@ export interface TradeResult {
   confidence: Confidence
   /** the items (names, deduplicated) that lowered the confidence */
   lowDemandItems: string[]
-  /** Blox Fruits only (pass checkBeli): true when both sides have Beli prices and they differ by more than 40 % of the larger side */
+  /** Blox Fruits only: true when both sides have Beli prices and they differ by more than 40 % of the larger side */
   beliRefused: boolean
 }
 
 /** Options of {@link evaluateTrade}. */
 export interface EvaluateOptions {
   band: FairBand
-  /** Blox Fruits: check the in-game Beli limit */
-  checkBeli?: boolean
+  /** The game of the items: its own trade rules apply (Blox Fruits' Beli limit). */
+  game?: GameId
 }
 
 const isNumber = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v)
@@ -145,7 +153,7 @@ function beliTotal(slots: readonly TradeSlot[], items: ReadonlyMap<string, WflIt
 /**
  * Evaluates a trade: the totals of both sides, the difference (get - give) and its percent of the larger
  * side, the verdict for the chosen Fair band, a confidence from the demand of the counted items and,
- * for Blox Fruits (`checkBeli`), whether the game would refuse the trade for its Beli limit.
+ * for Blox Fruits, whether the game would refuse the trade for its Beli limit.
  * @throws RangeError when a slot's quantity is not a whole number from 1 to MAX_QUANTITY.
  */
 export function evaluateTrade(
@@ -180,7 +188,7 @@ export function evaluateTrade(
   }
 
   let beliRefused = false
-  if (options.checkBeli) {
+  if (options.game === 'blox-fruits') {
     const a = beliTotal(trade.give, items)
     const b = beliTotal(trade.get, items)
     beliRefused = a > 0 && b > 0 && Math.abs(a - b) / Math.max(a, b) > BLOX_FRUITS_BELI_LIMIT

@@ -1,16 +1,20 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { DestinationStream } from 'pino'
 import { createApp } from '@/server/app'
 import { createAuth } from '@/server/auth/auth'
-import { loadEnv } from '@/server/env'
+import type { ServerFeature } from '@/server/context'
+import { openDatabase } from '@/server/db/client'
+import { type Env, loadEnv } from '@/server/env'
 import { readCatalog } from '@/server/features/catalog/catalog-file'
 import { importCatalog } from '@/server/features/catalog/import'
-import { DEFAULT_LAUNCH_LIST_LIMITS, type LaunchListLimits } from '@/server/features/launch-list/service'
 import { createLogger } from '@/server/lib/logger'
 import { catalogDir } from '@/server/lib/paths'
-import { ReadCache } from '@/server/lib/read-cache'
-import type { WebAssets } from '@/server/lib/web-assets'
+import type { LimitOverrides } from '@/server/lib/rate-limit'
+import { createSharedReadCache } from '@/server/lib/read-cache'
+import { Shutdown } from '@/server/lib/shutdown'
+import type { WebAssets } from '@/server/lib/web/assets'
 import { createTestDatabase } from './database'
 
 export const TEST_ORIGIN = 'http://localhost:3000'
@@ -21,45 +25,85 @@ export async function createTestApp(
     env?: Record<string, string>
     web?: WebAssets | null
     catalog?: boolean
-    launchListLimits?: Partial<LaunchListLimits>
+    /** Other limits than the written ones, by feature: `{ 'launch-list': { subscribePerIp: … } }`. */
+    limits?: LimitOverrides
+    /** Other features than the registered ones. */
+    features?: readonly ServerFeature[]
     /** Better Auth's per-address limits (requests need x-forwarded-for and TRUST_PROXY=true). */
     authRateLimit?: boolean
+    /** Where the app's log lines go, at every level (none by default). */
+    log?: DestinationStream
+    /**
+     * A second instance on this app's database (PostgreSQL only): its own connections and read cache,
+     * as another server process has. Close it before the app it shares with.
+     */
+    sameDatabaseAs?: { database: { url?: string } }
   } = {},
 ) {
   // A fresh folder per app: uploads and generated files never land outside the temp dir.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tradehub-data-'))
   const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir, ...options.env })
-  const database = await createTestDatabase()
-  if (options.catalog !== false) await importCatalog(database.db, await readCatalog(catalogDir))
-  const cache = new ReadCache()
-  const logger = createLogger('silent')
+  const database = options.sameDatabaseAs
+    ? await secondInstanceOf(options.sameDatabaseAs)
+    : await createTestDatabase()
+  if (options.catalog !== false && !options.sameDatabaseAs)
+    await importCatalog(database.db, await readCatalog(catalogDir))
+  const logger = options.log ? createLogger('trace', options.log) : createLogger('silent')
+  // Wired as runtime.ts wires it: invalidations travel over LISTEN/NOTIFY to every instance.
+  const { cache, unlisten } = await createSharedReadCache(database, logger)
   // What the app logs as errors (an unhandled error is one, answered 500), for tests to assert on.
   const loggedErrors: unknown[] = []
-  logger.error = ((...args: unknown[]) => {
+  const logError = logger.error.bind(logger)
+  logger.error = ((...args: Parameters<typeof logger.error>) => {
     loggedErrors.push(args[0])
+    logError(...args)
   }) as typeof logger.error
   const secret = 'test-secret-test-secret-test-secret'
-  const auth = createAuth({ env, logger, db: database.db, secret, rateLimit: options.authRateLimit ?? false })
-  const app = createApp({
-    env,
-    database,
-    cache,
-    logger,
-    web: options.web ?? null,
-    secret,
-    auth,
-    launchListLimits: { ...DEFAULT_LAUNCH_LIST_LIMITS, ...options.launchListLimits },
-  })
+  const shutdown = new Shutdown()
+  const authFor = (appEnv: Env) =>
+    createAuth({ env: appEnv, logger, db: database.db, secret, rateLimit: options.authRateLimit ?? false })
+  const build = (appEnv: Env, auth = authFor(appEnv)) =>
+    createApp(
+      {
+        env: appEnv,
+        database,
+        cache,
+        logger,
+        web: options.web ?? null,
+        secret,
+        auth,
+        shutdown,
+        limits: options.limits,
+      },
+      options.features,
+    )
+  const auth = authFor(env)
+  const app = build(env, auth)
   return {
     app,
+    /** Another app on the same database and DATA_DIR, with these settings changed (cheaper than a new one). */
+    appWith: (changes: Record<string, string>) =>
+      build(
+        loadEnv({ NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir, ...options.env, ...changes }),
+      ),
     env,
     database,
     cache,
     auth,
+    shutdown,
     loggedErrors,
     close: async () => {
+      await unlisten()
       await database.drop()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/** Another connection to the PostgreSQL database of a test app; "dropping" it only closes it. */
+async function secondInstanceOf(app: { database: { url?: string } }) {
+  const url = app.database.url
+  if (!url) throw new Error('sameDatabaseAs needs PostgreSQL (TEST_DATABASE_URL): PGlite has one connection')
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 5 })
+  return Object.assign(database, { url, drop: () => database.close() })
 }

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { loadWebAssets } from '@/server/lib/web-assets'
+import { loadWebAssets } from '@/server/lib/web/assets'
 
 /** A minimal built web app (an index.html with the head marker), for tests of server-rendered heads. */
 export function fakeWeb() {

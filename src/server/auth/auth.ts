@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { APIError, createAuthMiddleware } from 'better-auth/api'
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
 import { deleteSessionCookie } from 'better-auth/cookies'
 import { generateRandomString } from 'better-auth/crypto'
 import { genericOAuth, magicLink, twoFactor } from 'better-auth/plugins'
@@ -8,11 +8,12 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '@/server/db/client'
 import * as schema from '@/server/db/schema'
 import type { Env } from '@/server/env'
-import { enqueueMail, MAIL_PRIORITY } from '@/server/features/mail/outbox'
 import { AppError } from '@/server/lib/errors'
 import type { Logger } from '@/server/lib/logger'
+import { enqueueMail, MAIL_PRIORITY } from '@/server/lib/mail/outbox'
 import { trustedOriginsFor } from '@/server/lib/origins'
 import { hitRateLimit } from '@/server/lib/rate-limit'
+import { suspendedMessage } from '@/shared/admin'
 import { SITE_NAME } from '@/shared/pages'
 import {
   MAX_PASSWORD_LENGTH,
@@ -20,7 +21,10 @@ import {
   passwordProblems,
   weakPasswordMessage,
 } from '@/shared/password-rules'
+import type { AuthProvider } from '@/shared/profiles'
+import { safeRedirect } from '@/shared/redirect'
 import { accountMails } from './emails'
+import { checkAuthInput } from './input'
 import { requireReauthentication } from './reauthenticate'
 
 /** The header our server sets to the client's address (any value a client sends is replaced). */
@@ -71,17 +75,76 @@ async function limitMailsPerAddress(db: Db, path: string, body: unknown) {
       'Too many e-mails were sent to this address. Please try again later.',
     )
   } catch (error) {
-    if (error instanceof AppError)
-      throw new APIError('TOO_MANY_REQUESTS', { code: 'RATE_LIMITED', message: error.message })
-    throw error
+    if (!(error instanceof AppError)) throw error
+    const seconds = String(error.options.retryAfterSeconds ?? MAILS_PER_ADDRESS.windowSeconds)
+    throw new APIError(
+      'TOO_MANY_REQUESTS',
+      { code: 'RATE_LIMITED', message: error.message },
+      // The header pair Better Auth's own limits send, with the standard one.
+      { 'Retry-After': seconds, 'X-Retry-After': seconds },
+    )
   }
 }
+
+/**
+ * Better Auth logs its refusals of client input (a foreign callback URL or origin, a bad token or state)
+ * at error level: they are warnings. An error stays one when a failure of ours comes with it (an
+ * exception that is not a 4xx refusal).
+ */
+function authLogLevel(level: 'debug' | 'info' | 'warn' | 'error', err: unknown) {
+  if (level !== 'error') return level
+  return err !== undefined && !isRefusal(err) ? 'error' : 'warn'
+}
+
+/** An answer Better Auth gives on purpose (4xx, a redirect), as opposed to a failure. */
+const isRefusal = (error: unknown) => isAPIError(error) && error.statusCode < 500
 
 /** Paths whose body carries a new password, and the field that holds it. */
 const PASSWORD_FIELDS: Record<string, 'password' | 'newPassword'> = {
   '/sign-up/email': 'password',
   '/reset-password': 'newPassword',
   '/change-password': 'newPassword',
+}
+
+/** The OAuth providers whose client id and secret (and for OpenID Connect, the issuer) are configured. */
+function providerSettings(env: Env) {
+  const pair = (id: string | undefined, secret: string | undefined) =>
+    id && secret ? { clientId: id, clientSecret: secret } : null
+  const discord = pair(env.DISCORD_CLIENT_ID, env.DISCORD_CLIENT_SECRET)
+  const google = pair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET)
+  const microsoft = pair(env.MICROSOFT_CLIENT_ID, env.MICROSOFT_CLIENT_SECRET)
+  const oidcClient = env.OIDC_ISSUER_URL ? pair(env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET) : null
+  return {
+    social: {
+      // Better Auth always asks Discord for identify and email; listing them again would repeat them.
+      ...(discord && { discord: { ...discord, scope: ['guilds'] } }),
+      ...(google && { google: { ...google, prompt: 'consent' as const } }),
+      ...(microsoft && { microsoft: { ...microsoft, prompt: 'consent' as const } }),
+    },
+    oidc:
+      env.OIDC_ISSUER_URL && oidcClient
+        ? {
+            providerId: OIDC_PROVIDER_ID,
+            name: env.OIDC_NAME,
+            discoveryUrl: `${env.OIDC_ISSUER_URL.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+            ...oidcClient,
+            scopes: ['openid', 'email', 'profile'],
+          }
+        : null,
+  }
+}
+
+const PROVIDER_NAMES: Record<string, string> = {
+  discord: 'Discord',
+  google: 'Google',
+  microsoft: 'Microsoft',
+}
+
+/** The sign-in buttons this server offers, in the order shown. */
+export function configuredAuthProviders(env: Env): AuthProvider[] {
+  const { social, oidc } = providerSettings(env)
+  const providers = Object.keys(social).map((id) => ({ id, name: PROVIDER_NAMES[id] ?? id }))
+  return oidc ? [...providers, { id: oidc.providerId, name: oidc.name }] : providers
 }
 
 /**
@@ -91,51 +154,12 @@ const PASSWORD_FIELDS: Record<string, 'password' | 'newPassword'> = {
  * through the outbox.
  */
 export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDeps) {
+  const publicOrigin = new URL(env.PUBLIC_URL).origin
   const send = async (to: string, mail: { subject: string; html: string; text: string }) => {
     await enqueueMail(db, { to, ...mail, priority: MAIL_PRIORITY.account })
     if (!env.SMTP_URL) logger.info({ to, subject: mail.subject }, 'account mail queued for the local mailbox')
   }
-  const social = {
-    ...(env.DISCORD_CLIENT_ID && env.DISCORD_CLIENT_SECRET
-      ? {
-          discord: {
-            clientId: env.DISCORD_CLIENT_ID,
-            clientSecret: env.DISCORD_CLIENT_SECRET,
-            // Better Auth always asks for identify and email; listing them again would repeat them.
-            scope: ['guilds'],
-          },
-        }
-      : {}),
-    ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-      ? {
-          google: {
-            clientId: env.GOOGLE_CLIENT_ID,
-            clientSecret: env.GOOGLE_CLIENT_SECRET,
-            prompt: 'consent' as const,
-          },
-        }
-      : {}),
-    ...(env.MICROSOFT_CLIENT_ID && env.MICROSOFT_CLIENT_SECRET
-      ? {
-          microsoft: {
-            clientId: env.MICROSOFT_CLIENT_ID,
-            clientSecret: env.MICROSOFT_CLIENT_SECRET,
-            prompt: 'consent' as const,
-          },
-        }
-      : {}),
-  }
-  const oidc =
-    env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
-      ? {
-          providerId: OIDC_PROVIDER_ID,
-          name: env.OIDC_NAME,
-          discoveryUrl: `${env.OIDC_ISSUER_URL.replace(/\/+$/, '')}/.well-known/openid-configuration`,
-          clientId: env.OIDC_CLIENT_ID,
-          clientSecret: env.OIDC_CLIENT_SECRET,
-          scopes: ['openid', 'email', 'profile'],
-        }
-      : null
+  const { social, oidc } = providerSettings(env)
 
   return betterAuth({
     appName: SITE_NAME,
@@ -150,7 +174,10 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
       log: (level, message, ...args) => {
         const err = args.find((arg) => arg instanceof Error)
         const rest = args.filter((arg) => arg !== err)
-        logger[level]({ ...(err && { err }), ...(rest.length > 0 && { details: rest }) }, `auth: ${message}`)
+        logger[authLogLevel(level, err)](
+          { ...(err && { err }), ...(rest.length > 0 && { details: rest }) },
+          `auth: ${message}`,
+        )
       },
     },
     database: drizzleAdapter(db, {
@@ -232,9 +259,13 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => crypto.randomUUID() },
     },
-    onAPIError: { errorURL: '/sign-in' },
+    // Refusals (4xx) are answered by Better Auth and logged by nobody; anything else (a database refusing
+    // a value) is thrown on to the app's error handler (app.ts), which answers and logs it like any other
+    // route instead of Better Auth's empty 500. (An `onError` hook cannot do this: its throws are swallowed.)
+    onAPIError: { errorURL: '/sign-in', throw: true },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        checkAuthInput(ctx, publicOrigin) // only valid values go further
         await limitMailsPerAddress(db, ctx.path, ctx.body)
         if (ctx.path === '/change-email') return requireReauthentication(ctx)
         const field = PASSWORD_FIELDS[ctx.path]
@@ -292,11 +323,29 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
         if (!location) return ctx.json({ twoFactorRedirect: true, twoFactorMethods: ['totp'] })
         const target = new URL(location, env.PUBLIC_URL)
         const redirect =
-          target.origin === new URL(env.PUBLIC_URL).origin ? target.pathname + target.search : '/'
+          target.origin === publicOrigin ? safeRedirect(target.pathname + target.search, publicOrigin) : '/'
         throw ctx.redirect(`/sign-in?${new URLSearchParams({ view: 'two-factor', redirect })}`)
       }),
     },
     databaseHooks: {
+      session: {
+        create: {
+          // Every sign-in (password, magic link, provider, verification link, two-factor) makes a
+          // session here: a suspended account gets none, and is told why.
+          before: async (session) => {
+            const [suspension] = await db
+              .select({ reason: schema.userSuspensions.reason })
+              .from(schema.userSuspensions)
+              .where(eq(schema.userSuspensions.userId, session.userId))
+            if (suspension) {
+              throw new APIError('FORBIDDEN', {
+                code: 'ACCOUNT_SUSPENDED',
+                message: suspendedMessage(suspension.reason),
+              })
+            }
+          },
+        },
+      },
       user: {
         create: {
           after: async (user) => {

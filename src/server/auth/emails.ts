@@ -1,4 +1,4 @@
-import { renderMail } from '@/server/features/mail/layout'
+import { renderMail } from '@/server/lib/mail/layout'
 import { SITE_NAME } from '@/shared/pages'
 
 const NOT_YOU = 'If you did not ask for this, ignore this mail: nothing changes without the link.'

@@ -134,6 +134,7 @@ describe('mails per address', () => {
     for (let i = 0; i < 5; i++) expect((await ask()).status).toBe(200)
     const refused = await ask()
     expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
     expect(await refused.json()).toMatchObject({ code: 'RATE_LIMITED' })
     const other = await send(t, '/api/auth/sign-in/magic-link', {
       body: { email: 'calm@example.com', callbackURL: '/' },

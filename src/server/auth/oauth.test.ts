@@ -210,8 +210,11 @@ describe('OpenID Connect provider, end to end against a real local provider', ()
       params: { tab: 'connections', error: 'email_does_not_match' },
     })
 
-    // idp-new signed up in an earlier test: its provider account is another user's.
-    const taken = await link({ sub: 'idp-new', email: 'careful@example.com', email_verified: true })
+    // A provider account another trader signed up with.
+    expect(
+      (await signIn({ sub: 'idp-someone', email: 'someone@example.com', email_verified: true })).status,
+    ).toBe(302)
+    const taken = await link({ sub: 'idp-someone', email: 'careful@example.com', email_verified: true })
     expect(target(taken).params.error).toBe('account_already_linked_to_different_user')
     expect((await providersOf(t, cookie)).map((a) => a.providerId)).toEqual(['credential'])
   })

@@ -58,9 +58,12 @@ describe('password reset', () => {
   })
 
   it('answers the same for an unknown address, and mails nothing', async () => {
+    await createVerifiedUser(t, 'known@example.com')
     const known = await send(t, '/api/auth/request-password-reset', {
-      body: { email: 'forgetful@example.com', redirectTo: '/sign-in?view=reset' },
+      body: { email: 'known@example.com', redirectTo: '/sign-in?view=reset' },
     })
+    expect(known.status).toBe(200)
+    expect((await mailsTo(t, 'known@example.com'))[0]?.subject).toBe('Reset your TradeHub password')
     const unknown = await send(t, '/api/auth/request-password-reset', {
       body: { email: 'nobody-here@example.com', redirectTo: '/sign-in?view=reset' },
     })
@@ -70,10 +73,14 @@ describe('password reset', () => {
   })
 
   it('refuses to send the reset page to another site', async () => {
+    await createVerifiedUser(t, 'phished@example.com')
     const res = await send(t, '/api/auth/request-password-reset', {
-      body: { email: 'forgetful@example.com', redirectTo: 'https://evil.example/reset' },
+      body: { email: 'phished@example.com', redirectTo: 'https://evil.example/reset' },
     })
     expect(res.status).toBe(403)
+    expect((await mailsTo(t, 'phished@example.com')).map((m) => m.subject)).not.toContain(
+      'Reset your TradeHub password',
+    )
   })
 
   it('refuses a weak new password with its reasons, then takes a strong one', async () => {

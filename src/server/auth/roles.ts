@@ -1,17 +1,47 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '@/server/db/client'
+import { userRoles } from '@/server/db/schema'
 import type { Env } from '@/server/env'
-import { GAME_IDS, type GameId } from '@/shared/games'
+import { STOCK_GAMES, type StockGameId } from '@/shared/games'
+import { ADMIN_ROLE, isRole, type Role, stockManagerRole } from '@/shared/roles-rules'
 
 interface RoleSubject {
+  id: string
   email: string
   emailVerified: boolean
 }
 
-/** The primary admin (ADMIN_EMAIL), once that address is verified. Other roles come with the roles feature. */
-export function isAdmin(env: Env, user: RoleSubject): boolean {
+/** What a user may do, read from the database on every request (a grant or removal counts at once). */
+export interface Permissions {
+  /** The primary admin (ADMIN_EMAIL, verified): always admin, never removable nor suspendable. */
+  primaryAdmin: boolean
+  isAdmin: boolean
+  /** The roles granted in user_roles (the primary admin may have none). */
+  roles: Role[]
+  /** Games with stock whose stock this user manages: every one for an admin. */
+  stockManagerGames: StockGameId[]
+}
+
+/** The primary admin: the ADMIN_EMAIL account, once that address is verified. */
+export function isPrimaryAdmin(env: Env, user: Pick<RoleSubject, 'email' | 'emailVerified'>): boolean {
   return Boolean(env.ADMIN_EMAIL && user.emailVerified && user.email === env.ADMIN_EMAIL.toLowerCase())
 }
 
-/** Games whose stock the user manages: every game for an admin. */
-export function stockManagerGames(env: Env, user: RoleSubject): GameId[] {
-  return isAdmin(env, user) ? [...GAME_IDS] : []
+/** The roles granted to a user, in the order of ROLES. */
+export async function grantedRoles(db: Db, userId: string): Promise<Role[]> {
+  const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))
+  return rows.map((r) => r.role).filter(isRole)
+}
+
+/** Admin: the primary admin or the admin role. Stock manager of a game: admin, or that game's role. */
+export async function permissionsOf(env: Env, db: Db, user: RoleSubject): Promise<Permissions> {
+  const primaryAdmin = isPrimaryAdmin(env, user)
+  const roles = await grantedRoles(db, user.id)
+  const isAdmin = primaryAdmin || roles.includes(ADMIN_ROLE)
+  return {
+    primaryAdmin,
+    isAdmin,
+    roles,
+    stockManagerGames: STOCK_GAMES.filter((game) => isAdmin || roles.includes(stockManagerRole(game))),
+  }
 }

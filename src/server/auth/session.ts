@@ -1,12 +1,16 @@
-import type { MiddlewareHandler } from 'hono'
-import type { AppEnv } from '@/server/app'
+import type { Context, MiddlewareHandler } from 'hono'
+import type { AppEnv } from '@/server/context'
+import { clientIp } from '@/server/lib/client-ip'
 import { AppError } from '@/server/lib/errors'
+import { isStockGame, STOCK_GAME_NAMES, type StockGameId } from '@/shared/games'
 import type { Auth } from './auth'
-import { isAdmin } from './roles'
+import { type Permissions, permissionsOf } from './roles'
 
 export type Session = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>
 export type SessionEnv = AppEnv & { Variables: { session: Session | null } }
 export type UserEnv = AppEnv & { Variables: { session: Session } }
+/** After requireAdmin or requireStockManager: the session and what its user may do. */
+export type PermittedEnv = AppEnv & { Variables: { session: Session; permissions: Permissions } }
 
 /**
  * Reads the session cookie. A session in use is extended by Better Auth; its refreshed cookie is passed
@@ -30,11 +34,56 @@ export const withSession = readSession(false)
 /** 401 for a visitor; after it, `c.var.session` is set. */
 export const requireUser = readSession(true) as unknown as MiddlewareHandler<UserEnv>
 
-/** 401 for a visitor, 403 for a signed-in user who is not an admin. */
-export const requireAdmin: MiddlewareHandler<UserEnv> = async (c, next) =>
-  requireUser(c, async () => {
-    if (!isAdmin(c.var.deps.env, c.var.session.user)) {
-      throw new AppError('FORBIDDEN', 'Only admins can see this.')
-    }
-    await next()
-  })
+/**
+ * A named policy: 401 for a visitor, 403 unless `allowed` says yes to the user's permissions, read
+ * from the database on this request (a grant or a removal counts on the next request, on every instance).
+ */
+function requirePermission(
+  allowed: (permissions: Permissions, c: Context<PermittedEnv>) => boolean,
+  refusal: string,
+): MiddlewareHandler<PermittedEnv> {
+  return async (c, next) =>
+    requireUser(c as unknown as Context<UserEnv>, async () => {
+      const { env, database } = c.var.deps
+      const permissions = await permissionsOf(env, database.db, c.var.session.user)
+      c.set('permissions', permissions)
+      if (!allowed(permissions, c)) throw new AppError('FORBIDDEN', refusal)
+      await next()
+    })
+}
+
+/** Admins only: the primary admin (ADMIN_EMAIL) or the `admin` role. */
+export const requireAdmin = requirePermission((p) => p.isAdmin, 'Only admins can see this.')
+
+/**
+ * Stock managers of a game only: an admin or the game's `{game}-stock-manager` role. `game` is a game
+ * with stock, or the name of the route parameter holding it (a game without stock: 404).
+ */
+export function requireStockManager(game: StockGameId | { param: string }): MiddlewareHandler<PermittedEnv> {
+  const gameOf = (c: Context<PermittedEnv>): StockGameId => {
+    if (typeof game === 'string') return game
+    const value = c.req.param(game.param) ?? ''
+    if (!isStockGame(value)) throw new AppError('NOT_FOUND', 'This game has no stock tracker')
+    return value
+  }
+  return async (c, next) => {
+    const target = gameOf(c)
+    return requirePermission(
+      (p) => p.stockManagerGames.includes(target),
+      `Only stock managers of ${STOCK_GAME_NAMES[target]} can do this.`,
+    )(c, next)
+  }
+}
+
+/** Who acts (after requireAdmin), and from which address: what the audit log records. */
+export interface Actor {
+  id: string
+  email: string
+  ip: string
+}
+
+export const actorOf = (c: Context<PermittedEnv>): Actor => ({
+  id: c.var.session.user.id,
+  email: c.var.session.user.email,
+  ip: clientIp(c, c.var.deps.env.TRUST_PROXY),
+})

@@ -1,25 +1,30 @@
 import { sql } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '@/test/database'
 import { openDatabase } from './client'
 
 describe('database', () => {
-  it('migrates, answers queries and delivers notifications', async () => {
-    const database = await createTestDatabase()
-    try {
+  describe('a fresh database', () => {
+    let database: Awaited<ReturnType<typeof createTestDatabase>>
+    beforeAll(async () => {
+      database = await createTestDatabase() // opened and migrated
+    })
+    afterAll(() => database.drop())
+
+    it('migrates, answers queries and delivers notifications', async () => {
       await database.ping()
       await database.migrate() // a second run finds nothing to apply
+      let delivered: (payload: string) => void = () => {}
       const got = new Promise<string>((resolve) => {
-        void database.listen('test_channel', resolve)
+        delivered = resolve
       })
-      await new Promise((r) => setTimeout(r, 50))
+      // listen() resolves once the LISTEN is in place: a NOTIFY sent after it is delivered.
+      await database.listen('test_channel', (payload) => delivered(payload))
       await database.notify('test_channel', 'hello')
       expect(await got).toBe('hello')
       const result = await database.db.execute(sql`select count(*)::int as n from games`)
       expect(result.rows[0]).toEqual({ n: 0 })
-    } finally {
-      await database.drop()
-    }
+    })
   })
 
   // Two instances starting at once on one PostgreSQL: the advisory lock serialises migrations.

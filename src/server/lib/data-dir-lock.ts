@@ -1,7 +1,9 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { DataDirError } from './writable-dir'
 
-export class DataDirLockedError extends Error {}
+/** Another running server holds DATA_DIR. */
+export class DataDirLockedError extends DataDirError {}
 
 function isAlive(pid: number): boolean {
   try {

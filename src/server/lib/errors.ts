@@ -19,7 +19,12 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly options: { fields?: Record<string, string>; retryAfterSeconds?: number } = {},
+    readonly options: {
+      fields?: Record<string, string>
+      retryAfterSeconds?: number
+      /** For a 5xx: the failure behind it, logged (the client sees only the message). */
+      cause?: unknown
+    } = {},
   ) {
     super(message)
   }
@@ -37,4 +42,31 @@ export class AppError extends Error {
       },
     }
   }
+}
+
+/**
+ * PostgreSQL's codes for a value it cannot take as typed: 22021 a byte sequence that is not valid text
+ * (NUL), 22P02 invalid text for the type, 22P05 an untranslatable character (\u0000 or a lone
+ * surrogate escape in JSON), 22001 a string too long for its column.
+ */
+const INVALID_INPUT_SQLSTATES = new Set(['22021', '22P02', '22P05', '22001'])
+
+/**
+ * A database error caused by the request's own values, as the 400 it should have been (the backstop for
+ * input that slipped past validation), or null for any other error. Drivers and ORMs wrap errors
+ * (drizzle's `cause`), so the chain is followed.
+ */
+export function databaseInputError(error: unknown): AppError | null {
+  let current: unknown = error
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && INVALID_INPUT_SQLSTATES.has(code)) {
+      return new AppError(
+        'BAD_REQUEST',
+        'The request contains a value that cannot be stored (such as a NUL character or broken Unicode)',
+      )
+    }
+    current = current.cause
+  }
+  return null
 }

@@ -1,7 +1,93 @@
+import type { DestinationStream } from 'pino'
 import { pino } from 'pino'
 
 export type Logger = pino.Logger
 
-export function createLogger(level: string): Logger {
-  return pino({ level, base: { service: 'tradehub' }, timestamp: pino.stdTimeFunctions.isoTime })
+/** The longest string a log line carries: request values (a URL, an address, a header) are cut to it. */
+export const MAX_LOGGED_STRING = 200
+/** The longest message (our own sentences name paths and the like; a library's may quote input). */
+export const MAX_LOGGED_MESSAGE = 500
+/** Stack frames kept per logged error. */
+const MAX_STACK_FRAMES = 20
+/** Items kept of a logged array and keys of a logged object, and how deep a logged value is followed. */
+const MAX_ITEMS = 50
+const MAX_DEPTH = 6
+
+function cut(text: string, max = MAX_LOGGED_STRING): string {
+  return text.length > max ? `${text.slice(0, max)}… [${text.length - max} more characters]` : text
+}
+
+/** A call's own message (or a format argument): cut longer than values are. */
+const clipArg = (arg: unknown) => (typeof arg === 'string' ? cut(arg, MAX_LOGGED_MESSAGE) : clipValue(arg))
+
+/** An error as pino's serializer writes it (type, message, stack, own fields, cause), every part cut. */
+function clipError(error: Error, depth: number): Record<string, unknown> {
+  const message = cut(error.message)
+  const frames = (error.stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .slice(0, MAX_STACK_FRAMES)
+    .map((line) => cut(line))
+  const out: Record<string, unknown> = {
+    type: error.constructor?.name ?? error.name,
+    message,
+    stack: [`${error.name}: ${message}`, ...frames].join('\n'),
+  }
+  for (const [key, value] of Object.entries(error).slice(0, MAX_ITEMS)) {
+    if (!(key in out)) out[key] = clipValue(value, depth + 1)
+  }
+  if (error.cause !== undefined) out.cause = clipValue(error.cause, depth + 1)
+  return out
+}
+
+/**
+ * A copy of a logged value that no client can make huge: strings cut to MAX_LOGGED_STRING, arrays and
+ * objects to MAX_ITEMS entries and MAX_DEPTH levels, errors serialized with their message cut.
+ */
+export function clipValue(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return cut(value)
+  if (value === null || typeof value !== 'object') return value
+  if (depth >= MAX_DEPTH) return '[too deep]'
+  if (value instanceof Error) return clipError(value, depth)
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    return clipValue((value as { toJSON(): unknown }).toJSON(), depth + 1)
+  }
+  if (Array.isArray(value)) {
+    const items = value.slice(0, MAX_ITEMS).map((item) => clipValue(item, depth + 1))
+    if (value.length > MAX_ITEMS) items.push(`[${value.length - MAX_ITEMS} more items]`)
+    return items
+  }
+  const entries = Object.entries(value)
+  const out: Record<string, unknown> = {}
+  for (const [key, item] of entries.slice(0, MAX_ITEMS)) out[cut(key)] = clipValue(item, depth + 1)
+  if (entries.length > MAX_ITEMS) out['…'] = `${entries.length - MAX_ITEMS} more keys`
+  return out
+}
+
+/**
+ * The server's logger (JSON lines). Every argument of every call goes through clipValue first, so a
+ * request value logged anywhere (a 60 KB callback URL in a library's complaint) cannot flood the log.
+ */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: { service: 'tradehub' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      // The hook below has made every error a clipped plain object; one in a child's bindings is clipped here.
+      serializers: { err: (value: unknown) => (value instanceof Error ? clipValue(value) : value) },
+      hooks: {
+        logMethod(args, method) {
+          const [first, ...rest] = args as unknown[]
+          // logger.error(err[, msg]): pino's own shape, { err } with the error's message as msg.
+          const clipped =
+            first instanceof Error
+              ? [{ err: clipValue(first) }, ...(rest.length > 0 ? rest : [first.message]).map(clipArg)]
+              : (args as unknown[]).map(clipArg)
+          method.apply(this, clipped as Parameters<typeof method>)
+        },
+      },
+    },
+    destination,
+  )
 }

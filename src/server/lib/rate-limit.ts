@@ -1,12 +1,26 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
+import type { MiddlewareHandler } from 'hono'
 import type { Db } from '../db/client'
 import { rateLimits } from '../db/schema'
 import { AppError } from './errors'
+import { addMissingHeaders } from './response-headers'
 
 export interface Limit {
   /** At most `max` hits per `windowSeconds` for one key. */
   max: number
   windowSeconds: number
+}
+
+/** Limits other than a feature's written ones, by feature name and limit name (tests raise or lower them). */
+export type LimitOverrides = Readonly<Record<string, Readonly<Record<string, Limit>>>>
+
+/** A feature's limits: its written defaults, with any override of the same name. */
+export function limitsFor<T extends Record<string, Limit>>(
+  defaults: T,
+  overrides: LimitOverrides | undefined,
+  feature: string,
+): T {
+  return { ...defaults, ...overrides?.[feature] }
 }
 
 /**
@@ -30,4 +44,30 @@ export async function hitRateLimit(db: Db, key: string, limit: Limit, message: s
     const retryAfterSeconds = Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000))
     throw new AppError('RATE_LIMITED', message, { retryAfterSeconds })
   }
+}
+
+/**
+ * Gives back one hit of `key` (an attempt that failed on the server's side, not the client's), so it
+ * does not count against the client's budget. A window that has ended in the meantime is left alone.
+ */
+export async function refundRateLimit(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, sql`now()`)))
+}
+
+/** Said by a 429 whose maker gave no time (a library's own refusal). */
+const DEFAULT_RETRY_AFTER_SECONDS = 60
+
+/**
+ * Every 429 of the server carries Retry-After (RFC 9110), whoever answered it: our AppError sets it,
+ * Better Auth only sends X-Retry-After (copied), and anything else gets a default.
+ */
+export const retryAfterOn429: MiddlewareHandler = async (c, next) => {
+  await next()
+  if (c.res.status !== 429 || c.res.headers.has('retry-after')) return
+  const given = Number.parseInt(c.res.headers.get('x-retry-after') ?? '', 10)
+  const seconds = Number.isFinite(given) ? Math.max(1, given) : DEFAULT_RETRY_AFTER_SECONDS
+  addMissingHeaders(c, [['Retry-After', String(seconds)]])
 }

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
+import type { Database } from '../db/client'
+import type { Logger } from './logger'
 
 export interface CachedJson {
   body: string
@@ -19,7 +21,7 @@ export function toCachedJson(data: unknown): CachedJson {
 
 /**
  * In-process cache of public data and of the JSON answers built from it. Writes call
- * `invalidate(prefix)`; start.ts forwards invalidations between instances over LISTEN/NOTIFY. The
+ * `invalidate(prefix)`; runtime.ts forwards invalidations between instances over LISTEN/NOTIFY. The
  * TTL only bounds a missed notification; past `maxEntries` the least recently used entry goes first, so
  * the game snapshots every request reads stay while rare answers come and go.
  */
@@ -63,6 +65,25 @@ export class ReadCache {
   invalidateLocal(prefix: string): void {
     for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key)
   }
+}
+
+/** The channel on which the instances on one database tell each other what to drop. */
+export const CACHE_CHANNEL = 'cache_invalidate'
+
+/**
+ * The read cache of one instance, wired to every other instance on the same database: an
+ * invalidation is sent with NOTIFY, and each instance drops the same prefix when it hears one (after a
+ * lost connection the database calls with '', which drops everything). `unlisten` unwires it.
+ */
+export async function createSharedReadCache(
+  database: Pick<Database, 'listen' | 'notify'>,
+  logger: Pick<Logger, 'warn'>,
+): Promise<{ cache: ReadCache; unlisten: () => Promise<void> }> {
+  const cache = new ReadCache(undefined, (prefix) => {
+    database.notify(CACHE_CHANNEL, prefix).catch((err) => logger.warn({ err }, 'cache invalidation not sent'))
+  })
+  const unlisten = await database.listen(CACHE_CHANNEL, (prefix) => cache.invalidateLocal(prefix))
+  return { cache, unlisten }
 }
 
 /** Answers a cached JSON body with its ETag, or 304 when the client already has it. */

@@ -1,8 +1,12 @@
 import type { MiddlewareHandler } from 'hono'
+import { addMissingHeaders } from './response-headers'
 
 /**
- * Security headers for every answer, set before the handler runs so they travel in the response's
- * init (setting them afterwards would make the Node adapter rebuild every response).
+ * Security headers for every answer of the server. They are set before the handler runs, so they
+ * travel in the response's init (setting them afterwards would make the Node adapter rebuild every
+ * response). A handler that returns a Response of its own (Better Auth, a redirect, a stream) drops
+ * those prepared headers: after the handler, any header still missing is added, so no route, present
+ * or future, answers without them. Reading the headers of a response Hono built costs nothing.
  */
 export function securityHeaders({ https }: { https: boolean }): MiddlewareHandler {
   const csp = [
@@ -33,5 +37,6 @@ export function securityHeaders({ https }: { https: boolean }): MiddlewareHandle
   return async (c, next) => {
     for (const [name, value] of headers) c.header(name, value)
     await next()
+    addMissingHeaders(c, headers)
   }
 }

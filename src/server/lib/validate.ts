@@ -35,5 +35,33 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
   }) as typeof validate
 }
 
-/** Query parameters parsed by the shared schema. */
-export const queryParams = <T extends z.ZodType>(schema: T) => validator('query', parseWith(schema))
+/**
+ * Whether a URL's query has percent-escapes that are not UTF-8 text (`%FF`, `%ED%A0%80`, a lone `%`):
+ * the router would pass them on undecoded, as if they were what the client meant.
+ */
+export function hasMalformedQuery(url: string): boolean {
+  const start = url.indexOf('?')
+  if (start === -1) return false
+  for (const part of url.slice(start + 1).split('&')) {
+    try {
+      decodeURIComponent(part.replace(/\+/g, ' '))
+    } catch {
+      return true
+    }
+  }
+  return false
+}
+
+/** Query parameters parsed by the shared schema. Escapes that do not decode to text: 400. */
+export function queryParams<T extends z.ZodType>(schema: T) {
+  const validate = validator('query', parseWith(schema))
+  return (async (c, next) => {
+    if (hasMalformedQuery(c.req.url)) {
+      throw new AppError('VALIDATION_FAILED', 'Malformed query string: a %-escape is not valid UTF-8 text')
+    }
+    return validate(c, next)
+  }) as typeof validate
+}
+
+/** Route parameters parsed by the shared schema (a malformed one: 400, or the schema's own message). */
+export const paramsOf = <T extends z.ZodType>(schema: T) => validator('param', parseWith(schema))

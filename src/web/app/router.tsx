@@ -1,13 +1,110 @@
-import { createBrowserRouter, redirect } from 'react-router'
-import { REDIRECTS } from '@/shared/pages'
-import { prefetchItem, prefetchValues } from '@/web/features/catalog/view'
+import type { ComponentType } from 'react'
+import { createBrowserRouter, type LoaderFunction, redirect } from 'react-router'
+import { PAGES, type PagePath, REDIRECTS } from '@/shared/pages'
+import { prefetchItem, prefetchValues } from '@/web/features/catalog/public'
 import { RootLayout, ShellLoading } from './shell/root-layout'
 import { RouteErrorPanel } from './shell/route-error-panel'
 
-type PageModule = Promise<{ Component: React.ComponentType }>
+/** The admin area's pages share one chunk. */
+const adminPages = () => import('@/web/features/admin/pages/admin-pages')
 
-/** Every page is its own chunk, loaded when first visited. */
-const page = (load: () => PageModule) => ({ lazy: load })
+interface PageRoute {
+  /** The page's component, in its own chunk, loaded when the page is first visited. */
+  load: () => Promise<ComponentType>
+  /** Starts the page's request while its chunk loads. */
+  loader?: LoaderFunction
+}
+
+/**
+ * The component of every page of src/shared/pages.ts (the one list of pages: a page missing here, or
+ * one the list does not have, fails the type check).
+ */
+const PAGE_ROUTES: Record<PagePath, PageRoute> = {
+  '/': { load: async () => (await import('@/web/features/landing/pages/home-page')).HomePage },
+  '/values-and-wfl': {
+    load: async () => (await import('@/web/features/catalog/pages/values-page')).ValuesPage,
+    loader: prefetchValues,
+  },
+  '/trade-helper/:game': {
+    load: async () => (await import('@/web/features/catalog/pages/values-page')).ValuesPage,
+    loader: prefetchValues,
+  },
+  '/values/:game/:item': {
+    load: async () => (await import('@/web/features/catalog/pages/item-page')).ItemPage,
+    loader: prefetchItem,
+  },
+  '/grow-a-garden-stock': {
+    load: async () => (await import('@/web/features/stock/pages/stock-page')).GrowAGardenStockPage,
+  },
+  '/blox-fruits-stock': {
+    load: async () => (await import('@/web/features/stock/pages/stock-page')).BloxFruitsStockPage,
+  },
+  '/stock-management': {
+    load: async () => (await import('@/web/features/stock/pages/stock-management-page')).StockManagementPage,
+  },
+  '/sign-in': { load: async () => (await import('@/web/features/accounts/pages/sign-in-page')).SignInPage },
+  '/profile': { load: async () => (await import('@/web/features/accounts/pages/profile-page')).ProfilePage },
+  '/u/:username': {
+    load: async () => (await import('@/web/features/accounts/pages/public-profile-page')).PublicProfilePage,
+  },
+  '/admin': { load: async () => (await adminPages()).AdminOverviewPage },
+  '/admin/admins': { load: async () => (await adminPages()).AdminsPage },
+  '/admin/stock-managers': { load: async () => (await adminPages()).StockManagersPage },
+  '/admin/users': { load: async () => (await adminPages()).UsersPage },
+  '/admin/users/:userId': { load: async () => (await adminPages()).UserPage },
+  '/admin/launch-list': { load: async () => (await adminPages()).AdminLaunchListPage },
+  '/admin/mail': { load: async () => (await adminPages()).MailPage },
+  '/admin/audit': { load: async () => (await adminPages()).AuditPage },
+  '/join-server': {
+    load: async () => (await import('@/web/features/community/pages/discord-pages')).JoinServerPage,
+  },
+  '/invite-bot': {
+    load: async () => (await import('@/web/features/community/pages/discord-pages')).InviteBotPage,
+  },
+  '/unsubscribe': {
+    load: async () => (await import('@/web/features/launch-list/pages/unsubscribe-page')).UnsubscribePage,
+  },
+  '/verify-subscription': {
+    load: async () =>
+      (await import('@/web/features/launch-list/pages/verify-subscription-page')).VerifySubscriptionPage,
+  },
+  '/verification': {
+    load: async () => (await import('@/web/features/content/pages/verification-page')).VerificationPage,
+  },
+  '/verify': {
+    load: async () => (await import('@/web/features/content/pages/verification-page')).VerificationPage,
+  },
+  '/about': { load: async () => (await import('@/web/features/content/pages/about-page')).AboutPage },
+  '/contact': { load: async () => (await import('@/web/features/content/pages/contact-page')).ContactPage },
+  '/guides': { load: async () => (await import('@/web/features/content/pages/guides-page')).GuidesPage },
+  '/achievements': {
+    load: async () => (await import('@/web/features/content/pages/achievements-page')).AchievementsPage,
+  },
+  '/escrow-service': {
+    load: async () => (await import('@/web/features/content/pages/escrow-service-page')).EscrowServicePage,
+  },
+  '/trust-and-security': {
+    load: async () =>
+      (await import('@/web/features/content/pages/trust-and-security-page')).TrustAndSecurityPage,
+  },
+  '/dispute-center': {
+    load: async () => (await import('@/web/features/content/pages/dispute-center-page')).DisputeCenterPage,
+  },
+  '/safe-sender-guide': {
+    load: async () =>
+      (await import('@/web/features/content/pages/safe-sender-guide-page')).SafeSenderGuidePage,
+  },
+  '/terms': { load: async () => (await import('@/web/features/content/pages/terms-page')).TermsPage },
+  '/privacy': { load: async () => (await import('@/web/features/content/pages/privacy-page')).PrivacyPage },
+  '/docs': { load: async () => (await import('@/web/features/content/pages/docs-page')).DocsPage },
+  '/sites': { load: async () => (await import('@/web/features/content/pages/sites-page')).SitesPage },
+}
+
+const pageRoutes = PAGES.map(({ path }) => {
+  const { load, loader } = PAGE_ROUTES[path]
+  const lazy = async () => ({ Component: await load() })
+  return path === '/' ? { index: true, loader, lazy } : { path: path.slice(1), loader, lazy }
+})
 
 const redirectRoutes = Object.entries(REDIRECTS).map(([path, to]) => ({
   path,
@@ -23,187 +120,9 @@ export const router = createBrowserRouter([
       {
         ErrorBoundary: RouteErrorPanel,
         children: [
-          {
-            index: true,
-            ...page(async () => ({
-              Component: (await import('@/web/features/landing/pages/home-page')).HomePage,
-            })),
-          },
-          {
-            path: 'values-and-wfl',
-            loader: prefetchValues,
-            ...page(async () => ({
-              Component: (await import('@/web/features/catalog/pages/values-page')).ValuesPage,
-            })),
-          },
-          {
-            path: 'trade-helper/:game',
-            loader: prefetchValues,
-            ...page(async () => ({
-              Component: (await import('@/web/features/catalog/pages/values-page')).ValuesPage,
-            })),
-          },
-          {
-            path: 'values/:gameId/:itemId',
-            loader: prefetchItem,
-            ...page(async () => ({
-              Component: (await import('@/web/features/catalog/pages/item-page')).ItemPage,
-            })),
-          },
-          {
-            path: 'grow-a-garden-stock',
-            ...page(async () => ({
-              Component: (await import('@/web/features/stock/pages/stock-page')).GrowAGardenStockPage,
-            })),
-          },
-          {
-            path: 'blox-fruits-stock',
-            ...page(async () => ({
-              Component: (await import('@/web/features/stock/pages/stock-page')).BloxFruitsStockPage,
-            })),
-          },
-          {
-            path: 'stock-management',
-            ...page(async () => ({
-              Component: (await import('@/web/features/stock/pages/stock-management-page'))
-                .StockManagementPage,
-            })),
-          },
-          {
-            path: 'sign-in',
-            ...page(async () => ({
-              Component: (await import('@/web/features/accounts/pages/sign-in-page')).SignInPage,
-            })),
-          },
-          {
-            path: 'profile',
-            ...page(async () => ({
-              Component: (await import('@/web/features/accounts/pages/profile-page')).ProfilePage,
-            })),
-          },
-          {
-            path: 'u/:username',
-            ...page(async () => ({
-              Component: (await import('@/web/features/accounts/pages/public-profile-page'))
-                .PublicProfilePage,
-            })),
-          },
-          {
-            path: 'admin',
-            ...page(async () => ({
-              Component: (await import('@/web/features/accounts/pages/admin-page')).AdminPage,
-            })),
-          },
-          {
-            path: 'join-server',
-            ...page(async () => ({
-              Component: (await import('@/web/features/community/pages/discord-pages')).JoinServerPage,
-            })),
-          },
-          {
-            path: 'invite-bot',
-            ...page(async () => ({
-              Component: (await import('@/web/features/community/pages/discord-pages')).InviteBotPage,
-            })),
-          },
-          {
-            path: 'unsubscribe',
-            ...page(async () => ({
-              Component: (await import('@/web/features/launch-list/pages/unsubscribe-page')).UnsubscribePage,
-            })),
-          },
-          {
-            path: 'verify-subscription',
-            ...page(async () => ({
-              Component: (await import('@/web/features/launch-list/pages/verify-subscription-page'))
-                .VerifySubscriptionPage,
-            })),
-          },
-          ...['verification', 'verify'].map((path) => ({
-            path,
-            ...page(async () => ({
-              Component: (await import('@/web/features/content/pages/verification-page')).VerificationPage,
-            })),
-          })),
-          {
-            path: 'about',
-            ...page(async () => ({
-              Component: (await import('@/web/features/content/pages/about-page')).AboutPage,
-            })),
-          },
-          {
-            path: 'contact',
-            ...page(async () => ({
-              Component: (await import('@/web/features/content/pages/contact-page')).ContactPage,
-            })),
-          },
-          {
-            path: 'guides',
-            ...page(async () => ({
-              Component: (await import('@/web/features/content/pages/guides-page')).GuidesPage,
-            })),
-          },
-          {
-            path: 'achievements',
-            ...page(async () => ({
-              Component: (await import('@/web/features/content/pages/achievements-page')).AchievementsPage,
-            })),
-          },
-          {
-            path: 'escrow-service',
-            ...page(async () => ({
-              Component: (await import('@/web/features/content/pages/escrow-service-page')).EscrowServicePage,
-            })),
-          },
-          {
-            path: 'trust-and-security',
-            ...page(async () => ({
-              Component: (await import('@/web/features/content/pages/trust-and-security-page'))
-                .TrustAndSecurityPage,
-            })),
-          },
-          {
-            path: 'dispute-center',
-            ...page(async () => ({
-              Component: (await import('@/web/features/content/pages/dispute-center-page')).DisputeCenterPage,
-            })),
-          },
-          {
-            path: 'safe-sender-guide',
-            ...page(async () => ({
-              Component: (await import('@/web/features/content/pages/safe-sender-guide-page'))
-                .SafeSenderGuidePage,
-            })),
-          },
-          {
-            path: 'terms',
-            ...page(async () => ({
-              Component: (await import('@/web/features/content/pages/terms-page')).TermsPage,
-            })),
-          },
-          {
-            path: 'privacy',
-            ...page(async () => ({
-              Component: (await import('@/web/features/content/pages/privacy-page')).PrivacyPage,
-            })),
-          },
-          {
-            path: 'docs',
-            ...page(async () => ({
-              Component: (await import('@/web/features/content/pages/docs-page')).DocsPage,
-            })),
-          },
-          {
-            path: 'sites',
-            ...page(async () => ({
-              Component: (await import('@/web/features/content/pages/sites-page')).SitesPage,
-            })),
-          },
+          ...pageRoutes,
           ...redirectRoutes,
-          {
-            path: '*',
-            ...page(async () => ({ Component: (await import('./not-found-page')).NotFoundPage })),
-          },
+          { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
         ],
       },
     ],

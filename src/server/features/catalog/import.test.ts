@@ -1,5 +1,5 @@
-import { and, count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, count, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { games, items, itemValueChanges } from '@/server/db/schema'
 import { catalogDir } from '@/server/lib/paths'
 import { createTestDatabase } from '@/test/database'
@@ -14,6 +14,10 @@ describe('importCatalog', () => {
     catalog = await readCatalog(catalogDir)
   })
   afterAll(() => database.drop())
+  // Every test starts from an empty catalog and imports what it needs.
+  beforeEach(async () => {
+    await database.db.execute(sql`truncate games, items, item_value_changes cascade`)
+  })
 
   it('reads all eight games from the shipped catalog', () => {
     expect(catalog.map((g) => g.game.id)).toEqual([
@@ -46,6 +50,7 @@ describe('importCatalog', () => {
   })
 
   it('is idempotent and never overwrites a value changed on the site', async () => {
+    await importCatalog(database.db, catalog)
     await database.db
       .update(items)
       .set({ value: 123 })
@@ -60,7 +65,33 @@ describe('importCatalog', () => {
     expect(n).toBe(8)
   })
 
+  it('on a database that holds the whole catalog, writes nothing (a restart reads the ids only)', async () => {
+    await importCatalog(database.db, catalog)
+    const transaction = vi.spyOn(database.db, 'transaction')
+    expect(await importCatalog(database.db, catalog)).toEqual({ games: 0, items: 0 })
+    expect(transaction).not.toHaveBeenCalled()
+  })
+
+  it('adds only what is missing: a new item of a known game gets its row and first history point', async () => {
+    await importCatalog(database.db, catalog)
+    const where = and(eq(items.gameId, 'blox-fruits'), eq(items.id, 'kitsune'))
+    const historyOf = and(eq(itemValueChanges.gameId, 'blox-fruits'), eq(itemValueChanges.itemId, 'kitsune'))
+    // As if kitsune were new in the catalog file.
+    await database.db.delete(itemValueChanges).where(historyOf)
+    await database.db.delete(items).where(where)
+    const historyBefore = await database.db.select({ n: count() }).from(itemValueChanges)
+
+    expect(await importCatalog(database.db, catalog)).toEqual({ games: 0, items: 1 })
+    const [kitsune] = await database.db.select().from(items).where(where)
+    expect(kitsune?.name).toBe('Kitsune')
+    const history = await database.db.select().from(itemValueChanges).where(historyOf)
+    expect(history).toMatchObject([{ oldValue: null, newValue: kitsune!.value, source: 'catalog' }])
+    const historyAfter = await database.db.select({ n: count() }).from(itemValueChanges)
+    expect(historyAfter[0]!.n).toBe(historyBefore[0]!.n + 1)
+  })
+
   it('keeps values up to 1e24 and the emoji-named fish', async () => {
+    await importCatalog(database.db, catalog)
     const [{ max }] = (await database.db
       .select({ max: items.value })
       .from(items)

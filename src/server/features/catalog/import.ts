@@ -6,20 +6,40 @@ import type { CatalogGame } from './catalog-file'
 
 const BATCH = 500
 
+/** The games and items of the catalog that the database does not hold yet. */
+async function missingFrom(db: Pick<Db, 'select'>, catalog: CatalogGame[]) {
+  const [gameRows, itemRows] = await Promise.all([
+    db.select({ id: games.id }).from(games),
+    db.select({ gameId: items.gameId, id: items.id }).from(items),
+  ])
+  const knownGames = new Set(gameRows.map((row) => row.id))
+  const knownItems = new Set(itemRows.map((row) => `${row.gameId}/${row.id}`))
+  return catalog
+    .map((file) => ({
+      file,
+      newGame: !knownGames.has(file.game.id),
+      newItems: file.items.filter((item) => !knownItems.has(`${file.game.id}/${item.id}`)),
+    }))
+    .filter((game) => game.newGame || game.newItems.length > 0)
+}
+
 /**
  * Inserts the games and items that are missing. Existing rows are left alone, so values edited on
  * the site survive a restart; each newly inserted item with a value gets its first history point.
+ * A start on a database that holds the whole catalog reads the ids once and writes nothing.
  */
 export async function importCatalog(
   db: Db,
   catalog: CatalogGame[],
 ): Promise<{ games: number; items: number }> {
+  if ((await missingFrom(db, catalog)).length === 0) return { games: 0, items: 0 }
   let insertedGames = 0
   let insertedItems = 0
   await db.transaction(async (tx) => {
-    // One importer at a time across instances; the lock is released at commit.
+    // One importer at a time across instances; the lock is released at commit. Under the lock the
+    // missing rows are looked up again: another instance may have just imported them.
     await tx.execute(sql`select pg_advisory_xact_lock(7240312)`)
-    for (const file of catalog) {
+    for (const { file, newItems } of await missingFrom(tx, catalog)) {
       const gameRows = await tx
         .insert(games)
         .values({
@@ -35,8 +55,8 @@ export async function importCatalog(
         .returning({ id: games.id })
       insertedGames += gameRows.length
 
-      for (let start = 0; start < file.items.length; start += BATCH) {
-        const batch = file.items.slice(start, start + BATCH)
+      for (let start = 0; start < newItems.length; start += BATCH) {
+        const batch = newItems.slice(start, start + BATCH)
         const inserted = await tx
           .insert(items)
           .values(

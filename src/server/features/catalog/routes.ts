@@ -1,7 +1,5 @@
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import type { AppEnv } from '@/server/app'
-import { AppError } from '@/server/lib/errors'
 import { sendCachedJson, toCachedJson } from '@/server/lib/read-cache'
 import { queryParams } from '@/server/lib/validate'
 import {
@@ -10,8 +8,7 @@ import {
   searchQuerySchema,
   tradeQuerySchema,
 } from '@/shared/catalog'
-import { ITEM_ID_PATTERN } from '@/shared/catalog-rules'
-import { type GameId, isGameId } from '@/shared/games'
+import { catalogOf, type GameEnv, withGame } from './params'
 import {
   CATALOG_CACHE_PREFIX,
   type CatalogDeps,
@@ -24,20 +21,10 @@ import {
 } from './service'
 import { evaluateSharedTrade } from './trade'
 
-type CatalogEnv = AppEnv & { Variables: { catalog: CatalogDeps; gameId: GameId } }
-
-/** An unknown game (or a malformed item id) is a 404, like a missing page. */
-const withGame = createMiddleware<CatalogEnv>(async (c, next) => {
-  const game = c.req.param('game') ?? ''
-  if (!isGameId(game)) throw new AppError('NOT_FOUND', `Unknown game "${game.slice(0, 60)}"`)
-  const item = c.req.param('item')
-  if (item !== undefined && !ITEM_ID_PATTERN.test(item)) throw new AppError('NOT_FOUND', 'Item not found')
-  c.set('gameId', game)
-  await next()
-})
+type CatalogEnv = GameEnv & { Variables: { catalog: CatalogDeps } }
 
 const withCatalog = createMiddleware<CatalogEnv>(async (c, next) => {
-  c.set('catalog', { db: c.var.deps.database.db, cache: c.var.deps.cache })
+  c.set('catalog', catalogOf(c.var.deps))
   await next()
 })
 

@@ -109,7 +109,9 @@ const byNullableDesc = (a: number | null, b: number | null) =>
   a === null ? (b === null ? 0 : 1) : b === null ? -1 : b - a
 const byName = (a: IndexedItem, b: IndexedItem) => a.name.localeCompare(b.name)
 
-const COMPARATORS: Record<ItemListQuery['sort'], (a: IndexedItem, b: IndexedItem) => number> = {
+type Comparator = (a: IndexedItem, b: IndexedItem) => number
+
+const COMPARATORS: Record<ItemListQuery['sort'], Comparator> = {
   value: (a, b) => byNullableDesc(a.value, b.value) || byName(a, b),
   name: byName,
   demand: (a, b) => byNullableDesc(a.demand, b.demand) || byNullableDesc(a.value, b.value) || byName(a, b),
@@ -124,6 +126,14 @@ const COMPARATORS: Record<ItemListQuery['sort'], (a: IndexedItem, b: IndexedItem
  * Items whose name contains every word of the query (case- and accent-insensitive, partial words),
  * exact names first, then names that start with the query, then the rest; each group in `sort` order.
  */
+/** How well an item's name matches a search: 0 exactly, 1 from its start, 2 anywhere. */
+const searchRank = (item: IndexedItem, q: string) =>
+  item.searchName === q ? 0 : item.searchName.startsWith(q) ? 1 : 2
+
+/** Best matches first, then in `compare` order. */
+const bySearch = (q: string, compare: Comparator) => (a: IndexedItem, b: IndexedItem) =>
+  searchRank(a, q) - searchRank(b, q) || compare(a, b)
+
 function searchIn(
   list: IndexedItem[],
   query: string | undefined,
@@ -133,10 +143,7 @@ function searchIn(
   const compare = COMPARATORS[sort]
   if (!q) return [...list].sort(compare)
   const words = q.split(' ')
-  const rank = (i: IndexedItem) => (i.searchName === q ? 0 : i.searchName.startsWith(q) ? 1 : 2)
-  return list
-    .filter((i) => words.every((w) => i.searchName.includes(w)))
-    .sort((a, b) => rank(a) - rank(b) || compare(a, b))
+  return list.filter((i) => words.every((w) => i.searchName.includes(w))).sort(bySearch(q, compare))
 }
 
 const present = ({ searchName: _, ...item }: IndexedItem): ItemSummary => item
@@ -194,9 +201,7 @@ export async function searchAllGames(
 ): Promise<SearchResponse> {
   const all = await Promise.all((await listGames(deps)).map((g) => snapshot(deps, g.id)))
   const matches = all.flatMap((snap) => searchIn(snap.items, search, 'value'))
-  const q = normalizeSearch(search)
-  const rank = (i: IndexedItem) => (i.searchName === q ? 0 : i.searchName.startsWith(q) ? 1 : 2)
-  matches.sort((a, b) => rank(a) - rank(b) || COMPARATORS.value(a, b))
+  matches.sort(bySearch(normalizeSearch(search), COMPARATORS.value))
   return { items: matches.slice(0, limit).map(present), total: matches.length }
 }
 
@@ -327,7 +332,7 @@ export async function changeItemValue(
 }
 
 /** Title and description of an item page, for the HTML the server sends; null for an unknown item. */
-export async function itemPageHead(deps: CatalogDeps, gameId: GameId, itemId: string) {
+export async function findItemPageFacts(deps: CatalogDeps, gameId: GameId, itemId: string) {
   try {
     const { snap, item } = await findInSnapshot(deps, gameId, itemId)
     return { item, game: snap.game }
@@ -335,6 +340,11 @@ export async function itemPageHead(deps: CatalogDeps, gameId: GameId, itemId: st
     if (error instanceof AppError && error.code === 'NOT_FOUND') return null
     throw error
   }
+}
+
+/** 404 unless the item is in the game's catalog (read from the in-memory snapshot). */
+export async function requireItem(deps: CatalogDeps, gameId: GameId, itemId: string): Promise<void> {
+  await findInSnapshot(deps, gameId, itemId)
 }
 
 /** Items of a game by id (share-link previews); unknown ids are left out. */

@@ -11,7 +11,7 @@ export function evaluateKnownTrade(
   items: ReadonlyMap<string, ItemSummary>,
   band: FairBand,
 ) {
-  const result = evaluateTrade(trade, items, { band, checkBeli: gameId === 'blox-fruits' })
+  const result = evaluateTrade(trade, items, { band, game: gameId })
   const names = new Map([...items].map(([id, item]) => [id, item.name]))
   return { result, title: tradeTitle(result, trade, names) }
 }

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { itemFavorites } from '@/server/db/schema'
 import { favoriteCountsResponseSchema, favoriteToggleResponseSchema } from '@/shared/favorites'
 import { createUsers, errorOf, meOf, send } from '@/test/accounts'
@@ -47,6 +47,10 @@ describe('favorites API', () => {
     bob = b!.cookie
   })
   afterAll(() => t.close())
+  // Every test starts with no favorite and makes the ones it counts on.
+  beforeEach(async () => {
+    await t.database.db.delete(itemFavorites)
+  })
   // Whatever a test sends, the API never fails with an unhandled error (a 500).
   afterEach(() => {
     expect(t.loggedErrors.splice(0), 'the app logged an unhandled error').toEqual([])
@@ -60,6 +64,8 @@ describe('favorites API', () => {
   })
 
   it('DELETE removes (count -1); DELETE again is a success', async () => {
+    await put('kitsune', alice)
+    await put('kitsune', bob)
     expect(await toggled(await del('kitsune', bob))).toEqual({ favorited: false, count: 1 })
     expect(await toggled(await del('kitsune', bob))).toEqual({ favorited: false, count: 1 })
     expect(await toggled(await del('dough', bob))).toEqual({ favorited: false, count: 0 })
@@ -67,6 +73,7 @@ describe('favorites API', () => {
   })
 
   it('counts of several ids in one request: every id (0 included), and mine only for the signed-in user', async () => {
+    await put('kitsune', alice)
     await put('dough', bob)
     const ids = 'kitsune,dough,west-dragon,no-such-item'
     const expected = { kitsune: 1, dough: 1, 'west-dragon': 0, 'no-such-item': 0 }
@@ -83,6 +90,7 @@ describe('favorites API', () => {
   })
 
   it('an unknown item or game is a 404, and nothing is stored', async () => {
+    await put('kitsune', bob)
     const before = await allRows(t)
     const cases: [string, string, string][] = [
       [GAME, 'no-such-item', 'Item not found'],
@@ -108,6 +116,7 @@ describe('favorites API', () => {
   })
 
   it('a visitor gets 401 on PUT and DELETE, and nothing changes', async () => {
+    await put('kitsune', alice)
     const before = await allRows(t)
     for (const res of [await put('kitsune'), await del('kitsune'), await put('no-such-item')]) {
       expect(await errorOf(res)).toMatchObject({ status: 401, code: 'UNAUTHORIZED', message: SIGN_IN })
@@ -118,6 +127,7 @@ describe('favorites API', () => {
   })
 
   it('a cross-site PUT is refused even with a valid cookie', async () => {
+    await put('kitsune', alice)
     const before = await allRows(t)
     const res = await send(t, `/api/favorites/${GAME}/west-dragon`, {
       method: 'PUT',
@@ -152,15 +162,16 @@ describe('favorites API', () => {
   })
 
   it("one user's favorites are their own: bob's DELETE does not remove alice's", async () => {
-    const before = await rowCounts(t, ['kitsune'])
+    await put('kitsune', alice)
+    await put('kitsune', bob)
     await del('kitsune', bob)
-    expect(await rowCounts(t, ['kitsune'])).toEqual(before)
+    expect(await rowCounts(t, ['kitsune'])).toEqual({ kitsune: 1 })
     expect((await counts('kitsune', alice)).mine).toEqual(['kitsune'])
+    expect((await counts('kitsune', bob)).mine).toEqual([])
   })
 
   it('50 users toggling in parallel: every count the API gives equals the rows', async () => {
     const ids = ['kitsune', 'dough', 'west-dragon']
-    await t.database.db.delete(itemFavorites)
     const users = await createUsers(
       t,
       Array.from({ length: 50 }, (_, i) => `crowd${i}@example.com`),

@@ -1,8 +1,7 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '@/server/db/client'
 import { itemFavorites } from '@/server/db/schema'
-import { type CatalogDeps, findItems } from '@/server/features/catalog/service'
-import { AppError } from '@/server/lib/errors'
+import { type CatalogDeps, findItems, requireItem } from '@/server/features/catalog/public'
 import type { FavoriteCountsResponse, FavoriteToggleResponse } from '@/shared/favorites'
 import type { GameId } from '@/shared/games'
 import type { PublicProfileResponse } from '@/shared/profiles'
@@ -42,32 +41,28 @@ async function countOf(db: Db, gameId: GameId, itemId: string): Promise<number> 
   return row?.n ?? 0
 }
 
-/** 404 unless the item is in the game's catalog (read from the catalog's in-memory snapshot). */
-async function assertItem(catalog: CatalogDeps, gameId: GameId, itemId: string): Promise<void> {
-  if ((await findItems(catalog, gameId, [itemId])).size === 0)
-    throw new AppError('NOT_FOUND', 'Item not found')
-}
-
 /** Favorites an item; favoriting it again is a success. An unknown item is a 404. */
 export async function addFavorite(
-  { db, cache }: CatalogDeps,
+  catalog: CatalogDeps,
   userId: string,
   gameId: GameId,
   itemId: string,
 ): Promise<FavoriteToggleResponse> {
-  await assertItem({ db, cache }, gameId, itemId)
+  const { db } = catalog
+  await requireItem(catalog, gameId, itemId)
   await db.insert(itemFavorites).values({ userId, gameId, itemId }).onConflictDoNothing()
   return { favorited: true, count: await countOf(db, gameId, itemId) }
 }
 
 /** Removes a favorite; removing one that is not there is a success. An unknown item is a 404, as for PUT. */
 export async function removeFavorite(
-  { db, cache }: CatalogDeps,
+  catalog: CatalogDeps,
   userId: string,
   gameId: GameId,
   itemId: string,
 ): Promise<FavoriteToggleResponse> {
-  await assertItem({ db, cache }, gameId, itemId)
+  const { db } = catalog
+  await requireItem(catalog, gameId, itemId)
   await db.delete(itemFavorites).where(and(eq(itemFavorites.userId, userId), ofItems(gameId, [itemId])))
   return { favorited: false, count: await countOf(db, gameId, itemId) }
 }

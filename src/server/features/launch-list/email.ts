@@ -1,5 +1,5 @@
-import { renderMail } from '@/server/features/mail/layout'
 import { escapeHtml } from '@/server/lib/html'
+import { renderMail } from '@/server/lib/mail/layout'
 import { SITE_NAME } from '@/shared/pages'
 
 export const VERIFY_SUBJECT = 'Verify Your Email for Early Launch Access'

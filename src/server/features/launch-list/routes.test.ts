@@ -2,10 +2,10 @@ import { count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchSubscribers, pendingEmails } from '@/server/db/schema'
 import { type SubscriberListResponse, subscribeResponseSchema } from '@/shared/launch-list'
+import { UNSUBSCRIBE_FAILED, VERIFY_FAILED } from '@/shared/launch-list-rules'
 import { createVerifiedUser, send } from '@/test/accounts'
 import { createTestApp, TEST_ORIGIN } from '@/test/app'
 import { VERIFY_SUBJECT } from './email'
-import { UNSUBSCRIBE_FAILED, VERIFY_FAILED } from './service'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
@@ -40,6 +40,14 @@ async function passCooldown(t: TestApp, email: string) {
     .where(eq(launchSubscribers.email, email))
 }
 
+/** Signs `email` up and follows its mailed verification link: a verified subscriber. */
+async function verifiedSubscriber(t: TestApp, email: string) {
+  expect((await post(t, 'subscribe', { email })).status).toBe(200)
+  const tokens = await tokensFromLatestMail(t, email)
+  expect((await post(t, 'verify', { token: tokens.verify })).status).toBe(200)
+  return tokens
+}
+
 async function rowCounts(t: TestApp) {
   const [[subs], [mails]] = await Promise.all([
     t.database.db.select({ n: count() }).from(launchSubscribers),
@@ -53,7 +61,7 @@ describe('launch list API', () => {
   beforeAll(async () => {
     t = await createTestApp({
       catalog: false,
-      launchListLimits: { subscribePerIp: { max: 10_000, windowSeconds: 600 } },
+      limits: { 'launch-list': { subscribePerIp: { max: 10_000, windowSeconds: 600 } } },
     })
   })
   afterAll(() => t.close())
@@ -105,10 +113,11 @@ describe('launch list API', () => {
     })
 
     it('answers verified for a verified e-mail in other case and with spaces, without a new mail', async () => {
-      const before = (await mailsTo(t, 'verify.me@example.com')).length
-      const res = await post(t, 'subscribe', { email: ' VERIFY.me@Example.com  ' })
-      expect(await res.json()).toEqual({ state: 'verified', email: 'verify.me@example.com' })
-      expect((await mailsTo(t, 'verify.me@example.com')).length).toBe(before)
+      await verifiedSubscriber(t, 'already.verified@example.com')
+      const before = (await mailsTo(t, 'already.verified@example.com')).length
+      const res = await post(t, 'subscribe', { email: ' ALREADY.verified@Example.com  ' })
+      expect(await res.json()).toEqual({ state: 'verified', email: 'already.verified@example.com' })
+      expect((await mailsTo(t, 'already.verified@example.com')).length).toBe(before)
     })
 
     it('gives an unverified re-sign-up a new token and makes the first link stop working', async () => {
@@ -171,11 +180,48 @@ describe('launch list API', () => {
       expect((await post(t, 'verify', { token: second.verify })).status).toBe(200)
     })
 
-    it('answers 404 for an address that never signed up, and verified for a verified one', async () => {
-      const unknown = await post(t, 'resend', { email: 'nobody@example.com' })
-      expect(unknown.status).toBe(404)
-      const verified = await post(t, 'resend', { email: 'verify.me@example.com' })
-      expect((await verified.json()).state).toBe('verified')
+    it('answers alike for an address that never signed up, a pending one and a verified one; mails only the pending one', async () => {
+      const emails = {
+        unknown: 'nobody@example.com',
+        pending: 'pending.resend@example.com',
+        verified: 'verified.resend@example.com',
+      }
+      await post(t, 'subscribe', { email: emails.pending })
+      await post(t, 'subscribe', { email: emails.verified })
+      const { verify } = await tokensFromLatestMail(t, emails.verified)
+      expect((await post(t, 'verify', { token: verify })).status).toBe(200)
+      await passCooldown(t, emails.pending)
+      const before = {
+        pending: (await mailsTo(t, emails.pending)).length,
+        verified: (await mailsTo(t, emails.verified)).length,
+      }
+
+      // The same address in each answer's place, so the answers can be compared whole.
+      const answer = async (email: string) => {
+        const res = await post(t, 'resend', { email })
+        return {
+          status: res.status,
+          contentType: res.headers.get('content-type'),
+          body: (await res.text()).replace(email, '<email>'),
+        }
+      }
+      const unknown = await answer(emails.unknown)
+      expect(unknown).toEqual({
+        status: 200,
+        contentType: 'application/json',
+        body: '{"state":"verification_sent","email":"<email>"}',
+      })
+      expect(await answer(emails.pending)).toEqual(unknown)
+      expect(await answer(emails.verified)).toEqual(unknown)
+
+      expect(await mailsTo(t, emails.unknown)).toEqual([])
+      const [subscriber] = await t.database.db
+        .select()
+        .from(launchSubscribers)
+        .where(eq(launchSubscribers.email, emails.unknown))
+      expect(subscriber).toBeUndefined()
+      expect((await mailsTo(t, emails.pending)).length).toBe(before.pending + 1)
+      expect((await mailsTo(t, emails.verified)).length).toBe(before.verified)
     })
   })
 
@@ -228,14 +274,14 @@ describe('launch list API', () => {
     })
 
     it('does not let a sign-up undo an unsubscribe of a verified address', async () => {
-      const { unsubscribe } = await tokensFromLatestMail(t, 'verify.me@example.com')
-      await post(t, 'unsubscribe', { token: unsubscribe })
-      const res = await post(t, 'subscribe', { email: 'verify.me@example.com' })
+      const { unsubscribe } = await verifiedSubscriber(t, 'verified.leaver@example.com')
+      expect((await post(t, 'unsubscribe', { token: unsubscribe })).status).toBe(200)
+      const res = await post(t, 'subscribe', { email: 'verified.leaver@example.com' })
       expect((await res.json()).state).toBe('verified')
       const [row] = await t.database.db
         .select()
         .from(launchSubscribers)
-        .where(eq(launchSubscribers.email, 'verify.me@example.com'))
+        .where(eq(launchSubscribers.email, 'verified.leaver@example.com'))
       expect(row!.status).toBe('unsubscribed')
     })
   })
@@ -321,68 +367,70 @@ describe('launch list API', () => {
 })
 
 describe('one new address signed up twice at once', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ catalog: false })
+  })
+  afterAll(() => t.close())
+
   it('sends one mail: the other sign-up meets the cooldown', async () => {
-    const t = await createTestApp({ catalog: false })
-    try {
-      const results = await Promise.all(
-        Array.from({ length: 5 }, () => post(t, 'subscribe', { email: 'twice@example.com' })),
-      )
-      expect(results.map((r) => r.status).sort()).toEqual([200, 429, 429, 429, 429])
-      const mails = await t.database.db
-        .select({ n: count() })
-        .from(pendingEmails)
-        .where(eq(pendingEmails.toEmail, 'twice@example.com'))
-      expect(mails[0]!.n).toBe(1)
-    } finally {
-      await t.close()
-    }
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => post(t, 'subscribe', { email: 'twice@example.com' })),
+    )
+    expect(results.map((r) => r.status).sort()).toEqual([200, 429, 429, 429, 429])
+    const mails = await t.database.db
+      .select({ n: count() })
+      .from(pendingEmails)
+      .where(eq(pendingEmails.toEmail, 'twice@example.com'))
+    expect(mails[0]!.n).toBe(1)
   })
 })
 
 describe('launch list for admins: /api/admin/launch-list', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ catalog: false, env: { ADMIN_EMAIL: 'boss@example.com' } })
+  })
+  afterAll(() => t.close())
+
   it('lists, counts and exports subscribers for the admin only, defusing spreadsheet formulas', async () => {
-    const t = await createTestApp({ catalog: false, env: { ADMIN_EMAIL: 'boss@example.com' } })
-    try {
-      await post(t, 'subscribe', { email: 'first@example.com' })
-      await post(t, 'subscribe', { email: '-cmd@example.com' })
-      const { verify } = await tokensFromLatestMail(t, 'first@example.com')
-      await post(t, 'verify', { token: verify })
+    await post(t, 'subscribe', { email: 'first@example.com' })
+    await post(t, 'subscribe', { email: '-cmd@example.com' })
+    const { verify } = await tokensFromLatestMail(t, 'first@example.com')
+    await post(t, 'verify', { token: verify })
 
-      // A visitor, then a signed-in trader who is not the admin: refused, and nothing is shown.
-      expect((await send(t, '/api/admin/launch-list')).status).toBe(401)
-      const { cookie: trader } = await createVerifiedUser(t, 'trader@example.com')
-      const refused = await send(t, '/api/admin/launch-list', { cookie: trader })
-      expect(refused.status).toBe(403)
-      expect(await refused.text()).not.toContain('first@example.com')
-      expect((await send(t, '/api/admin/launch-list/export.csv', { cookie: trader })).status).toBe(403)
+    // A visitor, then a signed-in trader who is not the admin: refused, and nothing is shown.
+    expect((await send(t, '/api/admin/launch-list')).status).toBe(401)
+    const { cookie: trader } = await createVerifiedUser(t, 'trader@example.com')
+    const refused = await send(t, '/api/admin/launch-list', { cookie: trader })
+    expect(refused.status).toBe(403)
+    expect(await refused.text()).not.toContain('first@example.com')
+    expect((await send(t, '/api/admin/launch-list/export.csv', { cookie: trader })).status).toBe(403)
 
-      const { cookie: boss } = await createVerifiedUser(t, 'boss@example.com')
-      const res = await send(t, '/api/admin/launch-list?status=verified', { cookie: boss })
-      expect(res.status).toBe(200)
-      expect(res.headers.get('cache-control')).toBe('private, no-store')
-      const body = (await res.json()) as SubscriberListResponse
-      expect(body.counts).toEqual({ pending: 1, verified: 1, unsubscribed: 0 })
-      expect(body.subscribers.map((s) => s.email)).toEqual(['first@example.com'])
-      expect(body.subscribers[0]).not.toHaveProperty('verificationTokenHash')
-      const all = (await (
-        await send(t, '/api/admin/launch-list', { cookie: boss })
-      ).json()) as SubscriberListResponse
-      expect(all.subscribers).toHaveLength(2)
-      for (const bad of ['?status=gone', '?page=0', '?page=x', '?limit=5']) {
-        expect((await send(t, `/api/admin/launch-list${bad}`, { cookie: boss })).status, bad).toBe(400)
-      }
-
-      const exported = await send(t, '/api/admin/launch-list/export.csv', { cookie: boss })
-      expect(exported.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-      expect(exported.headers.get('content-disposition')).toContain('launch-list.csv')
-      const csv = (await exported.text()).split('\n')
-      expect(csv[0]).toBe('email,status,verified,is_og,created_at,verified_at,unsubscribed_at')
-      expect(csv).toHaveLength(3)
-      expect(csv.some((line) => line.startsWith('"first@example.com","verified","true","true"'))).toBe(true)
-      expect(csv.some((line) => line.startsWith(`"'-cmd@example.com"`))).toBe(true)
-    } finally {
-      await t.close()
+    const { cookie: boss } = await createVerifiedUser(t, 'boss@example.com')
+    const res = await send(t, '/api/admin/launch-list?status=verified', { cookie: boss })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
+    const body = (await res.json()) as SubscriberListResponse
+    expect(body.counts).toEqual({ pending: 1, verified: 1, unsubscribed: 0 })
+    expect(body.subscribers.map((s) => s.email)).toEqual(['first@example.com'])
+    expect(body.subscribers[0]).not.toHaveProperty('verificationTokenHash')
+    const all = (await (
+      await send(t, '/api/admin/launch-list', { cookie: boss })
+    ).json()) as SubscriberListResponse
+    expect(all.subscribers).toHaveLength(2)
+    for (const bad of ['?status=gone', '?page=0', '?page=x', '?limit=5']) {
+      expect((await send(t, `/api/admin/launch-list${bad}`, { cookie: boss })).status, bad).toBe(400)
     }
+
+    const exported = await send(t, '/api/admin/launch-list/export.csv', { cookie: boss })
+    expect(exported.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(exported.headers.get('content-disposition')).toContain('launch-list.csv')
+    const csv = (await exported.text()).split('\n')
+    expect(csv[0]).toBe('email,status,verified,is_og,created_at,verified_at,unsubscribed_at')
+    expect(csv).toHaveLength(3)
+    expect(csv.some((line) => line.startsWith('"first@example.com","verified","true","true"'))).toBe(true)
+    expect(csv.some((line) => line.startsWith(`"'-cmd@example.com"`))).toBe(true)
   })
 })
 
@@ -392,11 +440,13 @@ describe('launch list abuse limits', () => {
     t = await createTestApp({
       catalog: false,
       env: { TRUST_PROXY: 'true' },
-      launchListLimits: {
-        subscribePerIp: { max: 3, windowSeconds: 600 },
-        resendPerIp: { max: 2, windowSeconds: 600 },
-        mailsPerEmail: { max: 2, windowSeconds: 3600 },
-        tokenAttemptsPerIp: { max: 3, windowSeconds: 600 },
+      limits: {
+        'launch-list': {
+          subscribePerIp: { max: 3, windowSeconds: 600 },
+          resendPerIp: { max: 2, windowSeconds: 600 },
+          mailsPerEmail: { max: 2, windowSeconds: 3600 },
+          tokenAttemptsPerIp: { max: 3, windowSeconds: 600 },
+        },
       },
     })
   })

@@ -1,11 +1,13 @@
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import type { AppDeps, AppEnv } from '@/server/app'
 import { requireAdmin } from '@/server/auth/session'
+import type { AppDeps, AppEnv } from '@/server/context'
 import { clientIp } from '@/server/lib/client-ip'
+import { limitsFor } from '@/server/lib/rate-limit'
 import { jsonBody, queryParams } from '@/server/lib/validate'
 import { subscribeRequestSchema, subscriberListQuerySchema, tokenRequestSchema } from '@/shared/launch-list'
 import {
+  DEFAULT_LAUNCH_LIST_LIMITS,
   exportSubscribersCsv,
   type LaunchListContext,
   listSubscribers,
@@ -15,8 +17,13 @@ import {
   verify,
 } from './service'
 
-function context({ database, env, secret, launchListLimits }: AppDeps): LaunchListContext {
-  return { db: database.db, publicUrl: env.PUBLIC_URL, secret, limits: launchListLimits }
+function context({ database, env, secret, limits }: AppDeps): LaunchListContext {
+  return {
+    db: database.db,
+    publicUrl: env.PUBLIC_URL,
+    secret,
+    limits: limitsFor(DEFAULT_LAUNCH_LIST_LIMITS, limits, 'launch-list'),
+  }
 }
 
 /** The service's context and the client address, for every handler below. */

@@ -2,20 +2,26 @@ import { and, count, desc, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '@/server/db/client'
 import { launchSubscribers } from '@/server/db/schema'
 import { AppError } from '@/server/lib/errors'
+import { enqueueMail, MAIL_PRIORITY } from '@/server/lib/mail/outbox'
 import { hitRateLimit, type Limit } from '@/server/lib/rate-limit'
 import { createToken, deriveToken, hashToken } from '@/server/lib/tokens'
 import {
+  type ResendResponse,
   SUBSCRIBERS_PAGE_SIZE,
   type SubscribeResponse,
   type SubscriberListResponse,
 } from '@/shared/launch-list'
-import { RESEND_COOLDOWN_SECONDS, type SubscriberStatus } from '@/shared/launch-list-rules'
-import { enqueueMail, MAIL_PRIORITY } from '../mail/outbox'
+import {
+  RESEND_COOLDOWN_SECONDS,
+  type SubscriberStatus,
+  UNSUBSCRIBE_FAILED,
+  VERIFY_FAILED,
+} from '@/shared/launch-list-rules'
 import { renderVerifyMail } from './email'
 
 export const TOKEN_TTL_HOURS = 48
 
-export interface LaunchListLimits {
+export interface LaunchListLimits extends Record<string, Limit> {
   /** Sign-ups from one address. */
   subscribePerIp: Limit
   /** Resends from one address. */
@@ -26,6 +32,15 @@ export interface LaunchListLimits {
   tokenAttemptsPerIp: Limit
 }
 
+/** Whether the address is on the list and verified (the OG badge of an account). */
+export async function isVerifiedSubscriber(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(launchSubscribers)
+    .where(and(eq(launchSubscribers.email, email.toLowerCase()), eq(launchSubscribers.status, 'verified')))
+  return row !== undefined
+}
+
 /** Written in the README; tests may pass others. */
 export const DEFAULT_LAUNCH_LIST_LIMITS: LaunchListLimits = {
   subscribePerIp: { max: 20, windowSeconds: 10 * 60 },
@@ -34,8 +49,6 @@ export const DEFAULT_LAUNCH_LIST_LIMITS: LaunchListLimits = {
   tokenAttemptsPerIp: { max: 60, windowSeconds: 10 * 60 },
 }
 
-export const VERIFY_FAILED = 'Verification failed. The link may be expired or invalid.'
-export const UNSUBSCRIBE_FAILED = 'This unsubscribe link is invalid.'
 const TOO_MANY = 'Too many attempts. Please wait a moment and try again.'
 
 export interface LaunchListContext {
@@ -124,16 +137,20 @@ export async function subscribe(
   })
 }
 
-/** Resend from the sent state: a new link (the previous one stops working), after the cooldown. */
-export async function resend(ctx: LaunchListContext, email: string, ip: string): Promise<SubscribeResponse> {
+/**
+ * Resend from the sent state: a new link (the previous one stops working), after the cooldown. The
+ * answer is the same for every address, one that never signed up, a pending one or a verified one, so
+ * nobody learns from it who is on the list; only a pending sign-up is mailed.
+ */
+export async function resend(ctx: LaunchListContext, email: string, ip: string): Promise<ResendResponse> {
   await hitRateLimit(ctx.db, `launch-resend:${ip}`, ctx.limits.resendPerIp, TOO_MANY)
+  const answer: ResendResponse = { state: 'verification_sent', email }
   return ctx.db.transaction(async (tx) => {
     const existing = await lockSubscriber(tx, email)
-    if (!existing) throw new AppError('NOT_FOUND', 'No sign-up was found for this e-mail address.')
-    if (existing.verified) return { state: 'verified', email }
+    if (!existing || existing.verified) return answer
     assertCooldownOver(existing.lastMailAt)
     await sendVerification(ctx, tx, email)
-    return { state: 'verification_sent', email }
+    return answer
   })
 }
 
@@ -217,7 +234,7 @@ export async function listSubscribers(
   }
 }
 
-async function countSubscribers(db: Db): Promise<Record<SubscriberStatus, number>> {
+export async function countSubscribers(db: Db): Promise<Record<SubscriberStatus, number>> {
   const rows = await db
     .select({ status: launchSubscribers.status, n: count() })
     .from(launchSubscribers)

@@ -1,7 +1,7 @@
 import { Menu } from 'lucide-react'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { buttonClass } from '@/web/components/ui/button'
-import { AccountControl } from '@/web/features/accounts/components/account-control'
+import { AccountControl } from '@/web/features/accounts/public'
 import { DesktopNav } from './desktop-nav'
 import { Logo } from './logo'
 

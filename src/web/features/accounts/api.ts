@@ -1,6 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { Me, MeResponse, Profile, ProfileUpdate, PublicProfileResponse } from '@/shared/profiles'
+import { useEffect, useState } from 'react'
+import { toast } from 'sonner'
+import type {
+  AuthProvidersResponse,
+  Me,
+  MeResponse,
+  Profile,
+  ProfileUpdate,
+  PublicProfileResponse,
+} from '@/shared/profiles'
 import { safeRedirect as safeRedirectOn } from '@/shared/redirect'
+import { ROLE_MESSAGES } from '@/shared/roles-rules'
 import { apiFetch } from '@/web/lib/api'
 import { queryClient } from '@/web/lib/query-client'
 
@@ -55,15 +65,10 @@ export function signInHref(pathname: string, search: string): string {
     : `/sign-in?redirect=${encodeURIComponent(here)}`
 }
 
-export interface AuthProvider {
-  id: string
-  name: string
-}
-
 /** The sign-in providers this site has configured. */
 export const providersQuery = queryOptions({
   queryKey: ['auth-providers'],
-  queryFn: () => apiFetch<{ providers: AuthProvider[] }>('/api/auth-providers'),
+  queryFn: () => apiFetch<AuthProvidersResponse>('/api/auth-providers'),
   staleTime: 5 * 60_000,
 })
 
@@ -88,3 +93,22 @@ export const linkedAccountsQuery = queryOptions({
   queryFn: () => authApi<LinkedAccount[]>('/list-accounts'),
   staleTime: 0,
 })
+
+/**
+ * Admin and stock-management pages re-read who is signed in when they open: a role granted or removed
+ * since shows at once. `refreshing` until that answer (or its failure, told as the spec's toast).
+ */
+export function useFreshPermissions(): { refreshing: boolean } {
+  const [refreshing, setRefreshing] = useState(true)
+  useEffect(() => {
+    let live = true
+    queryClient
+      .fetchQuery({ ...meQuery, staleTime: 0 })
+      .catch(() => toast.error(ROLE_MESSAGES.refreshFailed))
+      .finally(() => live && setRefreshing(false))
+    return () => {
+      live = false
+    }
+  }, [])
+  return { refreshing }
+}

@@ -58,8 +58,8 @@ export function prefetchValues({ params, request }: { params: { game?: string };
   return null
 }
 
-export function prefetchItem({ params }: { params: { gameId?: string; itemId?: string } }) {
-  if (params.gameId && params.itemId && isGameId(params.gameId))
-    void queryClient.prefetchQuery(itemDetailQuery(params.gameId, params.itemId))
+export function prefetchItem({ params }: { params: { game?: string; item?: string } }) {
+  if (params.game && params.item && isGameId(params.game))
+    void queryClient.prefetchQuery(itemDetailQuery(params.game, params.item))
   return null
 }

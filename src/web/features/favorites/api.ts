@@ -1,8 +1,7 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
+import { mutationOptions, type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import type { FavoriteCountsResponse, FavoriteToggleResponse } from '@/shared/favorites'
 import { ApiError, apiFetch } from '@/web/lib/api'
-import { queryClient } from '@/web/lib/query-client'
 
 /** The counts (and the user's own hearts) of a whole screen of one game's items: one request. */
 const favoriteCountsQuery = (game: string, ids: readonly string[]) => {
@@ -23,9 +22,11 @@ interface Toggle {
   favorite: boolean
 }
 
+type HeartChange = (count: number, mine: boolean) => [count: number, mine: boolean]
+
 /** Sets one item's heart and count in every cached screen of the game that shows it. */
-function setHeart(game: string, itemId: string, change: (count: number, mine: boolean) => [number, boolean]) {
-  queryClient.setQueriesData<FavoriteCountsResponse>({ queryKey: ['favorites', game] }, (old) => {
+function setHeart(client: QueryClient, game: string, itemId: string, change: HeartChange) {
+  client.setQueriesData<FavoriteCountsResponse>({ queryKey: ['favorites', game] }, (old) => {
     if (!old || !(itemId in old.counts)) return old
     const [count, mine] = change(old.counts[itemId] ?? 0, old.mine.includes(itemId))
     const others = old.mine.filter((id) => id !== itemId)
@@ -36,10 +37,11 @@ function setHeart(game: string, itemId: string, change: (count: number, mine: bo
 /**
  * Toggles a heart optimistically (SPEC section 4): every cached screen showing the item changes at once,
  * and only that item is put back if the server refuses; the server's exact count then replaces the
- * guess. Toggles of one item run one after the other, so the last click wins.
+ * guess. Toggles of one item run one after the other, so the last click wins. The cache is the one
+ * the mutation runs in (the app's, or a test's).
  */
-export function useFavoriteToggle(game: string, itemId: string) {
-  return useMutation({
+export const favoriteToggleMutation = (game: string, itemId: string) =>
+  mutationOptions({
     scope: { id: `favorite:${game}:${itemId}` },
     mutationFn: ({ favorite }: Toggle) =>
       apiFetch<FavoriteToggleResponse>(
@@ -48,30 +50,32 @@ export function useFavoriteToggle(game: string, itemId: string) {
           method: favorite ? 'PUT' : 'DELETE',
         },
       ),
-    onMutate: ({ favorite }) => {
+    onMutate: ({ favorite }, { client }) => {
       let changed = false
-      setHeart(game, itemId, (count, mine) => {
+      setHeart(client, game, itemId, (count, mine) => {
         if (mine === favorite) return [count, mine]
         changed = true
         return [Math.max(0, count + (favorite ? 1 : -1)), favorite]
       })
       return { changed }
     },
-    onError: (error, { favorite }, context) => {
-      if (context?.changed)
-        setHeart(game, itemId, (count) => [Math.max(0, count + (favorite ? -1 : 1)), !favorite])
+    onError: (error, { favorite }, guess, { client }) => {
+      if (guess?.changed)
+        setHeart(client, game, itemId, (count) => [Math.max(0, count + (favorite ? -1 : 1)), !favorite])
       const verb = favorite ? 'favorite' : 'unfavorite'
       if (error instanceof ApiError && error.status === 401) {
-        queryClient.invalidateQueries({ queryKey: ['me'] }) // the session is gone: Session Expired says so
+        client.invalidateQueries({ queryKey: ['me'] }) // the session is gone: Session Expired says so
       } else if (error instanceof ApiError && error.status === 403) {
         toast.error('Permission Error', { description: `You cannot ${verb} this item. Please try again.` })
       } else {
         toast.error('Error', { description: `Failed to ${verb} this item. Please try again.` })
       }
     },
-    onSuccess: ({ favorited, count }) => {
-      setHeart(game, itemId, () => [count, favorited])
-      queryClient.invalidateQueries({ queryKey: ['users'] }) // profiles list favorites
+    onSuccess: ({ favorited, count }, _toggle, _guess, { client }) => {
+      setHeart(client, game, itemId, () => [count, favorited])
+      client.invalidateQueries({ queryKey: ['users'] }) // profiles list favorites
     },
   })
-}
+
+export const useFavoriteToggle = (game: string, itemId: string) =>
+  useMutation(favoriteToggleMutation(game, itemId))

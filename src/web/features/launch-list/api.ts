@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import type {
+  ResendResponse,
   SubscribeRequest,
   SubscribeResponse,
   UnsubscribeResponse,
@@ -16,7 +17,7 @@ export const useSubscribe = () =>
 export const useResend = () =>
   useMutation({
     mutationFn: (body: SubscribeRequest) =>
-      apiFetch<SubscribeResponse>('/api/launch-list/resend', { method: 'POST', body }),
+      apiFetch<ResendResponse>('/api/launch-list/resend', { method: 'POST', body }),
   })
 
 export const verifySubscription = (token: string) =>

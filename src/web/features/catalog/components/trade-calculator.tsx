@@ -14,6 +14,7 @@ import {
   formatTradeParam,
   MAX_QUANTITY,
   MAX_SLOTS_PER_SIDE,
+  parseFairBand,
   parseTradeParam,
   type SideResult,
   type TradeSlot,
@@ -28,8 +29,7 @@ const BAND_KEY = 'tradehub.fairBand'
 type Side = 'give' | 'get'
 
 function readStoredBand(): FairBand {
-  const stored = Number(globalThis.localStorage?.getItem(BAND_KEY))
-  return (FAIR_BANDS as readonly number[]).includes(stored) ? (stored as FairBand) : DEFAULT_FAIR_BAND
+  return parseFairBand(globalThis.localStorage?.getItem(BAND_KEY)) ?? DEFAULT_FAIR_BAND
 }
 
 const VERDICT_STYLE = {
@@ -52,8 +52,7 @@ function useTradeParams() {
   const navigate = useNavigate()
   const give = useMemo(() => parseTradeParam(params.get('give')), [params])
   const get = useMemo(() => parseTradeParam(params.get('get')), [params])
-  const bandParam = Number(params.get('band'))
-  const band = (FAIR_BANDS as readonly number[]).includes(bandParam) ? (bandParam as FairBand) : null
+  const band = parseFairBand(params.get('band'))
   const update = (changes: Partial<Record<Side | 'band', string>>) => {
     const next = new URLSearchParams(params)
     for (const [k, v] of Object.entries(changes)) {
@@ -252,10 +251,7 @@ export function TradeCalculator({ game }: { game: Game }) {
   }, [unknownIds])
 
   const sides = { give, get }
-  const result = evaluateTrade({ give: give.slots, get: get.slots }, known, {
-    band,
-    checkBeli: game.id === 'blox-fruits',
-  })
+  const result = evaluateTrade({ give: give.slots, get: get.slots }, known, { band, game: game.id })
   const loading = missing.length > 0 && lookup.isPending
 
   const add = (side: Side, slots: TradeSlot[]) => (item: ItemSummary) => {

@@ -6,8 +6,7 @@ import { NotFoundPage } from '@/web/app/not-found-page'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { buttonClass } from '@/web/components/ui/button'
 import { Spinner } from '@/web/components/ui/spinner'
-import { useFavoriteCounts } from '@/web/features/favorites/api'
-import { FavoriteButton } from '@/web/features/favorites/components/favorite-button'
+import { FavoriteButton, useFavoriteCounts } from '@/web/features/favorites/public'
 import { ApiError } from '@/web/lib/api'
 import { formatDay } from '@/web/lib/format'
 import { usePageMeta } from '@/web/lib/page-meta'
@@ -91,7 +90,7 @@ function Facts({ data }: { data: ItemDetailResponse }) {
 }
 
 export function ItemPage() {
-  const { gameId = '', itemId = '' } = useParams()
+  const { game: gameId = '', item: itemId = '' } = useParams()
   const query = useItemDetail(gameId, itemId)
   // Asked for at once, beside the item (not after it).
   const favorites = useFavoriteCounts(gameId, [itemId])

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { buttonClass } from '@/web/components/ui/button'
 import { Page } from '@/web/components/ui/page'
 import { Spinner } from '@/web/components/ui/spinner'
-import { useSiteSummary } from '@/web/features/landing/api'
+import { useSiteSummary } from '@/web/features/landing/public'
 
 /**
  * The server redirects these paths to Discord when a URL is configured; this page covers a

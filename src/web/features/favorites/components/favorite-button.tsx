@@ -2,7 +2,7 @@ import { Heart } from 'lucide-react'
 import { useLocation, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import type { FavoriteCountsResponse } from '@/shared/favorites'
-import { signInHref, useMe } from '@/web/features/accounts/api'
+import { signInHref, useMe } from '@/web/features/accounts/public'
 import { useFavoriteToggle } from '../api'
 
 /** A heart with the item's favorite count; visitors are asked to sign in. */

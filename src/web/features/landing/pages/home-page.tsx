@@ -18,7 +18,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { buttonClass } from '@/web/components/ui/button'
 import { SoonBadge } from '@/web/components/ui/page'
-import { EarlyAccessForm } from '@/web/features/launch-list/components/early-access-form'
+import { EarlyAccessForm } from '@/web/features/launch-list/public'
 import { formatCount, formatDay, formatRelative } from '@/web/lib/format'
 import { useSiteSummary } from '../api'
 

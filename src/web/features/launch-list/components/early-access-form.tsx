@@ -2,7 +2,7 @@ import { CheckCircle2, MailCheck, XCircle } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { toast } from 'sonner'
-import { RESEND_COOLDOWN_SECONDS } from '@/shared/launch-list-rules'
+import { RESEND_COOLDOWN_SECONDS, VERIFY_FAILED } from '@/shared/launch-list-rules'
 import { buttonClass } from '@/web/components/ui/button'
 import { Spinner } from '@/web/components/ui/spinner'
 import { ApiError } from '@/web/lib/api'
@@ -17,7 +17,6 @@ type FormState =
   | { name: 'error'; message: string }
 
 const SUBSCRIBE_FAILED = 'Failed to subscribe. Please try again later.'
-const VERIFY_FAILED = 'Verification failed. The link may be expired or invalid.'
 const VERIFY_THREW = 'An error occurred during verification. Please try again.'
 
 function useCountdown(): [number, () => void] {
@@ -115,15 +114,9 @@ export function EarlyAccessForm() {
     resend.mutate(
       { email: to },
       {
-        onSuccess: (result) => {
-          // Verified in the meantime (another tab or device): show it rather than "sent".
-          if (result.state === 'verified') {
-            toast('Already verified', { description: `${result.email} is already on the list.` })
-            setState({ name: 'verified', email: result.email })
-          } else {
-            toast.success('Verification e-mail sent', { description: `Check the inbox of ${to}.` })
-          }
-        },
+        // The server answers alike for every address (it tells nobody who signed up).
+        onSuccess: () =>
+          toast.success('Verification e-mail sent', { description: `Check the inbox of ${to}.` }),
         onError: (error) =>
           toast.error('Failed to resend email.', {
             description:

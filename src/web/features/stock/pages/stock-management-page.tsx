@@ -1,12 +1,14 @@
+import { STOCK_GAME_NAMES } from '@/shared/games'
 import { FormMessage } from '@/web/components/ui/field'
 import { Page } from '@/web/components/ui/page'
 import { Spinner } from '@/web/components/ui/spinner'
-import { useMe } from '@/web/features/accounts/api'
-import { SignInPrompt } from '@/web/features/accounts/components/sign-in-prompt'
+import { SignInPrompt, useFreshPermissions, useMe } from '@/web/features/accounts/public'
 
 export function StockManagementPage() {
   const { me, isPending } = useMe()
-  if (isPending) return <Spinner label="Checking access" />
+  // Roles may have changed since the page was cached: re-read them on opening.
+  const { refreshing } = useFreshPermissions()
+  if (isPending || (refreshing && !me)) return <Spinner label="Checking access" />
   return (
     <Page
       title="Stock management"
@@ -22,8 +24,8 @@ export function StockManagementPage() {
         </FormMessage>
       ) : (
         <FormMessage kind="info">
-          You manage the stock of: {me.stockManagerGames.join(', ')}. The stock editor opens with the stock
-          trackers.
+          You manage the stock of: {me.stockManagerGames.map((g) => STOCK_GAME_NAMES[g]).join(', ')}. The
+          stock editor opens with the stock trackers.
         </FormMessage>
       )}
     </Page>

@@ -1,0 +1,13 @@
+/**
+ * Ports of the browser tests' servers. E2E_PORT_OFFSET moves them all, so two checkouts can run their
+ * browser tests on one machine at once.
+ */
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0)
+
+export const E2E_PORTS = {
+  app: 3100 + offset,
+  smtp: 2526 + offset,
+  smtpHttp: 2527 + offset,
+  oidc: 2528 + offset,
+}
+export const E2E_ORIGIN = `http://localhost:${E2E_PORTS.app}`

@@ -1,0 +1,32 @@
+// Builds the single-page app (Vite) into dist/web, pre-compressed, and the server bundle into
+// dist/server, then stamps dist/ with the hash of the sources it was built from.
+//   node scripts/build.mjs               always builds (npm run build)
+//   node scripts/build.mjs --if-changed  builds only when the sources differ from the stamp (npm start)
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { buildStatus, removeStamp, writeStamp } from './lib/build-stamp.mjs'
+import { precompress } from './lib/precompress.mjs'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const status = await buildStatus(root)
+if (process.argv.includes('--if-changed') && status.upToDate) {
+  console.log('Build is up to date (sources unchanged): not building.')
+  process.exit(0)
+}
+if (process.argv.includes('--if-changed')) console.log(`Building: ${status.reason}.`)
+
+// A build that fails or is stopped half-way leaves no stamp: the next start builds again.
+await removeStamp(root)
+for (const args of [
+  [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'],
+  ['scripts/build-server.mjs'],
+]) {
+  const step = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' })
+  if (step.status !== 0) {
+    console.error(`Build failed: node ${args.join(' ')} exited with ${step.status ?? step.signal}`)
+    process.exit(1)
+  }
+}
+await precompress(path.join(root, 'dist/web'))
+await writeStamp(root, status.hash)

@@ -1,0 +1,73 @@
+import type { Hono } from 'hono'
+import type { PageInfo, PagePath } from '@/shared/pages'
+import type { Auth } from './auth/auth'
+import type { Database } from './db/client'
+import type { Env } from './env'
+import type { Logger } from './lib/logger'
+import type { LimitOverrides } from './lib/rate-limit'
+import type { ReadCache } from './lib/read-cache'
+import type { Shutdown } from './lib/shutdown'
+import type { WebAssets } from './lib/web/assets'
+
+/**
+ * What the house gives every feature: the settings, the database, the log, the shared read cache of
+ * public data and the server secret. Features start with these (`ServerFeature.start`).
+ */
+export interface Services {
+  env: Env
+  database: Database
+  logger: Logger
+  cache: ReadCache
+  /** Signs derived tokens (AUTH_SECRET or the one generated into DATA_DIR). */
+  secret: string
+}
+
+/** What a request handler can reach, as `c.var.deps`. */
+export interface AppDeps extends Services {
+  /** Better Auth (createAuth), sharing this app's database and secret. */
+  auth: Auth
+  /** The built single-page app; null when only the API is served (API tests). */
+  web: WebAssets | null
+  /** Tells long-lived answers (event streams) to end when the server stops. */
+  shutdown: Shutdown
+  /** Other limits than the written ones, by feature (tests). */
+  limits?: LimitOverrides
+}
+
+export type AppEnv = { Variables: { deps: AppDeps } }
+
+/** A feature's Hono routes: built on AppEnv, each adding the variables its own middleware sets. */
+// biome-ignore lint/suspicious/noExplicitAny: a route set widens AppEnv with its own variables
+export type FeatureRoutes = Hono<any, any, any>
+
+/**
+ * The title and description of a page that depend on data (an item page, a shared trade): `null` keeps
+ * the page's defaults, `'not-found'` answers the 404 page.
+ */
+export type HeadResolver = (
+  deps: AppDeps,
+  match: { page: PageInfo; params: Record<string, string> },
+  url: URL,
+) => Promise<Pick<PageInfo, 'title' | 'description'> | 'not-found' | null>
+
+/** What a feature's `start` began: stopped on shutdown, after open requests and streams have ended. */
+export interface Started {
+  stop(): Promise<void>
+}
+
+/**
+ * One server feature, as registered in `features/registry.ts`: everything it brings to the house.
+ * See docs/decisions/007-feature-registry.md.
+ */
+export interface ServerFeature {
+  /** Its folder under src/server/features. */
+  name: string
+  /** Routes by the path they are mounted at, e.g. `{ '/api/games': catalogRoutes }`. */
+  routes?: Readonly<Record<string, FeatureRoutes>>
+  /** Server-rendered head tags of its pages, by page path of src/shared/pages.ts. */
+  pageHeads?: Readonly<Partial<Record<PagePath, HeadResolver>>>
+  /** Workers, listeners, schedules, imports: run once the database is migrated, before requests. */
+  start?(services: Services): Promise<Started | undefined>
+}
+
+export const defineFeature = (feature: ServerFeature): ServerFeature => feature

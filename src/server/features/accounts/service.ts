@@ -1,0 +1,191 @@
+import { and, eq, ne, sql } from 'drizzle-orm'
+import { permissionsOf } from '@/server/auth/roles'
+import type { Session } from '@/server/auth/session'
+import type { Db } from '@/server/db/client'
+import { profiles, users } from '@/server/db/schema'
+import type { Env } from '@/server/env'
+import type { CatalogDeps } from '@/server/features/catalog/public'
+import { listUserFavorites } from '@/server/features/favorites/public'
+import { isVerifiedSubscriber } from '@/server/features/launch-list/public'
+import { AppError } from '@/server/lib/errors'
+import { displayNameTakenMessage, USERNAME_MESSAGES, usernameProblem } from '@/shared/profile-rules'
+import type { MeResponse, Profile, ProfileUpdate, PublicProfileResponse } from '@/shared/profiles'
+
+const AVATAR_URL_PREFIX = '/uploads/avatars/'
+
+type ProfileRow = typeof profiles.$inferSelect
+interface Owner {
+  email: string
+  emailVerified: boolean
+  createdAt: Date
+}
+
+/** The display name when none is set: the part of the e-mail before the at-sign (SPEC section 3). */
+const fallbackDisplayName = (email: string) => email.split('@')[0] ?? email
+
+/** OG members: the account's verified e-mail is a verified launch-list subscriber. */
+const hasOgBadge = async (db: Db, owner: Owner) =>
+  owner.emailVerified && (await isVerifiedSubscriber(db, owner.email))
+
+/** `fallbackName`: the display name shown when none is set. */
+async function present(
+  db: Db,
+  row: ProfileRow | undefined,
+  owner: Owner,
+  fallbackName: string,
+): Promise<Profile> {
+  return {
+    username: row?.username ?? null,
+    displayName: row?.displayName ?? fallbackName,
+    bio: row?.bio ?? '',
+    avatarUrl: row?.avatarFile ? `${AVATAR_URL_PREFIX}${row.avatarFile}` : null,
+    socialLinks: row?.socialLinks ?? {},
+    ogBadge: await hasOgBadge(db, owner),
+    joinedAt: owner.createdAt.toISOString(),
+  }
+}
+
+async function profileRow(db: Db, userId: string) {
+  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId))
+  return row
+}
+
+/** The signed-in user's own profile (created empty if it is missing: a read, not a write, on every visit). */
+export async function getOwnProfile(db: Db, user: Session['user']): Promise<Profile> {
+  let row = await profileRow(db, user.id)
+  if (!row) {
+    await db.insert(profiles).values({ userId: user.id }).onConflictDoNothing()
+    row = await profileRow(db, user.id)
+  }
+  // Once a username is set it is the public name too, so the e-mail's local part is never shown for it.
+  return present(db, row, user, row?.username ?? fallbackDisplayName(user.email))
+}
+
+const isUniqueViolation = (error: unknown, constraint: string) => {
+  const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? error
+  const e = cause as { code?: string; constraint?: string }
+  return e?.code === '23505' && (e.constraint === undefined || e.constraint === constraint)
+}
+
+/** Sets the username once: 409 `Username already taken` or `Username cannot be changed once set`. */
+export async function setUsername(db: Db, user: Session['user'], username: string): Promise<Profile> {
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(profiles).values({ userId: user.id }).onConflictDoNothing()
+      const [current] = await tx
+        .select({ username: profiles.username })
+        .from(profiles)
+        .where(eq(profiles.userId, user.id))
+        .for('update')
+      if (current?.username) throw new AppError('CONFLICT', USERNAME_MESSAGES.permanent)
+      await tx.update(profiles).set({ username, updatedAt: new Date() }).where(eq(profiles.userId, user.id))
+    })
+  } catch (error) {
+    if (isUniqueViolation(error, 'profiles_username_unique')) {
+      throw new AppError('CONFLICT', USERNAME_MESSAGES.taken, {
+        fields: { username: USERNAME_MESSAGES.taken },
+      })
+    }
+    throw error
+  }
+  return getOwnProfile(db, user)
+}
+
+/** Changes the fields given; a display name another user has (in any case) is a 409 with the spec's message. */
+export async function updateProfile(db: Db, user: Session['user'], update: ProfileUpdate): Promise<Profile> {
+  const { displayName, bio, socialLinks } = update
+  const links = socialLinks && Object.fromEntries(Object.entries(socialLinks).filter(([, v]) => v))
+  const taken = () => {
+    const message = displayNameTakenMessage(displayName!)
+    return new AppError('CONFLICT', message, { fields: { displayName: message } })
+  }
+  // Another trader's username is their name too (it is shown when they set no display name).
+  if (displayName !== undefined) {
+    const [other] = await db
+      .select({ one: sql`1` })
+      .from(profiles)
+      .where(and(sql`lower(${profiles.username}) = lower(${displayName})`, ne(profiles.userId, user.id)))
+    if (other) throw taken()
+  }
+  try {
+    await db.insert(profiles).values({ userId: user.id }).onConflictDoNothing()
+    await db
+      .update(profiles)
+      .set({
+        ...(displayName !== undefined && { displayName }),
+        ...(bio !== undefined && { bio }),
+        ...(links !== undefined && { socialLinks: links }),
+        updatedAt: new Date(),
+      })
+      .where(eq(profiles.userId, user.id))
+  } catch (error) {
+    if (displayName !== undefined && isUniqueViolation(error, 'profiles_display_name_lower_key'))
+      throw taken()
+    throw error
+  }
+  if (displayName !== undefined)
+    await db.update(users).set({ name: displayName }).where(eq(users.id, user.id))
+  return getOwnProfile(db, user)
+}
+
+/** Records a new avatar file and returns the previous one (to be deleted). */
+export async function replaceAvatar(db: Db, userId: string, file: string): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    await tx.insert(profiles).values({ userId }).onConflictDoNothing()
+    const [row] = await tx
+      .select({ avatarFile: profiles.avatarFile })
+      .from(profiles)
+      .where(eq(profiles.userId, userId))
+      .for('update')
+    await tx
+      .update(profiles)
+      .set({ avatarFile: file, updatedAt: new Date() })
+      .where(eq(profiles.userId, userId))
+    return row?.avatarFile ?? null
+  })
+}
+
+/**
+ * A profile by username, for /u/{username}; 404 when nobody has it. Without a display name it shows the
+ * username: the e-mail's local part (the owner's own fallback) would give away part of the address.
+ */
+export async function findPublicProfile(db: Db, username: string) {
+  // Not a username at all (malformed or reserved): nobody has it.
+  if (usernameProblem(username)) throw new AppError('NOT_FOUND', 'No trader has this username')
+  const [row] = await db
+    .select({
+      profile: profiles,
+      user: { email: users.email, emailVerified: users.emailVerified, createdAt: users.createdAt },
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.username, username))
+  if (!row) throw new AppError('NOT_FOUND', 'No trader has this username')
+  return { userId: row.profile.userId, profile: await present(db, row.profile, row.user, username) }
+}
+
+/** GET /api/me: the signed-in user with profile and roles, or null for a visitor. */
+export async function getMe(env: Env, db: Db, user: Session['user'] | null): Promise<MeResponse> {
+  if (!user) return { user: null }
+  const permissions = await permissionsOf(env, db, user)
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      twoFactorEnabled: Boolean(user.twoFactorEnabled),
+      isAdmin: permissions.isAdmin,
+      stockManagerGames: permissions.stockManagerGames,
+      profile: await getOwnProfile(db, user),
+    },
+  }
+}
+
+/** GET /api/users/:username: the public profile with its favorites (one answer for the page). */
+export async function getPublicProfile(
+  catalog: CatalogDeps,
+  username: string,
+): Promise<PublicProfileResponse> {
+  const { userId, profile } = await findPublicProfile(catalog.db, username)
+  return { profile, favorites: await listUserFavorites(catalog, userId) }
+}

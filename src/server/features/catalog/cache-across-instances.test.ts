@@ -1,0 +1,64 @@
+import { describe, expect, it, vi } from 'vitest'
+import { itemDetailResponseSchema } from '@/shared/catalog'
+import { createTestApp } from '@/test/app'
+import { changeItemValue } from './service'
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+const ITEM_URL = '/api/games/blox-fruits/items/kitsune'
+
+/** The value an instance answers for the item (from its read cache when it holds the answer). */
+async function valueOn(t: TestApp) {
+  const res = await t.app.request(ITEM_URL)
+  expect(res.status).toBe(200)
+  return itemDetailResponseSchema.parse(await res.json()).item.value
+}
+
+/** Resolves with the first prefix the instance's cache drops, as told by another instance. */
+function nextInvalidation(t: TestApp): Promise<string> {
+  const invalidateLocal = t.cache.invalidateLocal.bind(t.cache)
+  return new Promise((resolve) => {
+    vi.spyOn(t.cache, 'invalidateLocal').mockImplementation((prefix) => {
+      invalidateLocal(prefix)
+      resolve(prefix)
+    })
+  })
+}
+
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took more than ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+// Two server processes on one PostgreSQL: PGlite is one process's database, so this needs a server.
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'read cache across instances (runs with TEST_DATABASE_URL: two instances need one PostgreSQL)',
+  () => {
+    it("a value change on one instance invalidates the other's cached answer within 1 s", async () => {
+      const a = await createTestApp()
+      const b = await createTestApp({ sameDatabaseAs: a })
+      try {
+        const old = await valueOn(b) // B now answers from its cache
+        expect(await valueOn(b)).toBe(old)
+        const next = (old ?? 0) + 1_000_000
+        const heard = nextInvalidation(b)
+
+        const change = await changeItemValue(
+          { db: a.database.db, cache: a.cache },
+          { gameId: 'blox-fruits', itemId: 'kitsune', value: next, changedBy: null, source: 'admin' },
+        )
+        expect(change).toEqual({ changed: true })
+        expect(await valueOn(a)).toBe(next)
+
+        expect(await within(heard, 1000, "B's cache invalidation")).toBe('catalog:')
+        expect(await valueOn(b)).toBe(next)
+      } finally {
+        await b.close()
+        await a.close()
+      }
+    })
+  },
+)

@@ -1,0 +1,12 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '@/server/context'
+import { sendCachedJson } from '@/server/lib/read-cache'
+import { getSiteSummary } from './service'
+
+/** Cache key prefix: catalog writes invalidate `catalog:`, which this summary counts. */
+export const SITE_SUMMARY_KEY = 'catalog:site-summary'
+
+export const siteRoutes = new Hono<AppEnv>().get('/', async (c) => {
+  const { cache, database, env } = c.var.deps
+  return sendCachedJson(c, await cache.json(SITE_SUMMARY_KEY, () => getSiteSummary(database.db, env)), 60)
+})

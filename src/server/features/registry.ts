@@ -1,0 +1,22 @@
+import type { ServerFeature } from '@/server/context'
+import { accountsFeature } from './accounts/feature'
+import { adminFeature } from './admin/feature'
+import { catalogFeature } from './catalog/feature'
+import { favoritesFeature } from './favorites/feature'
+import { landingFeature } from './landing/feature'
+import { launchListFeature } from './launch-list/feature'
+import { rolesFeature } from './roles/feature'
+
+/**
+ * Every server feature, in start order: the app mounts their routes and page heads, the runtime starts
+ * them after migrations and stops them in reverse order. A new feature is one folder and one line here.
+ */
+export const FEATURES: readonly ServerFeature[] = [
+  catalogFeature,
+  favoritesFeature,
+  accountsFeature,
+  launchListFeature,
+  landingFeature,
+  rolesFeature,
+  adminFeature,
+]

@@ -1,0 +1,25 @@
+import { Hono } from 'hono'
+import { actorOf, type PermittedEnv, requireAdmin } from '@/server/auth/session'
+import type { AppDeps } from '@/server/context'
+import { jsonBody, paramsOf } from '@/server/lib/validate'
+import { grantRoleRequestSchema, roleParamsSchema } from '@/shared/roles'
+import { grantRole, listGrants, type RolesContext, revokeRole } from './service'
+
+const context = ({ env, database }: AppDeps): RolesContext => ({ env, db: database.db })
+
+/** /api/admin/roles: admins and stock managers (admins only). */
+export const roleRoutes = new Hono<PermittedEnv>()
+  .use(requireAdmin)
+  .use(async (c, next) => {
+    c.header('Cache-Control', 'private, no-store')
+    await next()
+  })
+  .get('/', async (c) => c.json(await listGrants(context(c.var.deps))))
+  .post('/', jsonBody(grantRoleRequestSchema), async (c) => {
+    return c.json(await grantRole(context(c.var.deps), actorOf(c), c.req.valid('json')), 201)
+  })
+  .delete('/:role/:userId', paramsOf(roleParamsSchema), async (c) => {
+    const { role, userId } = c.req.valid('param')
+    await revokeRole(context(c.var.deps), actorOf(c), role, userId)
+    return c.body(null, 204)
+  })

@@ -1,0 +1,94 @@
+import { type Context, Hono } from 'hono'
+import type { AppEnv, HeadResolver, ServerFeature } from '@/server/context'
+import { matchPage, NOT_FOUND_PAGE, REDIRECTS } from '@/shared/pages'
+import { type Asset, type HeadTags, renderIndexHtml } from './assets'
+
+function sendAsset(c: Context, asset: Asset): Response {
+  c.header('Content-Type', asset.type)
+  c.header('ETag', asset.etag)
+  c.header('Cache-Control', asset.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+  c.header('Vary', 'Accept-Encoding')
+  if (c.req.header('if-none-match') === asset.etag) return c.body(null, 304)
+  const acceptEncoding = c.req.header('accept-encoding') ?? ''
+  let body = asset.body
+  if (asset.brotli && /\bbr\b/.test(acceptEncoding)) {
+    body = asset.brotli
+    c.header('Content-Encoding', 'br')
+  } else if (asset.gzip && /\bgzip\b/.test(acceptEncoding)) {
+    body = asset.gzip
+    c.header('Content-Encoding', 'gzip')
+  }
+  return c.body(new Uint8Array(body))
+}
+
+/** The home page declares the site search, so search engines can offer it. */
+function siteSearchJsonLd(publicUrl: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: 'TradeHub',
+    url: `${publicUrl}/`,
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: {
+        '@type': 'EntryPoint',
+        urlTemplate: `${publicUrl}/values-and-wfl?search={search_term_string}`,
+      },
+      'query-input': 'required name=search_term_string',
+    },
+  }
+}
+
+/** The head resolvers of every feature, by page path (a page has at most one). */
+function pageHeadsOf(features: readonly ServerFeature[]): Map<string, HeadResolver> {
+  const heads = new Map<string, HeadResolver>()
+  for (const feature of features) {
+    for (const [path, resolve] of Object.entries(feature.pageHeads ?? {})) {
+      if (heads.has(path)) throw new Error(`Two features give the head of ${path}`)
+      heads.set(path, resolve)
+    }
+  }
+  return heads
+}
+
+/** The built single-page app: files from memory, every other path gets index.html with its head tags. */
+export function createWebRoutes(features: readonly ServerFeature[]) {
+  const heads = pageHeadsOf(features)
+  return new Hono<AppEnv>().on(['GET', 'HEAD'], '*', async (c) => {
+    const { web, env } = c.var.deps
+    const url = new URL(c.req.url)
+    const pathname = url.pathname
+
+    const redirect = REDIRECTS[pathname.replace(/\/+$/, '')]
+    if (redirect) return c.redirect(`${redirect}${url.search}`, 301)
+    if (pathname === '/join-server' && env.DISCORD_SERVER_URL) return c.redirect(env.DISCORD_SERVER_URL, 302)
+    if (pathname === '/invite-bot' && env.DISCORD_BOT_INVITE_URL)
+      return c.redirect(env.DISCORD_BOT_INVITE_URL, 302)
+
+    // Browsers ask for /favicon.ico on pages without an icon link (the local mailbox).
+    if (pathname === '/favicon.ico') return c.redirect('/favicon.svg', 301)
+    if (!web) return c.notFound()
+    const asset = web.files.get(pathname)
+    if (asset) return sendAsset(c, asset)
+    if (pathname.startsWith('/assets/')) return c.notFound()
+
+    const match = matchPage(pathname)
+    let page: HeadTags['page'] = match.page
+    let found = match.found
+    if (found) {
+      const head = (await heads.get(match.page.path)?.(c.var.deps, match, url)) ?? null
+      if (head === 'not-found') {
+        page = NOT_FOUND_PAGE
+        found = false
+      } else if (head) {
+        page = { ...match.page, ...head }
+      }
+    }
+    c.header('Cache-Control', 'no-cache')
+    const jsonLd = pathname === '/' ? siteSearchJsonLd(env.PUBLIC_URL) : undefined
+    return c.html(
+      renderIndexHtml(web.template, { page, url: `${env.PUBLIC_URL}${pathname}`, jsonLd }),
+      found ? 200 : 404,
+    )
+  })
+}

@@ -1,0 +1,44 @@
+/** The admin area's constants and messages, free of zod (the pages use them). */
+
+export const ADMIN_PAGE_SIZE = 25
+
+/** What the audit log records: every admin and role action. */
+export const AUDIT_ACTIONS = [
+  'role.grant',
+  'role.revoke',
+  'user.suspend',
+  'user.restore',
+  'user.sign-out',
+  'mail.retry',
+] as const
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'role.grant': 'Role granted',
+  'role.revoke': 'Role removed',
+  'user.suspend': 'Account suspended',
+  'user.restore': 'Account restored',
+  'user.sign-out': 'Signed out everywhere',
+  'mail.retry': 'Mail retried',
+}
+
+export const ADMIN_MESSAGES = {
+  userNotFound: 'No user with this id',
+  primaryNotSuspendable: 'The primary admin cannot be suspended',
+  notSelf: 'You cannot suspend your own account',
+  alreadySuspended: 'This account is already suspended',
+  notSuspended: 'This account is not suspended',
+  mailNotFound: 'No mail with this id',
+  mailNotFailed: 'Only a failed mail can be retried',
+  /** Told to a suspended user who tries to sign in (with the reason after it). */
+  suspended: 'This account is suspended.',
+} as const
+
+/** The message a suspended user gets on sign-in: why, in the admin's words. */
+export const suspendedMessage = (reason: string) => `${ADMIN_MESSAGES.suspended} Reason: ${reason}`
+
+export const SUSPEND_REASON_MAX = 300
+
+export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const
+/** `stuck`: sending, but its worker's claim has run out. */
+export const MAIL_FILTERS = [...MAIL_STATUSES, 'stuck'] as const

@@ -1,0 +1,107 @@
+import type { ReactNode } from 'react'
+import { NavLink } from 'react-router'
+import { FormMessage } from '@/web/components/ui/field'
+import { Page } from '@/web/components/ui/page'
+import { Spinner } from '@/web/components/ui/spinner'
+import { SignInPrompt, useFreshPermissions, useMe } from '@/web/features/accounts/public'
+
+/** The sections of the admin area, each at its own address. */
+export const ADMIN_SECTIONS = [
+  { to: '/admin', label: 'Overview' },
+  { to: '/admin/admins', label: 'Admins' },
+  { to: '/admin/stock-managers', label: 'Stock managers' },
+  { to: '/admin/users', label: 'Users' },
+  { to: '/admin/launch-list', label: 'Launch list' },
+  { to: '/admin/mail', label: 'Mail queue' },
+  { to: '/admin/audit', label: 'Audit log' },
+] as const
+
+/**
+ * The frame of every admin page: who is signed in is re-read on opening (roles may have changed); a
+ * visitor is asked to sign in, a signed-in user who is not an admin is told so; admins get the
+ * sections' menu and the page. The server refuses every admin call to anyone else anyway.
+ */
+export function AdminArea({ title, back, children }: { title: string; back: string; children: ReactNode }) {
+  const { me, isPending } = useMe()
+  const { refreshing } = useFreshPermissions()
+  if (isPending || (refreshing && !me)) return <Spinner label="Checking access" />
+  if (!me) {
+    return (
+      <Page title="Admin" lead="Site administration for TradeHub admins.">
+        <SignInPrompt back={back}>Sign in with an admin account to use the admin area.</SignInPrompt>
+      </Page>
+    )
+  }
+  if (!me.isAdmin) {
+    return (
+      <Page title="Admin" lead="Site administration for TradeHub admins.">
+        <FormMessage kind="error">
+          You do not have access to the admin area. Your account ({me.email}) is not an admin.
+        </FormMessage>
+      </Page>
+    )
+  }
+  return (
+    <Page title={title} wide>
+      <nav aria-label="Admin sections" className="-mt-4 mb-6">
+        <ul className="flex flex-wrap gap-1 whitespace-nowrap border-line border-b pb-2 text-sm">
+          {ADMIN_SECTIONS.map((s) => (
+            <li key={s.to}>
+              <NavLink
+                to={s.to}
+                end={s.to === '/admin'}
+                className="block rounded-lg px-3 py-1.5 font-medium text-muted hover:bg-surface-2 hover:text-ink aria-[current=page]:bg-surface-2 aria-[current=page]:text-ink"
+              >
+                {s.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {children}
+    </Page>
+  )
+}
+
+/** Previous / Next for a paged list. */
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number
+  pageSize: number
+  total: number
+  onPage: (page: number) => void
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize))
+  if (pages <= 1) return null
+  const button =
+    'rounded-lg border border-line bg-surface-2 px-3 py-1.5 font-semibold text-sm disabled:cursor-not-allowed disabled:opacity-50'
+  return (
+    <nav aria-label="Pages" className="mt-4 flex items-center justify-center gap-3 text-sm">
+      <button type="button" disabled={page <= 1} onClick={() => onPage(page - 1)} className={button}>
+        Previous
+      </button>
+      <span className="text-muted">
+        Page {page} of {pages}
+      </span>
+      <button type="button" disabled={page >= pages} onClick={() => onPage(page + 1)} className={button}>
+        Next
+      </button>
+    </nav>
+  )
+}
+
+/** A bordered panel with a heading, as every admin section uses. */
+export function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="min-w-0 rounded-2xl border border-line bg-surface p-4 sm:p-6">
+      <h2 id={id} className="font-semibold text-lg [overflow-wrap:anywhere]">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  )
+}
