@@ -10,7 +10,8 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
+  // Journeys wait for mail and real countdowns on a shared 2-core machine.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL,
@@ -31,7 +32,12 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    // Phones: every page's layout and axe, the drawer, and the journeys traders make on a phone (@phone).
+    {
+      name: 'phone',
+      grep: /@phone/,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
   ],
   webServer: [
     {

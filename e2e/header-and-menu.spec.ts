@@ -79,7 +79,7 @@ test.describe('header on desktop', () => {
   })
 })
 
-test.describe('drawer on phones', () => {
+test.describe('drawer on phones', { tag: '@phone' }, () => {
   test.skip(({ isMobile }) => !isMobile, 'phones only')
 
   test('opens from the right, keeps focus inside, expands submenus and closes with Escape', async ({

@@ -5,43 +5,45 @@ const unique = (testInfo: { project: { name: string } }, name: string) =>
   `${name}.${testInfo.project.name}.${Date.now()}@example.com`
 
 test.describe('early-access launch list', () => {
-  test('sign up, receive the mail, verify by its link; signing up again says Already verified', async ({
-    page,
-  }, testInfo) => {
-    const email = unique(testInfo, 'trader')
-    await page.goto('/')
-    const form = page.getByRole('form', { name: 'Join the launch list' })
-    const submit = form.getByRole('button', { name: 'Get Early Access' })
-    await expect(submit).toBeDisabled()
-    await form.getByLabel('E-mail address').fill(`  ${email.toUpperCase()} `)
-    await expect(submit).toBeEnabled()
-    await submit.click()
+  test(
+    'sign up, receive the mail, verify by its link; signing up again says Already verified',
+    { tag: '@phone' },
+    async ({ page }, testInfo) => {
+      const email = unique(testInfo, 'trader')
+      await page.goto('/')
+      const form = page.getByRole('form', { name: 'Join the launch list' })
+      const submit = form.getByRole('button', { name: 'Get Early Access' })
+      await expect(submit).toBeDisabled()
+      await form.getByLabel('E-mail address').fill(`  ${email.toUpperCase()} `)
+      await expect(submit).toBeEnabled()
+      await submit.click()
 
-    await expect(page.getByText('Check your inbox')).toBeVisible()
-    await expect(page.getByText(email, { exact: true })).toBeVisible()
-    await expect(page.getByRole('button', { name: /Resend in \d+s/ })).toBeDisabled()
-    await expectAccessible(page)
+      await expect(page.getByText('Check your inbox')).toBeVisible()
+      await expect(page.getByText(email, { exact: true })).toBeVisible()
+      await expect(page.getByRole('button', { name: /Resend in \d+s/ })).toBeDisabled()
+      await expectAccessible(page)
 
-    const mail = await waitForMail(email)
-    expect(mail.subject).toBe('Verify Your Email for Early Launch Access')
-    expect(mail.headers['list-unsubscribe']).toMatch(/one-click-unsubscribe\?token=/)
-    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click')
-    expect(mail.text).toMatch(/Gmail[\s\S]*Outlook[\s\S]*Yahoo Mail/)
-    expect(linkIn(mail, /\/safe-sender-guide$/)).toBeTruthy()
+      const mail = await waitForMail(email)
+      expect(mail.subject).toBe('Verify Your Email for Early Launch Access')
+      expect(mail.headers['list-unsubscribe']).toMatch(/one-click-unsubscribe\?token=/)
+      expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click')
+      expect(mail.text).toMatch(/Gmail[\s\S]*Outlook[\s\S]*Yahoo Mail/)
+      expect(linkIn(mail, /\/safe-sender-guide$/)).toBeTruthy()
 
-    await page.goto(linkIn(mail, /\/\?token=/))
-    await expect(page.getByText('Email Verified')).toBeVisible()
-    await expect(page.getByText("You're on the list!")).toBeVisible()
-    await expect(page).toHaveURL(/localhost:\d+\/$/) // the token is gone from the address
-    await expectAccessible(page)
+      await page.goto(linkIn(mail, /\/\?token=/))
+      await expect(page.getByText('Email Verified')).toBeVisible()
+      await expect(page.getByText("You're on the list!")).toBeVisible()
+      await expect(page).toHaveURL(/localhost:\d+\/$/) // the token is gone from the address
+      await expectAccessible(page)
 
-    // The same address in other case and with spaces.
-    await page.getByRole('button', { name: 'Register Another Email' }).click()
-    await form.getByLabel('E-mail address').fill(`   ${email.replace('trader', 'TRADER')}   `)
-    await form.getByRole('button', { name: 'Get Early Access' }).click()
-    await expect(page.getByText('Already verified')).toBeVisible()
-    await expect(page.getByText("You're on the list!")).toBeVisible()
-  })
+      // The same address in other case and with spaces.
+      await page.getByRole('button', { name: 'Register Another Email' }).click()
+      await form.getByLabel('E-mail address').fill(`   ${email.replace('trader', 'TRADER')}   `)
+      await form.getByRole('button', { name: 'Get Early Access' }).click()
+      await expect(page.getByText('Already verified')).toBeVisible()
+      await expect(page.getByText("You're on the list!")).toBeVisible()
+    },
+  )
 
   test('a re-sign-up after the resend countdown invalidates the first link; unsubscribe from the mail', async ({
     page,

@@ -15,7 +15,7 @@ const VISITS = [
   { address: '/values-and-wfl?tab=wfl', title: null },
 ]
 
-test.describe('every page', () => {
+test.describe('every page', { tag: '@phone' }, () => {
   for (const { address, title } of VISITS) {
     test(`${address} shows its heading, title and description, and passes axe`, async ({ page }) => {
       await page.goto(address)
@@ -47,7 +47,7 @@ test.describe('redirects', () => {
   })
 })
 
-test.describe('404 page', () => {
+test.describe('404 page', { tag: '@phone' }, () => {
   test('an unknown path shows Page Not Found with its links and logs the path', async ({
     page,
     consoleErrors,

@@ -1,7 +1,9 @@
 import { expect, expectAccessible, test } from './fixtures'
 
 test.describe('item values', () => {
-  test('search kitsune across games, open its page and see its value and chart', async ({ page }) => {
+  test('search kitsune across games, open its page and see its value and chart', { tag: '@phone' }, async ({
+    page,
+  }) => {
     const apiCalls: string[] = []
     page.on('request', (r) => {
       if (r.url().includes('/api/')) apiCalls.push(new URL(r.url()).pathname)
@@ -55,7 +57,10 @@ test.describe('item values', () => {
 })
 
 test.describe('WFL calculator', () => {
-  test('build a trade of two items for one, change the fair band, share it', async ({ page, browser }) => {
+  test('build a trade of two items for one, change the fair band, share it', { tag: '@phone' }, async ({
+    page,
+    browser,
+  }) => {
     await page.goto('/trade-helper/blox-fruits?tab=wfl')
     const give = page.getByRole('region', { name: 'You give' })
     const get = page.getByRole('region', { name: 'You get' })
