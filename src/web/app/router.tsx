@@ -2,6 +2,7 @@ import type { ComponentType } from 'react'
 import { createBrowserRouter, type LoaderFunction, redirect } from 'react-router'
 import { PAGES, type PagePath, REDIRECTS } from '@/shared/pages'
 import { prefetchItem, prefetchValues } from '@/web/features/catalog/public'
+import { prefetchStockPage } from '@/web/features/stock/public'
 import { RootLayout, ShellLoading } from './shell/root-layout'
 import { RouteErrorPanel } from './shell/route-error-panel'
 
@@ -34,10 +35,13 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
     loader: prefetchItem,
   },
   '/grow-a-garden-stock': {
-    load: async () => (await import('@/web/features/stock/pages/stock-page')).GrowAGardenStockPage,
+    load: async () =>
+      (await import('@/web/features/stock/pages/grow-a-garden-stock-page')).GrowAGardenStockPage,
+    loader: prefetchStockPage('grow-a-garden'),
   },
   '/blox-fruits-stock': {
-    load: async () => (await import('@/web/features/stock/pages/stock-page')).BloxFruitsStockPage,
+    load: async () => (await import('@/web/features/stock/pages/blox-fruits-stock-page')).BloxFruitsStockPage,
+    loader: prefetchStockPage('blox-fruits'),
   },
   '/stock-management': {
     load: async () => (await import('@/web/features/stock/pages/stock-management-page')).StockManagementPage,

@@ -1,0 +1,227 @@
+import {
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import type {
+  CreatedToken,
+  IngestToken,
+  NewStockItemRequest,
+  ShopSettings,
+  ShopSettingsRequest,
+  StockHistoryResponse,
+  StockItemStats,
+  StockReportRequest,
+  StockReportResult,
+  StockResponse,
+} from '@/shared/stock'
+import { apiFetch } from '@/web/lib/api'
+import { queryClient } from '@/web/lib/query-client'
+
+const base = (game: string) => `/api/stock/${encodeURIComponent(game)}`
+
+const toQuery = (values: Record<string, string | number | undefined>) => {
+  const q = new URLSearchParams()
+  for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== '') q.set(k, String(v))
+  const s = q.toString()
+  return s ? `?${s}` : ''
+}
+
+// --- The live stock -------------------------------------------------------------------------------
+
+/** The stock of every shop of a game. The event stream keeps it fresh: it is never refetched by age. */
+export const stockQuery = (game: string) =>
+  queryOptions({
+    queryKey: ['stock', game],
+    queryFn: ({ signal }) => apiFetch<StockResponse>(base(game), { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+
+export type StreamStatus = 'connecting' | 'live' | 'reconnecting'
+
+/**
+ * Follows /api/stock/:game/stream while the page is open: each `stock` event replaces the cached stock
+ * (no refetch). EventSource reconnects by itself, sending Last-Event-ID.
+ */
+export function useStockStream(game: string): StreamStatus {
+  const client = useQueryClient()
+  const [status, setStatus] = useState<StreamStatus>('connecting')
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return
+    const source = new EventSource(`${base(game)}/stream`)
+    const onStock = (event: MessageEvent<string>) => {
+      let data: StockResponse
+      try {
+        data = JSON.parse(event.data) as StockResponse
+      } catch {
+        return
+      }
+      client.setQueryData(stockQuery(game).queryKey, data)
+      setStatus('live')
+    }
+    const onOpen = () => setStatus('live')
+    const onError = () => setStatus('reconnecting')
+    source.addEventListener('stock', onStock)
+    source.addEventListener('open', onOpen)
+    source.addEventListener('error', onError)
+    return () => {
+      source.removeEventListener('stock', onStock)
+      source.removeEventListener('open', onOpen)
+      source.removeEventListener('error', onError)
+      source.close()
+    }
+  }, [client, game])
+  return status
+}
+
+/** The reports a stock page reads at once for its shops' recent restocks (the API's largest page). */
+export const PAGE_HISTORY_LIMIT = 100
+
+/** Route loader: a stock page's requests start while its code loads. */
+export const prefetchStockPage = (game: string) => () => {
+  void queryClient.prefetchQuery(stockQuery(game))
+  void queryClient.prefetchQuery(stockHistoryQuery(game, { limit: PAGE_HISTORY_LIMIT }))
+  return null
+}
+
+// --- History and per-item facts ----------------------------------------------------------------
+
+/** One page of past reports of the whole game (or of one shop): the page groups them by shop. */
+export const stockHistoryQuery = (game: string, { shop, limit }: { shop?: string; limit?: number } = {}) =>
+  queryOptions({
+    queryKey: ['stock', game, 'history', { shop, limit }],
+    queryFn: ({ signal }) =>
+      apiFetch<StockHistoryResponse>(`${base(game)}/history${toQuery({ shop, limit })}`, { signal }),
+    staleTime: 60_000,
+  })
+
+/** Past reports of one shop, page after page ("Show older reports"). */
+export const shopHistoryQuery = (game: string, shop: string, limit = 10) =>
+  infiniteQueryOptions({
+    queryKey: ['stock', game, 'history', 'pages', shop, limit],
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<StockHistoryResponse>(`${base(game)}/history${toQuery({ shop, limit, before: pageParam })}`, {
+        signal,
+      }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+    staleTime: 0,
+  })
+
+export const stockItemStatsQuery = (game: string, item: string) =>
+  queryOptions({
+    queryKey: ['stock', game, 'item', item],
+    queryFn: ({ signal }) =>
+      apiFetch<StockItemStats>(`${base(game)}/items/${encodeURIComponent(item)}`, { signal }),
+    retry: (count, error) =>
+      count < 1 && !('status' in error && (error.status === 404 || error.status === 400)),
+    staleTime: 60_000,
+  })
+
+// --- Stock managers ----------------------------------------------------------------------------
+
+/** Puts a new report in the cached stock at once; the stream then brings the whole stock. */
+function setShopReport(client: QueryClient, game: string, result: StockReportResult) {
+  client.setQueryData<StockResponse>(stockQuery(game).queryKey, (old) =>
+    old
+      ? {
+          ...old,
+          shops: old.shops.map((s) => (s.id === result.report.shop ? { ...s, report: result.report } : s)),
+        }
+      : old,
+  )
+}
+
+export function usePublishReport(game: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (body: StockReportRequest) =>
+      apiFetch<StockReportResult>(`${base(game)}/reports`, { method: 'POST', body }),
+    onSuccess: (result) => {
+      if (result.created) setShopReport(client, game, result)
+      return client.invalidateQueries({ queryKey: ['stock', game] })
+    },
+  })
+}
+
+export const tokensQuery = (game: string) =>
+  queryOptions({
+    queryKey: ['stock', game, 'tokens'],
+    queryFn: ({ signal }) => apiFetch<{ tokens: IngestToken[] }>(`${base(game)}/tokens`, { signal }),
+    staleTime: 0,
+  })
+
+export function useCreateToken(game: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (name: string) =>
+      apiFetch<CreatedToken>(`${base(game)}/tokens`, { method: 'POST', body: { name } }),
+    onSuccess: ({ token: _secret, ...token }) => {
+      // The list never holds the secret: it is shown once, by the form that asked for it.
+      client.setQueryData(tokensQuery(game).queryKey, (old) =>
+        old ? { tokens: [token, ...old.tokens.filter((t) => t.id !== token.id)] } : old,
+      )
+      return client.invalidateQueries({ queryKey: tokensQuery(game).queryKey })
+    },
+  })
+}
+
+/** Revokes a token: marked revoked at once, put back if the server refuses. */
+export function useRevokeToken(game: string) {
+  const client = useQueryClient()
+  const key = tokensQuery(game).queryKey
+  return useMutation({
+    mutationFn: (id: number) => apiFetch<null>(`${base(game)}/tokens/${id}`, { method: 'DELETE' }),
+    onMutate: async (id) => {
+      await client.cancelQueries({ queryKey: key })
+      const before = client.getQueryData(key)
+      const revokedAt = new Date().toISOString()
+      client.setQueryData(key, (old) =>
+        old ? { tokens: old.tokens.map((t) => (t.id === id ? { ...t, revokedAt } : t)) } : old,
+      )
+      return { before }
+    },
+    onError: (_error, _id, context) => {
+      if (context?.before) client.setQueryData(key, context.before)
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  })
+}
+
+export const shopSettingsQuery = (game: string) =>
+  queryOptions({
+    queryKey: ['stock', game, 'shops'],
+    queryFn: ({ signal }) => apiFetch<{ shops: ShopSettings[] }>(`${base(game)}/shops`, { signal }),
+    staleTime: 0,
+  })
+
+export function useUpdateShop(game: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: ({ shop, change }: { shop: string; change: ShopSettingsRequest }) =>
+      apiFetch<ShopSettings>(`${base(game)}/shops/${encodeURIComponent(shop)}`, {
+        method: 'PATCH',
+        body: change,
+      }),
+    onSuccess: (saved) => {
+      client.setQueryData(shopSettingsQuery(game).queryKey, (old) =>
+        old ? { shops: old.shops.map((s) => (s.id === saved.id ? saved : s)) } : old,
+      )
+      // The clocks (and names) of the live stock change too.
+      return client.invalidateQueries({ queryKey: ['stock', game] })
+    },
+  })
+}
+
+export function useAddStockItem(game: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (body: NewStockItemRequest) =>
+      apiFetch<{ id: string; name: string }>(`${base(game)}/items`, { method: 'POST', body }),
+    // The item pickers search the catalog: they find it from now on.
+    onSuccess: () => client.invalidateQueries({ queryKey: ['games', game] }),
+  })
+}

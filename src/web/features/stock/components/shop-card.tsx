@@ -1,0 +1,183 @@
+import { Clock, Sparkles } from 'lucide-react'
+import { memo, type ReactNode } from 'react'
+import { Link } from 'react-router'
+import { formatValue, formatValueFull } from '@/shared/format-value'
+import type { StockItem, StockReport, StockResponse, StockShop } from '@/shared/stock'
+import { formatCountdown, formatDuration } from '@/shared/stock-rules'
+import { isRare, rarityClass, reportedText, type ShopState, waitingText } from '../view'
+
+export type StockItems = StockResponse['items']
+
+/** How the items of a game are shown: Grow a Garden counts quantities, Blox Fruits shows values. */
+export interface StockLook {
+  game: string
+  currency: string
+  showQuantity: boolean
+  showValue: boolean
+}
+
+export const GAME_LOOK = {
+  'grow-a-garden': { game: 'grow-a-garden', currency: 'Sheckles', showQuantity: true, showValue: false },
+  'blox-fruits': { game: 'blox-fruits', currency: 'Beli', showQuantity: false, showValue: true },
+} as const satisfies Record<string, StockLook>
+
+function ItemLine({ entry, items, look }: { entry: StockItem; items: StockItems; look: StockLook }) {
+  const info = items[entry.item]
+  const rare = isRare(info?.rarity)
+  return (
+    <li
+      className={`flex items-center gap-3 rounded-xl border px-3 py-2 ${
+        rare ? 'border-amber-300/50 bg-amber-300/[0.06]' : 'border-transparent bg-surface-2/70'
+      }`}
+    >
+      <div className="min-w-0 flex-1">
+        <p className="flex items-center gap-1.5">
+          {rare && <Sparkles aria-hidden="true" className="size-4 shrink-0 text-amber-300" />}
+          <Link
+            to={`/values/${look.game}/${entry.item}`}
+            className="truncate font-semibold hover:text-accent hover:underline"
+          >
+            {info?.name ?? entry.item}
+          </Link>
+          {rare && <span className="sr-only">(rare)</span>}
+        </p>
+        <p className="flex flex-wrap gap-x-1.5 text-muted text-xs [&>*+*]:before:mr-1.5 [&>*+*]:before:content-['·']">
+          {info?.rarity && <span className={`font-medium ${rarityClass(info.rarity)}`}>{info.rarity}</span>}
+          {info?.inGamePrice != null && (
+            <span title={`${formatValueFull(info.inGamePrice)} ${look.currency}`}>
+              {formatValue(info.inGamePrice)} {look.currency}
+            </span>
+          )}
+          {info?.robuxPrice != null && <span>{formatValueFull(info.robuxPrice)} Robux</span>}
+        </p>
+      </div>
+      {look.showValue && (
+        <p className="shrink-0 text-right">
+          <span className="block text-muted text-xs">Value</span>
+          <span
+            className={info?.value == null ? 'text-muted text-sm' : 'font-semibold tabular-nums'}
+            title={formatValueFull(info?.value ?? null)}
+          >
+            {formatValue(info?.value ?? null)}
+          </span>
+        </p>
+      )}
+      {look.showQuantity && (
+        <p className="shrink-0 font-bold text-lg tabular-nums">
+          <span className="sr-only">quantity </span>×{entry.quantity}
+        </p>
+      )}
+    </li>
+  )
+}
+
+/** The items of a report (memoised: the page re-renders every second for its countdowns). */
+export const StockItemList = memo(function StockItemList({
+  report,
+  items,
+  look,
+  label,
+}: {
+  report: StockReport
+  items: StockItems
+  look: StockLook
+  label: string
+}) {
+  if (report.items.length === 0) return <p className="text-muted text-sm">Nothing in stock.</p>
+  return (
+    <ul aria-label={label} className="space-y-1.5">
+      {report.items.map((entry) => (
+        <ItemLine key={entry.item} entry={entry} items={items} look={look} />
+      ))}
+    </ul>
+  )
+})
+
+function Countdown({ label, to, now }: { label: string; to: number; now: number }) {
+  return (
+    <p className="text-right">
+      <span className="block text-muted text-xs">{label}</span>
+      <span className="inline-flex items-center gap-1.5 font-mono text-accent text-xl tabular-nums">
+        <Clock aria-hidden="true" className="size-4" />
+        <time dateTime={new Date(to).toISOString()}>{formatCountdown(to - now)}</time>
+      </span>
+    </p>
+  )
+}
+
+const every = (shop: StockShop) =>
+  shop.kind === 'visit'
+    ? `Stays about ${formatDuration(shop.periodSeconds)}`
+    : `Restocks every ${formatDuration(shop.periodSeconds)}`
+
+/** One shop: its countdown, its stock (current, or previous and labelled so), who reported it. */
+export function ShopCard({
+  shop,
+  state,
+  items,
+  look,
+  now,
+  children,
+}: {
+  shop: StockShop
+  state: ShopState
+  items: StockItems
+  look: StockLook
+  now: number
+  /** Below the stock: the shop's recent restocks. */
+  children?: ReactNode
+}) {
+  const headingId = `shop-${shop.id}`
+  const report = state.kind === 'empty' || state.kind === 'away' ? null : state.report
+  const waiting = state.kind === 'restocking' || state.kind === 'previous'
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex min-w-0 flex-col gap-3 rounded-2xl border border-line bg-surface p-4 sm:p-5"
+    >
+      <header className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={headingId} className="font-semibold text-lg [overflow-wrap:anywhere]">
+            {shop.name}
+          </h2>
+          <p className="text-muted text-xs">{every(shop)}</p>
+        </div>
+        {state.kind === 'restocking' ? (
+          <p
+            role="status"
+            className="shrink-0 animate-pulse font-semibold text-warn motion-reduce:animate-none"
+          >
+            Restocking…
+          </p>
+        ) : state.kind === 'visit' ? (
+          <Countdown label="Leaves in" to={state.leavesAt} now={now} />
+        ) : state.kind !== 'away' && state.nextRestockAt !== null ? (
+          <Countdown label="Next restock in" to={state.nextRestockAt} now={now} />
+        ) : null}
+      </header>
+
+      {waiting && (
+        <p className="rounded-lg border border-warn/40 bg-warn/10 px-3 py-2 text-sm">
+          <span className="font-semibold text-warn">Previous stock.</span>{' '}
+          {waitingText(state.windowStart, now)}
+        </p>
+      )}
+
+      {report ? (
+        <StockItemList
+          report={report}
+          items={items}
+          look={look}
+          label={waiting ? `${shop.name}: previous stock` : `${shop.name}: in stock now`}
+        />
+      ) : (
+        <p className="rounded-lg bg-surface-2/70 px-3 py-4 text-center text-muted text-sm">
+          No stock reported yet for this shop.
+        </p>
+      )}
+
+      {report && <p className="text-muted text-xs">{reportedText(report, now)}</p>}
+      {children}
+    </section>
+  )
+}

@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import type { StockGameId } from '@/shared/games'
+import { STOCK_GAME_NAMES } from '@/shared/games'
+import { hasWeather } from '@/shared/stock-rules'
+import { ErrorPanel } from '@/web/app/shell/error-panel'
+import { Spinner } from '@/web/components/ui/spinner'
+import { PAGE_HISTORY_LIMIT, stockHistoryQuery, stockQuery, useStockStream } from '../api'
+import { groupByShop, mergeReports, shopState } from '../view'
+import { LiveStatus } from './live-status'
+import { RecentRestocks } from './recent-restocks'
+import { GAME_LOOK, ShopCard } from './shop-card'
+import { useNow } from './use-now'
+import { WeatherStrip } from './weather-strip'
+
+/**
+ * A game's live stock: every shop with its countdown and stock, the weather, and each shop's recent
+ * restocks. Two requests (the stock and one page of history), then the event stream keeps it live.
+ */
+export function StockBoard({ game, columns }: { game: StockGameId; columns: string }) {
+  const status = useStockStream(game)
+  const stock = useQuery(stockQuery(game))
+  const history = useQuery(stockHistoryQuery(game, { limit: PAGE_HISTORY_LIMIT }))
+  const now = useNow()
+  const look = GAME_LOOK[game]
+
+  const { groups, items } = useMemo(() => {
+    const live = stock.data?.shops.map((s) => s.report) ?? []
+    const shown = new Set(live.flatMap((r) => (r ? [r.id] : [])))
+    return {
+      groups: groupByShop(mergeReports(history.data?.reports ?? [], live), shown),
+      items: { ...history.data?.items, ...stock.data?.items },
+    }
+  }, [stock.data, history.data])
+
+  if (stock.isPending) return <Spinner label="Loading the stock" />
+  if (stock.isError) return <ErrorPanel onRetry={() => stock.refetch()} />
+
+  const { shops, weather } = stock.data
+  const states = shops.map((shop) => ({ shop, state: shopState(shop, now) }))
+  const nothingYet = shops.every((s) => !s.report) && weather.length === 0
+  const away = states.filter(({ state }) => state.kind === 'away')
+
+  return (
+    <div className="space-y-4">
+      <LiveStatus status={status} />
+      {nothingYet && (
+        <p className="rounded-2xl border border-line bg-surface px-4 py-3 text-sm">
+          No stock has been reported for {STOCK_GAME_NAMES[game]} yet. Each restock shows here as soon as a
+          stock manager or a bot reports it.
+        </p>
+      )}
+      {hasWeather(game) && <WeatherStrip weather={weather} now={now} />}
+      <div className={`grid gap-4 ${columns}`}>
+        {states
+          .filter(({ state }) => state.kind !== 'away')
+          .map(({ shop, state }) => (
+            <ShopCard key={shop.id} shop={shop} state={state} items={items} look={look} now={now}>
+              <RecentRestocks
+                game={game}
+                shopId={shop.id}
+                shownId={shop.report?.id ?? null}
+                reports={groups.get(shop.id) ?? []}
+                pageComplete={history.data?.nextBefore === null}
+                items={items}
+                look={look}
+                now={now}
+              />
+            </ShopCard>
+          ))}
+      </div>
+      {away.map(({ shop }) => (
+        <p key={shop.id} className="text-muted text-sm">
+          {shop.name}: no visit reported right now.
+        </p>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,20 @@
+import { useEffect, useState } from 'react'
+
+/**
+ * The time now, renewed just after every whole second: the one timer of a stock page (every countdown
+ * and "12 s ago" of the page reads it).
+ */
+export function useNow(): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout>
+    const tick = () => {
+      const at = Date.now()
+      setNow(at)
+      timer = setTimeout(tick, 1000 - (at % 1000) + 5)
+    }
+    timer = setTimeout(tick, 1000 - (Date.now() % 1000) + 5)
+    return () => clearTimeout(timer)
+  }, [])
+  return now
+}
