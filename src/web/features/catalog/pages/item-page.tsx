@@ -7,6 +7,7 @@ import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { buttonClass } from '@/web/components/ui/button'
 import { Spinner } from '@/web/components/ui/spinner'
 import { FavoriteButton, useFavoriteCounts } from '@/web/features/favorites/public'
+import { ItemStockSection, useItemStockStats } from '@/web/features/stock/public'
 import { ApiError } from '@/web/lib/api'
 import { formatDay } from '@/web/lib/format'
 import { usePageMeta } from '@/web/lib/page-meta'
@@ -94,6 +95,7 @@ export function ItemPage() {
   const query = useItemDetail(gameId, itemId)
   // Asked for at once, beside the item (not after it).
   const favorites = useFavoriteCounts(gameId, [itemId])
+  const stockStats = useItemStockStats(gameId, itemId)
   const data = query.data
   usePageMeta(
     data && `${data.item.name} value — ${data.game.name}`,
@@ -156,6 +158,8 @@ export function ItemPage() {
           <ValueChart points={history} />
         </div>
       </section>
+
+      <ItemStockSection game={game.id} category={item.category} query={stockStats} />
 
       {item.notes && (
         <section aria-labelledby="notes" className="mt-8">
