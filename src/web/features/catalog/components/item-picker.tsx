@@ -4,20 +4,26 @@ import type { ItemSummary } from '@/shared/catalog'
 import { formatValue } from '@/shared/format-value'
 import { useItemList } from '../api'
 
+const SHOWN = 8
+
 /**
  * "Add item": a combobox that searches the game's items (ARIA combobox with a listbox; arrows move,
- * Enter adds, Escape closes).
+ * Enter adds, Escape closes). `categories` keeps to items of those catalog categories.
  */
 export function ItemPicker({
   game,
   label,
   onPick,
   disabled,
+  categories,
+  placeholder = 'Add item: type to search',
 }: {
   game: string
   label: string
   onPick: (item: ItemSummary) => void
   disabled?: boolean
+  categories?: readonly string[]
+  placeholder?: string
 }) {
   const [text, setText] = useState('')
   const [search, setSearch] = useState('')
@@ -30,8 +36,17 @@ export function ItemPicker({
     const timer = setTimeout(() => setSearch(text.trim()), 200)
     return () => clearTimeout(timer)
   }, [text])
-  const results = useItemList({ game, search, pageSize: 8 }, search.length > 0)
-  const options = search ? (results.data?.items ?? []) : []
+  // One category is filtered by the server; several by the page, from a longer list.
+  const single = categories?.length === 1 ? categories[0] : undefined
+  const results = useItemList(
+    { game, search, category: single, pageSize: categories && !single ? SHOWN * 3 : SHOWN },
+    search.length > 0,
+  )
+  const options = search
+    ? (results.data?.items ?? [])
+        .filter((item) => !categories || (item.category !== null && categories.includes(item.category)))
+        .slice(0, SHOWN)
+    : []
   const expanded = open && options.length > 0
 
   const pick = (item: ItemSummary) => {
@@ -58,7 +73,7 @@ export function ItemPicker({
           aria-activedescendant={expanded ? `${id}-opt-${active}` : undefined}
           disabled={disabled}
           value={text}
-          placeholder={disabled ? 'This side is full' : 'Add item: type to search'}
+          placeholder={disabled ? 'This side is full' : placeholder}
           autoComplete="off"
           onChange={(e) => {
             setText(e.target.value)
