@@ -13,32 +13,14 @@ import type {
   ShopSettings,
   ShopSettingsRequest,
   StockHistoryResponse,
-  StockItemStats,
   StockReportRequest,
   StockReportResult,
   StockResponse,
 } from '@/shared/stock'
 import { apiFetch } from '@/web/lib/api'
-import { queryClient } from '@/web/lib/query-client'
-
-const base = (game: string) => `/api/stock/${encodeURIComponent(game)}`
-
-const toQuery = (values: Record<string, string | number | undefined>) => {
-  const q = new URLSearchParams()
-  for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== '') q.set(k, String(v))
-  const s = q.toString()
-  return s ? `?${s}` : ''
-}
+import { base, stockQuery, toQuery } from './queries'
 
 // --- The live stock -------------------------------------------------------------------------------
-
-/** The stock of every shop of a game. The event stream keeps it fresh: it is never refetched by age. */
-export const stockQuery = (game: string) =>
-  queryOptions({
-    queryKey: ['stock', game],
-    queryFn: ({ signal }) => apiFetch<StockResponse>(base(game), { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  })
 
 export type StreamStatus = 'connecting' | 'live' | 'reconnecting'
 
@@ -77,26 +59,7 @@ export function useStockStream(game: string): StreamStatus {
   return status
 }
 
-/** The reports a stock page reads at once for its shops' recent restocks (the API's largest page). */
-export const PAGE_HISTORY_LIMIT = 100
-
-/** Route loader: a stock page's requests start while its code loads. */
-export const prefetchStockPage = (game: string) => () => {
-  void queryClient.prefetchQuery(stockQuery(game))
-  void queryClient.prefetchQuery(stockHistoryQuery(game, { limit: PAGE_HISTORY_LIMIT }))
-  return null
-}
-
 // --- History and per-item facts ----------------------------------------------------------------
-
-/** One page of past reports of the whole game (or of one shop): the page groups them by shop. */
-export const stockHistoryQuery = (game: string, { shop, limit }: { shop?: string; limit?: number } = {}) =>
-  queryOptions({
-    queryKey: ['stock', game, 'history', { shop, limit }],
-    queryFn: ({ signal }) =>
-      apiFetch<StockHistoryResponse>(`${base(game)}/history${toQuery({ shop, limit })}`, { signal }),
-    staleTime: 60_000,
-  })
 
 /** Past reports of one shop, page after page ("Show older reports"). */
 export const shopHistoryQuery = (game: string, shop: string, limit = 10) =>
@@ -109,16 +72,6 @@ export const shopHistoryQuery = (game: string, shop: string, limit = 10) =>
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextBefore ?? undefined,
     staleTime: 0,
-  })
-
-export const stockItemStatsQuery = (game: string, item: string) =>
-  queryOptions({
-    queryKey: ['stock', game, 'item', item],
-    queryFn: ({ signal }) =>
-      apiFetch<StockItemStats>(`${base(game)}/items/${encodeURIComponent(item)}`, { signal }),
-    retry: (count, error) =>
-      count < 1 && !('status' in error && (error.status === 404 || error.status === 400)),
-    staleTime: 60_000,
   })
 
 // --- Stock managers ----------------------------------------------------------------------------

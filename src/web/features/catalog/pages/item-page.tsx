@@ -1,7 +1,9 @@
 import { Calculator } from 'lucide-react'
+import { Suspense } from 'react'
 import { Link, useParams } from 'react-router'
 import type { ItemDetailResponse } from '@/shared/catalog'
 import { formatValue, formatValueFull } from '@/shared/format-value'
+import { isStockGame } from '@/shared/games'
 import { NotFoundPage } from '@/web/app/not-found-page'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { buttonClass } from '@/web/components/ui/button'
@@ -159,7 +161,11 @@ export function ItemPage() {
         </div>
       </section>
 
-      <ItemStockSection game={game.id} category={item.category} query={stockStats} />
+      {isStockGame(game.id) && (
+        <Suspense fallback={null}>
+          <ItemStockSection game={game.id} category={item.category} query={stockStats} />
+        </Suspense>
+      )}
 
       {item.notes && (
         <section aria-labelledby="notes" className="mt-8">

@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query'
 import { Store } from 'lucide-react'
 import { Link } from 'react-router'
 import { isStockGame, type StockGameId } from '@/shared/games'
 import { describeOdds, STOCK_ITEM_CATEGORIES } from '@/shared/stock-rules'
 import { ApiError } from '@/web/lib/api'
 import { formatRelative } from '@/web/lib/format'
-import { stockItemStatsQuery } from '../api'
+import type { useItemStockStats } from '../queries'
 
 const STOCK_PAGE: Record<StockGameId, string> = {
   'grow-a-garden': '/grow-a-garden-stock',
@@ -17,10 +16,6 @@ const STOCK_PAGE: Record<StockGameId, string> = {
  * stock, how often in the last 7 days, and its odds from game data. Nothing for other games, and
  * nothing when the item is not sold in a shop.
  */
-/** The item's stock facts, asked for beside the item itself (not after it); nothing for other games. */
-export const useItemStockStats = (game: string, item: string) =>
-  useQuery({ ...stockItemStatsQuery(game, item), enabled: isStockGame(game) })
-
 export function ItemStockSection({
   game,
   category,

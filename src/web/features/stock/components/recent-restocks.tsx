@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { ChevronDown } from 'lucide-react'
 import { useState } from 'react'
 import type { StockReport } from '@/shared/stock'
-import { stockHistoryQuery } from '../api'
+import { stockHistoryQuery } from '../queries'
 import { formatClock, mergeReports, summarizeItems } from '../view'
 import type { StockItems, StockLook } from './shop-card'
 

@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react'
-import { type FormEvent, useId, useRef, useState } from 'react'
+import { type FormEvent, Suspense, useId, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import type { ShopDefinition } from '@/shared/stock-rules'
 import { STOCK_LIMITS } from '@/shared/stock-rules'
@@ -68,23 +68,25 @@ export function StockEditor({
             Correcting the report of {correcting}: publishing replaces it.
           </FormMessage>
         )}
-        <ItemPicker
-          game={game}
-          label={`Add an item to the ${shop.name}`}
-          categories={shop.categories}
-          placeholder="Add an item: type its name"
-          disabled={rows.length >= STOCK_LIMITS.maxItems}
-          onPick={(item) => {
-            if (rows.some((r) => r.item === item.id)) {
-              setNotice(`${item.name} is already in the list`)
-              focusQuantity(item.id)
-              return
-            }
-            setNotice('')
-            setRows((old) => [...old, { item: item.id, name: item.name, quantity: '1' }])
-            if (showQuantity) focusQuantity(item.id)
-          }}
-        />
+        <Suspense fallback={<p className="py-2.5 text-muted text-sm">Loading the item search…</p>}>
+          <ItemPicker
+            game={game}
+            label={`Add an item to the ${shop.name}`}
+            categories={shop.categories}
+            placeholder="Add an item: type its name"
+            disabled={rows.length >= STOCK_LIMITS.maxItems}
+            onPick={(item) => {
+              if (rows.some((r) => r.item === item.id)) {
+                setNotice(`${item.name} is already in the list`)
+                focusQuantity(item.id)
+                return
+              }
+              setNotice('')
+              setRows((old) => [...old, { item: item.id, name: item.name, quantity: '1' }])
+              if (showQuantity) focusQuantity(item.id)
+            }}
+          />
+        </Suspense>
         <p role="status" className="min-h-0 text-muted text-sm empty:hidden">
           {notice}
         </p>
