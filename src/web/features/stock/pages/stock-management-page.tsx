@@ -196,9 +196,9 @@ function StockManager({ games, isAdmin }: { games: readonly StockGameId[]; isAdm
                 )
             }}
           />
-          {isAdmin && <ShopClocks key={`${game}-clocks`} game={game} />}
         </div>
       </div>
+      {isAdmin && <ShopClocks key={`${game}-clocks`} game={game} />}
     </div>
   )
 }

@@ -26,10 +26,12 @@ function ShopClock({ game, shop }: { game: StockGameId; shop: ShopSettings }) {
     const change: ShopSettingsRequest = result.change
     update.mutate({ shop: shop.id, change }, { onSuccess: (saved) => toast.success(`${saved.name} saved`) })
   }
-  const seconds = (value: string) => {
+  const duration = (value: string) => {
     const n = Number(value)
-    return Number.isInteger(n) && n > 0 ? `= ${formatDuration(n)}` : undefined
+    return Number.isInteger(n) && n > 0 ? formatDuration(n) : null
   }
+  const periodText = duration(period)
+  const offsetText = duration(offset)
   return (
     <form onSubmit={submit} aria-labelledby={`${id}-title`} className="space-y-2 py-3">
       <h3 id={`${id}-title`} className="font-semibold">
@@ -38,7 +40,7 @@ function ShopClock({ game, shop }: { game: StockGameId; shop: ShopSettings }) {
           ({shop.id}, {shop.kind === 'visit' ? 'visit' : 'clock'})
         </span>
       </h3>
-      <div className="grid gap-2 sm:grid-cols-3">
+      <div className="grid gap-2 sm:grid-cols-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
         <Field label="Name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
         <Field
           label={shop.kind === 'visit' ? 'Visit length (s)' : 'Period (s)'}
@@ -46,18 +48,22 @@ function ShopClock({ game, shop }: { game: StockGameId; shop: ShopSettings }) {
           inputMode="numeric"
           min={60}
           value={period}
-          hint={seconds(period)}
+          hint={
+            periodText ? (shop.kind === 'visit' ? `about ${periodText}` : `every ${periodText}`) : undefined
+          }
           onChange={(e) => setPeriod(e.target.value)}
         />
-        <Field
-          label="Offset from 00:00 UTC (s)"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          value={offset}
-          hint={Number(offset) > 0 ? seconds(offset) : 'aligned to midnight UTC'}
-          onChange={(e) => setOffset(e.target.value)}
-        />
+        {shop.kind === 'clock' && (
+          <Field
+            label="Offset (s)"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            value={offset}
+            hint={offsetText ? `${offsetText} after 00:00 UTC` : 'aligned to 00:00 UTC'}
+            onChange={(e) => setOffset(e.target.value)}
+          />
+        )}
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <label className="inline-flex items-center gap-2 text-sm">
