@@ -1,21 +1,8 @@
 import type { Browser, Page } from '@playwright/test'
 import { expect, expectAccessible, test } from './fixtures'
-import { createUser, PASSWORD, signInWithPassword, uniqueEmail } from './support/accounts'
+import { createUser, signInWithPassword, uniqueEmail } from './support/accounts'
 import { E2E_ORIGIN } from './support/ports'
-
-/** ADMIN_EMAIL of the test server (playwright.config.ts): the primary admin, one account for the run. */
-const PRIMARY = 'admin@example.com'
-
-/** Signs the page in as the primary admin, creating the account the first time. */
-async function signInAsPrimaryAdmin(page: Page) {
-  const signIn = () =>
-    page.request.post('/api/auth/sign-in/email', {
-      headers: { origin: E2E_ORIGIN },
-      data: { email: PRIMARY, password: PASSWORD },
-    })
-  if ((await signIn()).ok()) return
-  await createUser(page.request, PRIMARY, 'site_owner')
-}
+import { signInAsPrimaryAdmin } from './support/roles'
 
 /** A verified user with a username, signed in in a browser context of their own. */
 async function traderIn(browser: Browser, email: string, username: string) {
@@ -62,7 +49,7 @@ test.describe('admin area', () => {
       headers: { origin: E2E_ORIGIN },
       data: { email: subscriber },
     })
-    await signInAsPrimaryAdmin(page)
+    await signInAsPrimaryAdmin(page.request)
     await page.goto('/admin/launch-list')
     const list = page.getByRole('region', { name: 'Early-access list' })
     await expect(list.getByText(subscriber)).toBeVisible()
@@ -102,7 +89,7 @@ test.describe('admin area', () => {
       traderIn(browser, uniqueEmail(testInfo, 'other'), `other_${stamp}`),
       traderIn(browser, uniqueEmail(testInfo, 'suspended'), `suspended_${stamp}`),
     ])
-    await signInAsPrimaryAdmin(page)
+    await signInAsPrimaryAdmin(page.request)
 
     // Overview.
     await page.goto('/admin')

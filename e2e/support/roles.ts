@@ -1,0 +1,45 @@
+import { type APIRequestContext, expect, request } from '@playwright/test'
+import type { Role } from '../../src/shared/roles-rules'
+import { createUser, PASSWORD } from './accounts'
+import { E2E_ORIGIN } from './ports'
+
+/** ADMIN_EMAIL of the test server (playwright.config.ts): the primary admin, one account for the run. */
+export const PRIMARY_ADMIN = 'admin@example.com'
+
+/**
+ * Signs `api` (a page's `page.request`, or a request context) in as the primary admin, creating the
+ * account the first time. Specs run in parallel: when another test is creating the account at the same
+ * moment, this waits until it can sign in.
+ */
+export async function signInAsPrimaryAdmin(api: APIRequestContext) {
+  const signIn = async () =>
+    (
+      await api.post('/api/auth/sign-in/email', {
+        headers: { origin: E2E_ORIGIN },
+        data: { email: PRIMARY_ADMIN, password: PASSWORD },
+      })
+    ).ok()
+  if (await signIn()) return
+  try {
+    await createUser(api, PRIMARY_ADMIN, 'site_owner')
+    return
+  } catch {
+    // Another test signed the account up first: it is verified in a moment.
+  }
+  await expect.poll(signIn, { timeout: 30_000, message: 'the primary admin can sign in' }).toBe(true)
+}
+
+/** Gives `email` a role, as the primary admin (in a request context of its own). */
+export async function grantRole(email: string, role: Role) {
+  const admin = await request.newContext({ baseURL: E2E_ORIGIN })
+  try {
+    await signInAsPrimaryAdmin(admin)
+    const granted = await admin.post('/api/admin/roles', {
+      headers: { origin: E2E_ORIGIN },
+      data: { email, role },
+    })
+    expect(granted.status(), await granted.text()).toBe(201)
+  } finally {
+    await admin.dispose()
+  }
+}
