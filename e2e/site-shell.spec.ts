@@ -15,19 +15,32 @@ const VISITS = [
   { address: '/values-and-wfl?tab=wfl', title: null },
 ]
 
-test.describe('every page', { tag: '@phone' }, () => {
-  for (const { address, title } of VISITS) {
-    test(`${address} shows its heading, title and description, and passes axe`, async ({ page }) => {
-      await page.goto(address)
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(/\S/)
-      if (title) await expect(page).toHaveTitle(title)
-      else await expect(page).toHaveTitle(/TradeHub/)
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{20,}/)
-      // Nothing is wider than the screen.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        page.viewportSize()!.width,
-      )
-      await expectAccessible(page)
+/** Pages per test: one browser page visits several, so each visit costs the page, not a new browser. */
+const PER_TEST = 6
+
+test.describe('every page', () => {
+  for (let i = 0; i < VISITS.length; i += PER_TEST) {
+    const visits = VISITS.slice(i, i + PER_TEST)
+    test(`${visits.map((v) => v.address).join(', ')}: heading, title, description, axe, 1280 and 390 px`, async ({
+      page,
+    }) => {
+      for (const { address, title } of visits) {
+        await page.setViewportSize({ width: 1280, height: 800 })
+        await page.goto(address)
+        await expect(page.getByRole('heading', { level: 1 }), address).toHaveText(/\S/)
+        if (title) await expect(page, address).toHaveTitle(title)
+        else await expect(page, address).toHaveTitle(/TradeHub/)
+        await expect(page.locator('meta[name="description"]'), address).toHaveAttribute('content', /.{20,}/)
+        await expectAccessible(page)
+        // On a phone nothing is wider than the screen.
+        await page.setViewportSize({ width: 390, height: 844 })
+        await expect(page.getByRole('heading', { level: 1 }), address).toBeVisible()
+        await expect
+          .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+            message: `${address} at 390 px`,
+          })
+          .toBeLessThanOrEqual(390)
+      }
     })
   }
 })
@@ -47,7 +60,7 @@ test.describe('redirects', () => {
   })
 })
 
-test.describe('404 page', { tag: '@phone' }, () => {
+test.describe('404 page', () => {
   test('an unknown path shows Page Not Found with its links and logs the path', async ({
     page,
     consoleErrors,

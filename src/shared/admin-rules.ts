@@ -10,6 +10,11 @@ export const AUDIT_ACTIONS = [
   'user.restore',
   'user.sign-out',
   'mail.retry',
+  'stock.correct',
+  'stock.item-add',
+  'stock.shop-update',
+  'stock.token-create',
+  'stock.token-revoke',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -20,6 +25,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'user.restore': 'Account restored',
   'user.sign-out': 'Signed out everywhere',
   'mail.retry': 'Mail retried',
+  'stock.correct': 'Stock corrected',
+  'stock.item-add': 'Item added from stock',
+  'stock.shop-update': 'Shop clock changed',
+  'stock.token-create': 'Ingest token created',
+  'stock.token-revoke': 'Ingest token revoked',
 }
 
 export const ADMIN_MESSAGES = {

@@ -28,9 +28,30 @@ const HOUR = 60 * MINUTE
 
 export const STOCK_SHOPS: Record<StockGameId, readonly ShopDefinition[]> = {
   'grow-a-garden': [
-    { id: 'seeds', name: 'Seed Shop', kind: 'clock', periodSeconds: 5 * MINUTE, offsetSeconds: 0, categories: ['seed'] },
-    { id: 'gear', name: 'Gear Shop', kind: 'clock', periodSeconds: 5 * MINUTE, offsetSeconds: 0, categories: ['gear'] },
-    { id: 'eggs', name: 'Egg Shop', kind: 'clock', periodSeconds: 30 * MINUTE, offsetSeconds: 0, categories: ['egg'] },
+    {
+      id: 'seeds',
+      name: 'Seed Shop',
+      kind: 'clock',
+      periodSeconds: 5 * MINUTE,
+      offsetSeconds: 0,
+      categories: ['seed'],
+    },
+    {
+      id: 'gear',
+      name: 'Gear Shop',
+      kind: 'clock',
+      periodSeconds: 5 * MINUTE,
+      offsetSeconds: 0,
+      categories: ['gear'],
+    },
+    {
+      id: 'eggs',
+      name: 'Egg Shop',
+      kind: 'clock',
+      periodSeconds: 30 * MINUTE,
+      offsetSeconds: 0,
+      categories: ['egg'],
+    },
     {
       id: 'cosmetics',
       name: 'Cosmetic Shop',
@@ -116,7 +137,16 @@ export const STOCK_ITEM_CATEGORIES: Record<StockGameId, readonly string[]> = {
 }
 
 export const STOCK_RARITIES: Record<StockGameId, readonly string[]> = {
-  'grow-a-garden': ['Common', 'Uncommon', 'Rare', 'Legendary', 'Mythical', 'Divine', 'Prismatic', 'Transcendent'],
+  'grow-a-garden': [
+    'Common',
+    'Uncommon',
+    'Rare',
+    'Legendary',
+    'Mythical',
+    'Divine',
+    'Prismatic',
+    'Transcendent',
+  ],
   'blox-fruits': ['Common', 'Uncommon', 'Rare', 'Legendary', 'Mythical'],
 }
 

@@ -58,7 +58,10 @@ export const communityStockSchema = z.looseObject({
   travelingmerchant_stock: z
     .union([
       itemList(communityItemSchema),
-      z.looseObject({ merchantName: text('merchantName', { max: 80 }).optional(), stock: itemList(communityItemSchema) }),
+      z.looseObject({
+        merchantName: text('merchantName', { max: 80 }).optional(),
+        stock: itemList(communityItemSchema),
+      }),
     ])
     .optional(),
   weather: z
@@ -222,7 +225,11 @@ export type CreatedToken = z.infer<typeof createdTokenResponseSchema>
 
 export const tokenParamsSchema = z.strictObject({
   game: z.string(),
-  id: z.coerce.number({ error: 'id must be a number' }).int('id must be a number').min(1).max(Number.MAX_SAFE_INTEGER),
+  id: z.coerce
+    .number({ error: 'id must be a number' })
+    .int('id must be a number')
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER),
 })
 
 // --- Shop settings (admins) and catalog additions (stock managers) ------------------------------------
@@ -230,8 +237,18 @@ export const tokenParamsSchema = z.strictObject({
 export const shopSettingsRequestSchema = z
   .strictObject({
     name: text('name', { min: 1, max: 60 }).optional(),
-    periodSeconds: z.number().int().min(60).max(7 * 24 * 3600).optional(),
-    offsetSeconds: z.number().int().min(0).max(7 * 24 * 3600).optional(),
+    periodSeconds: z
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 24 * 3600)
+      .optional(),
+    offsetSeconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 3600)
+      .optional(),
     enabled: z.boolean().optional(),
   })
   .refine((v) => Object.keys(v).length > 0, { message: 'Give name, periodSeconds, offsetSeconds or enabled' })

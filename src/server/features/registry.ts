@@ -6,6 +6,7 @@ import { favoritesFeature } from './favorites/feature'
 import { landingFeature } from './landing/feature'
 import { launchListFeature } from './launch-list/feature'
 import { rolesFeature } from './roles/feature'
+import { stockFeature } from './stock/feature'
 
 /**
  * Every server feature, in start order: the app mounts their routes and page heads, the runtime starts
@@ -19,4 +20,5 @@ export const FEATURES: readonly ServerFeature[] = [
   landingFeature,
   rolesFeature,
   adminFeature,
+  stockFeature,
 ]

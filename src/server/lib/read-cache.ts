@@ -86,10 +86,16 @@ export async function createSharedReadCache(
   return { cache, unlisten }
 }
 
-/** Answers a cached JSON body with its ETag, or 304 when the client already has it. */
-export function sendCachedJson(c: Context, cached: CachedJson, maxAgeSeconds = 30): Response {
+/**
+ * Answers a cached JSON body with its ETag, or 304 when the client already has it. `freshFor`: seconds
+ * a client may reuse it unasked, or a Cache-Control value of its own (live data: 'public, no-cache').
+ */
+export function sendCachedJson(c: Context, cached: CachedJson, freshFor: number | string = 30): Response {
   c.header('ETag', cached.etag)
-  c.header('Cache-Control', `public, max-age=${maxAgeSeconds}, stale-while-revalidate=300`)
+  c.header(
+    'Cache-Control',
+    typeof freshFor === 'string' ? freshFor : `public, max-age=${freshFor}, stale-while-revalidate=300`,
+  )
   if (matchesEtag(c.req.header('if-none-match'), cached.etag)) return c.body(null, 304)
   c.header('Content-Type', 'application/json; charset=utf-8')
   return c.body(cached.body)

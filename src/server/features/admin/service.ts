@@ -13,6 +13,7 @@ import {
 } from '@/server/db/schema'
 import type { Env } from '@/server/env'
 import { countSubscribers, isVerifiedSubscriber } from '@/server/features/launch-list/public'
+import { reportsToday } from '@/server/features/stock/public'
 import { recordAudit } from '@/server/lib/audit'
 import { AppError } from '@/server/lib/errors'
 import { OUTBOX_CHANNEL } from '@/server/lib/mail/outbox'
@@ -42,7 +43,7 @@ const offsetOf = (page: number) => (page - 1) * ADMIN_PAGE_SIZE
 /** The counts an admin looks at first: users, OG members, the launch list, the mail queue. */
 export async function getOverview({ db }: AdminContext): Promise<AdminOverview> {
   const weekAgo = new Date(Date.now() - 7 * DAY_MS)
-  const [[totals], [suspended], launchList, mail] = await Promise.all([
+  const [[totals], [suspended], launchList, mail, stockReportsToday] = await Promise.all([
     db
       .select({
         total: count(),
@@ -52,13 +53,14 @@ export async function getOverview({ db }: AdminContext): Promise<AdminOverview> 
     db.select({ n: count() }).from(userSuspensions),
     countSubscribers(db),
     mailCounts(db),
+    reportsToday(db),
   ])
   return {
     users: { total: totals?.total ?? 0, newLast7Days: totals?.recent ?? 0, suspended: suspended?.n ?? 0 },
     ogMembers: launchList.verified,
     launchList,
     mail: { queued: mail.pending + mail.sending, failed: mail.failed, stuck: mail.stuck },
-    stockReportsToday: null,
+    stockReportsToday,
   }
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, max, sql } from 'drizzle-orm'
 import type { Db } from '@/server/db/client'
 import { games, items, itemValueChanges } from '@/server/db/schema'
+import type { DbOrTx } from '@/server/lib/audit'
 import { AppError } from '@/server/lib/errors'
 import type { ReadCache } from '@/server/lib/read-cache'
 import type {
@@ -355,4 +356,38 @@ export async function findItems(
 ): Promise<Map<string, ItemSummary>> {
   const snap = await snapshot(deps, gameId)
   return new Map(ids.flatMap((id) => (snap.byId.has(id) ? [[id, present(snap.byId.get(id)!)] as const] : [])))
+}
+
+/** An item's notes (game-data facts such as its restock chance), or undefined for an unknown item. */
+export async function findItemNotes(
+  deps: CatalogDeps,
+  gameId: GameId,
+  itemId: string,
+): Promise<{ item: ItemSummary; notes: string | null } | undefined> {
+  const snap = await snapshot(deps, gameId)
+  const item = snap.byId.get(itemId)
+  return item && { item: present(item), notes: snap.notes.get(itemId) ?? null }
+}
+
+/**
+ * Adds an item the catalog lacks (a new cosmetic or fruit seen in a shop), without a value. `alongside`
+ * runs in the same transaction (the audit entry). 409 when the id is taken.
+ */
+export async function addItem(
+  deps: CatalogDeps,
+  item: { gameId: GameId; id: string; name: string; category: string; rarity: string },
+  alongside: (tx: DbOrTx) => Promise<void>,
+): Promise<boolean> {
+  const added = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(items)
+      .values({ ...item, searchName: normalizeSearch(item.name), notes: 'Added by a stock manager' })
+      .onConflictDoNothing()
+      .returning({ id: items.id })
+    if (rows.length === 0) return false
+    await alongside(tx)
+    return true
+  })
+  if (added) deps.cache.invalidate(CATALOG_CACHE_PREFIX)
+  return added
 }

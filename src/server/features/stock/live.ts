@@ -1,0 +1,282 @@
+import { createHash } from 'node:crypto'
+import type { Services } from '@/server/context'
+import type { Database } from '@/server/db/client'
+import type { Logger } from '@/server/lib/logger'
+import type { ReadCache } from '@/server/lib/read-cache'
+import { STOCK_GAMES, type StockGameId } from '@/shared/games'
+import {
+  type ShopSettings,
+  STOCK_LIMITS,
+  type StockReport,
+  type StockResponse,
+  windowAt,
+} from '@/shared/stock'
+import { itemInfoOf, latestReports, presentReport } from './reports'
+import { loadShopSettings } from './shops'
+
+/** The channel on which an instance tells every instance (itself too) that a game's stock changed. */
+export const STOCK_CHANNEL = 'stock_changed'
+
+/** A game's current stock, serialised once per change: the GET answer and the stream's event. */
+export interface StockSnapshot {
+  data: StockResponse
+  json: string
+  etag: string
+  /** The whole `stock` event, as the bytes written to every stream. */
+  event: Uint8Array
+}
+
+/** What a snapshot is made of: it changes only when a report or a shop's settings do. */
+interface StockContent {
+  game: StockGameId
+  shops: (ShopSettings & { report: StockReport | null })[]
+  weather: StockReport[]
+  items: StockResponse['items']
+}
+
+interface Client {
+  controller: ReadableStreamDefaultController<Uint8Array>
+  close(): void
+}
+
+const encoder = new TextEncoder()
+const HEARTBEAT = encoder.encode(':\n\n')
+/** A stream that has this many events queued unread is too slow to follow: it is closed (it reconnects). */
+const MAX_QUEUED_EVENTS = 8
+
+/**
+ * The live stock of one server instance: each game's snapshot, rebuilt when any instance announces a
+ * change (LISTEN/NOTIFY), and the event streams open on this instance, each written the same bytes.
+ */
+export class StockLive {
+  private readonly snapshots = new Map<StockGameId, Promise<StockSnapshot>>()
+  private readonly clients = new Map<StockGameId, Set<Client>>()
+  private readonly restamps = new Map<StockGameId, NodeJS.Timeout>()
+  private heartbeat: NodeJS.Timeout | undefined
+  private unlisten: (() => Promise<void>) | undefined
+  private listening: Promise<void> | undefined
+  private closed = false
+
+  constructor(private readonly services: { database: Database; cache: ReadCache; logger: Logger }) {}
+
+  /** Listens for changes and starts the heartbeat (once). */
+  start(): Promise<void> {
+    this.listening ??= (async () => {
+      this.unlisten = await this.services.database.listen(STOCK_CHANNEL, (game) => {
+        // '' after a lost connection: anything may have changed.
+        for (const g of STOCK_GAMES) if (!game || game === g) void this.refresh(g)
+      })
+      this.heartbeat = setInterval(() => this.writeAll(HEARTBEAT), STOCK_LIMITS.heartbeatMs)
+      this.heartbeat.unref()
+    })()
+    return this.listening
+  }
+
+  /** Announces a change of a game's stock to every instance. */
+  announce(game: StockGameId): Promise<void> {
+    return this.services.database.notify(STOCK_CHANNEL, game)
+  }
+
+  /** The game's current stock (built on first use, then on every change). */
+  current(game: StockGameId): Promise<StockSnapshot> {
+    let snapshot = this.snapshots.get(game)
+    if (!snapshot) {
+      snapshot = this.build(game)
+      this.snapshots.set(game, snapshot)
+      snapshot.catch(() => this.snapshots.delete(game))
+    }
+    return snapshot
+  }
+
+  /** How many streams are open on this instance. */
+  get streamCount(): number {
+    let n = 0
+    for (const set of this.clients.values()) n += set.size
+    return n
+  }
+
+  /**
+   * A `text/event-stream` body: the current stock at once (unless `lastEventId` is its version already),
+   * then every change, and a comment every 25 s. It ends when the client goes or `signal` aborts.
+   */
+  stream(
+    game: StockGameId,
+    lastEventId: string | undefined,
+    signal: AbortSignal,
+  ): {
+    body: ReadableStream<Uint8Array>
+    closed: Promise<void>
+  } {
+    let client: Client | undefined
+    let done!: () => void
+    const closed = new Promise<void>((resolve) => {
+      done = resolve
+    })
+    const remove = () => {
+      if (client) this.clients.get(game)?.delete(client)
+      signal.removeEventListener('abort', onAbort)
+      done()
+    }
+    const onAbort = () => client?.close()
+    const body = new ReadableStream<Uint8Array>({
+      start: async (controller) => {
+        client = {
+          controller,
+          close: () => {
+            remove()
+            try {
+              controller.close()
+            } catch {
+              // already closed or errored
+            }
+          },
+        }
+        if (signal.aborted || this.closed) return client.close()
+        signal.addEventListener('abort', onAbort)
+        let set = this.clients.get(game)
+        if (!set) {
+          set = new Set()
+          this.clients.set(game, set)
+        }
+        set.add(client)
+        controller.enqueue(encoder.encode('retry: 3000\n\n'))
+        try {
+          const snapshot = await this.current(game)
+          if (snapshot.data.version !== lastEventId && set.has(client)) controller.enqueue(snapshot.event)
+        } catch (err) {
+          this.services.logger.error({ err, game }, 'stock snapshot failed for a new stream')
+        }
+      },
+      cancel: () => remove(),
+    })
+    return { body, closed }
+  }
+
+  /** Ends every stream and stops listening. */
+  async close(): Promise<void> {
+    this.closed = true
+    clearInterval(this.heartbeat)
+    for (const timer of this.restamps.values()) clearTimeout(timer)
+    for (const set of this.clients.values()) for (const client of [...set]) client.close()
+    await this.listening?.catch(() => {})
+    await this.unlisten?.()
+  }
+
+  /** Rebuilds a game's snapshot and, when it changed, writes it to every stream of the game. */
+  private async refresh(game: StockGameId): Promise<void> {
+    const previous = this.snapshots.get(game)
+    const next = this.build(game)
+    this.snapshots.set(game, next)
+    try {
+      const [before, after] = await Promise.all([previous?.catch(() => undefined), next])
+      // A later refresh may have started meanwhile: only the newest snapshot is written.
+      if (this.snapshots.get(game) !== next || before?.data.version === after.data.version) return
+      for (const client of [...(this.clients.get(game) ?? [])]) this.write(client, after.event)
+    } catch (err) {
+      this.snapshots.delete(game)
+      this.services.logger.error({ err, game }, 'stock snapshot failed')
+    }
+  }
+
+  private writeAll(chunk: Uint8Array) {
+    for (const set of this.clients.values()) for (const client of [...set]) this.write(client, chunk)
+  }
+
+  private write(client: Client, chunk: Uint8Array) {
+    try {
+      if ((client.controller.desiredSize ?? 0) < -MAX_QUEUED_EVENTS) return client.close()
+      client.controller.enqueue(chunk)
+    } catch {
+      client.close()
+    }
+  }
+
+  private async build(game: StockGameId): Promise<StockSnapshot> {
+    const { database, cache } = this.services
+    const [shops, latest] = await Promise.all([
+      loadShopSettings(database.db, game),
+      latestReports(database.db, game, new Date()),
+    ])
+    const items = await itemInfoOf({ db: database.db, cache }, game, [...latest.shops, ...latest.weather])
+    const content: StockContent = {
+      game,
+      shops: shops
+        .filter((shop) => shop.enabled)
+        .map((shop) => {
+          const report = latest.shops.find((r) => r.shop === shop.id)
+          return { ...shop, report: report ? presentReport(report) : null }
+        }),
+      weather: latest.weather.map(presentReport),
+      items,
+    }
+    // The version names the content, not the time it was read: the same stock keeps its event id.
+    const version = createHash('sha1').update(JSON.stringify(content)).digest('base64url').slice(0, 16)
+    return this.stamp(content, version)
+  }
+
+  /**
+   * The snapshot as of now: each clock shop's window and next restock. A timer stamps it again at the
+   * next restock, so the answer is right without a query (the stock itself changes only by reports).
+   */
+  private stamp(content: StockContent, version: string): StockSnapshot {
+    const now = Date.now()
+    let nextBoundary = Number.POSITIVE_INFINITY
+    const data: StockResponse = {
+      game: content.game,
+      version,
+      generatedAt: new Date(now).toISOString(),
+      shops: content.shops.map(({ enabled: _, ...shop }) => {
+        if (shop.kind !== 'clock') return { ...shop, windowStart: null, nextRestockAt: null }
+        const window = windowAt(shop, now)
+        nextBoundary = Math.min(nextBoundary, window.end)
+        return {
+          ...shop,
+          windowStart: new Date(window.start).toISOString(),
+          nextRestockAt: new Date(window.end).toISOString(),
+        }
+      }),
+      weather: content.weather,
+      items: content.items,
+    }
+    const json = JSON.stringify(data)
+    const snapshot = {
+      data,
+      json,
+      etag: `"${version}-${now.toString(36)}"`,
+      event: encoder.encode(`id: ${version}\nevent: stock\ndata: ${json}\n\n`),
+    }
+    if (Number.isFinite(nextBoundary)) this.restampAt(content, version, nextBoundary)
+    return snapshot
+  }
+
+  private restampAt(content: StockContent, version: string, at: number) {
+    const game = content.game
+    clearTimeout(this.restamps.get(game))
+    const timer = setTimeout(
+      () => {
+        this.restamps.delete(game)
+        const current = this.snapshots.get(game)
+        void current?.then((snapshot) => {
+          if (this.snapshots.get(game) !== current || snapshot.data.version !== version || this.closed) return
+          this.snapshots.set(game, Promise.resolve(this.stamp(content, version)))
+        })
+      },
+      Math.max(0, at - Date.now()) + 5,
+    )
+    timer.unref()
+    this.restamps.set(game, timer)
+  }
+}
+
+const instances = new WeakMap<Database, StockLive>()
+
+/** The live stock of the instance that owns this database connection (started on first use). */
+export function stockLiveOf(services: Pick<Services, 'database' | 'cache' | 'logger'>): StockLive {
+  let live = instances.get(services.database)
+  if (!live) {
+    live = new StockLive(services)
+    instances.set(services.database, live)
+    void live.start().catch((err) => services.logger.error({ err }, 'stock listener failed to start'))
+  }
+  return live
+}

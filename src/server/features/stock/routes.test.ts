@@ -1,0 +1,648 @@
+import { and, count, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auditLog, stockReports, userRoles } from '@/server/db/schema'
+import {
+  type CreatedToken,
+  type StockHistoryResponse,
+  type StockItemStats,
+  type StockReportResult,
+  type StockResponse,
+  shopSettingsSchema,
+  stockResponseSchema,
+  windowAt,
+} from '@/shared/stock'
+import { createMagicLinkUser, createUserWithUsername, errorOf, meOf, send } from '@/test/accounts'
+import { createTestApp, TEST_ORIGIN } from '@/test/app'
+import { readEvents } from '@/test/sse'
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+const PRIMARY = 'stock-admin@example.com'
+let t: TestApp
+let n = 0
+let admin: string
+
+/** A signed-in user of a fresh address, with these roles granted in user_roles. */
+async function userWith(roles: string[] = [], username?: string) {
+  const email = `stock-user-${++n}@example.com`
+  const { cookie } = username
+    ? await createUserWithUsername(t, email, username, { magicLink: true })
+    : await createMagicLinkUser(t, email)
+  const { id } = await meOf(t, cookie)
+  if (roles.length) await t.database.db.insert(userRoles).values(roles.map((role) => ({ userId: id, role })))
+  return { email, cookie, id }
+}
+
+const report = (game: string, body: unknown, auth: { cookie?: string; token?: string } = {}) =>
+  send(t, `/api/stock/${game}/reports`, {
+    body,
+    cookie: auth.cookie,
+    headers: auth.token ? { authorization: `Bearer ${auth.token}` } : {},
+  })
+
+async function reportCount(game = 'grow-a-garden') {
+  const [row] = await t.database.db
+    .select({ n: count() })
+    .from(stockReports)
+    .where(eq(stockReports.gameId, game))
+  return row!.n
+}
+
+async function currentStock(game: string): Promise<StockResponse> {
+  const res = await send(t, `/api/stock/${game}`)
+  expect(res.status).toBe(200)
+  return stockResponseSchema.parse(await res.json())
+}
+
+async function newToken(cookie: string, game = 'grow-a-garden', name = 'bot') {
+  const res = await send(t, `/api/stock/${game}/tokens`, { body: { name }, cookie })
+  expect(res.status).toBe(201)
+  return (await res.json()) as CreatedToken
+}
+
+let gagManager: Awaited<ReturnType<typeof userWith>>
+let bfManager: Awaited<ReturnType<typeof userWith>>
+let plainUser: Awaited<ReturnType<typeof userWith>>
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { ADMIN_EMAIL: PRIMARY },
+    limits: { stock: { reportsPerToken: { max: 1000, windowSeconds: 60 } } },
+  })
+  admin = (await createMagicLinkUser(t, PRIMARY)).cookie
+  gagManager = await userWith(['grow-a-garden-stock-manager'], 'seed_keeper')
+  bfManager = await userWith(['blox-fruits-stock-manager'])
+  plainUser = await userWith()
+})
+afterAll(() => t.close())
+
+describe('GET /api/stock/:game', () => {
+  it('lists every shop of the game with its clock, and no report before one is made', async () => {
+    const stock = await currentStock('blox-fruits')
+    expect(stock.shops.map((s) => s.id)).toEqual(['normal', 'mirage'])
+    const normal = stock.shops[0]!
+    const window = windowAt({ periodSeconds: 4 * 3600, offsetSeconds: 0 }, Date.parse(stock.generatedAt))
+    expect(normal).toMatchObject({
+      name: 'Blox Fruit Dealer',
+      periodSeconds: 14_400,
+      windowStart: new Date(window.start).toISOString(),
+      nextRestockAt: new Date(window.end).toISOString(),
+    })
+    const gag = await currentStock('grow-a-garden')
+    expect(gag.shops.map((s) => s.id)).toEqual([
+      'seeds',
+      'gear',
+      'eggs',
+      'cosmetics',
+      'event',
+      'traveling-merchant',
+    ])
+  })
+
+  it('answers 304 to the ETag it gave, until the stock changes', async () => {
+    const first = await send(t, '/api/stock/blox-fruits')
+    const etag = first.headers.get('etag')!
+    expect(first.headers.get('cache-control')).toBe('public, no-cache')
+    expect((await send(t, '/api/stock/blox-fruits', { headers: { 'if-none-match': etag } })).status).toBe(304)
+    await report('blox-fruits', { shop: 'mirage', items: [{ item: 'dough', quantity: 1 }] }, bfManager)
+    await expect
+      .poll(
+        async () => (await send(t, '/api/stock/blox-fruits', { headers: { 'if-none-match': etag } })).status,
+      )
+      .toBe(200)
+  })
+
+  it('is 404 for a game without a stock tracker', async () => {
+    expect((await send(t, '/api/stock/adopt-me')).status).toBe(404)
+    expect((await send(t, '/api/stock/nope/history')).status).toBe(404)
+  })
+})
+
+describe('POST /api/stock/:game/reports', () => {
+  it('a stock manager publishes: 201, then the same stock again is 200 and changes nothing', async () => {
+    const body = {
+      shop: 'eggs',
+      items: [
+        { item: 'rare-egg', quantity: 2 },
+        { item: 'common-egg', quantity: 3 },
+      ],
+    }
+    const before = await reportCount()
+    const first = await report('grow-a-garden', body, gagManager)
+    expect(first.status).toBe(201)
+    const created = (await first.json()) as StockReportResult
+    expect(created.created).toBe(true)
+    expect(created.report).toMatchObject({
+      shop: 'eggs',
+      source: { kind: 'manager', name: 'seed_keeper' },
+      corrected: false,
+      // Sorted by item id.
+      items: [
+        { item: 'common-egg', quantity: 3 },
+        { item: 'rare-egg', quantity: 2 },
+      ],
+    })
+    const again = await report('grow-a-garden', body, gagManager)
+    expect(again.status).toBe(200)
+    expect(((await again.json()) as StockReportResult).report.id).toBe(created.report.id)
+    expect(await reportCount()).toBe(before + 1)
+
+    await expect
+      .poll(async () => (await currentStock('grow-a-garden')).shops.find((s) => s.id === 'eggs')?.report?.id)
+      .toBe(created.report.id)
+    const stock = await currentStock('grow-a-garden')
+    expect(stock.items['rare-egg']).toMatchObject({ name: 'Rare Egg', rarity: 'Rare', category: 'egg' })
+  })
+
+  it('other stock in the same window replaces the report, kept and marked; the correction is audited', async () => {
+    const first = (await (
+      await report('blox-fruits', { shop: 'normal', items: [{ item: 'kitsune', quantity: 1 }] }, bfManager)
+    ).json()) as StockReportResult
+    const res = await report(
+      'blox-fruits',
+      {
+        shop: 'normal',
+        items: [
+          { item: 'kitsune', quantity: 1 },
+          { item: 'dough', quantity: 1 },
+        ],
+      },
+      bfManager,
+    )
+    expect(res.status).toBe(201)
+    const second = (await res.json()) as StockReportResult
+    expect(second.report.corrected).toBe(true)
+    const [old] = await t.database.db.select().from(stockReports).where(eq(stockReports.id, first.report.id))
+    expect(old!.supersededAt).not.toBeNull()
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'stock.correct'), eq(auditLog.actorId, bfManager.id)))
+    expect(audits.at(-1)?.detail).toMatchObject({
+      game: 'blox-fruits',
+      shop: 'normal',
+      report: second.report.id,
+    })
+  })
+
+  it('who may report: a visitor 401, a user 403, the other game’s manager 403; the manager and an admin may', async () => {
+    const body = { shop: 'seeds', items: [{ item: 'carrot', quantity: 12 }] }
+    const before = await reportCount()
+    expect((await report('grow-a-garden', body)).status).toBe(401)
+    expect((await report('grow-a-garden', body, plainUser)).status).toBe(403)
+    expect((await report('grow-a-garden', body, bfManager)).status).toBe(403)
+    expect(await reportCount()).toBe(before)
+    expect([200, 201]).toContain((await report('grow-a-garden', body, gagManager)).status)
+    expect([200, 201]).toContain(
+      (
+        await report(
+          'grow-a-garden',
+          { ...body, items: [{ item: 'carrot', quantity: 13 }] },
+          { cookie: admin },
+        )
+      ).status,
+    )
+  })
+
+  it('bad input is a 400 naming what is wrong, and writes nothing', async () => {
+    const many = Array.from({ length: 101 }, (_, i) => ({ item: `x-${i}`, quantity: 1 }))
+    const cases: [string, unknown, RegExp][] = [
+      ['adopt-me', { shop: 'seeds', items: [] }, /no stock tracker: "adopt-me"/],
+      ['grow-a-garden', { shop: 'bakery', items: [] }, /Unknown shop "bakery" for Grow a Garden/],
+      [
+        'grow-a-garden',
+        {
+          shop: 'seeds',
+          items: [
+            { item: 'moon-cheese', quantity: 1 },
+            { item: 'sun-jam', quantity: 1 },
+          ],
+        },
+        /Unknown items for Grow a Garden: moon-cheese, sun-jam/,
+      ],
+      [
+        'grow-a-garden',
+        { shop: 'seeds', items: [{ item: 'carrot', quantity: 0 }] },
+        /quantity must be a whole number from 1 to 999/,
+      ],
+      [
+        'grow-a-garden',
+        { shop: 'seeds', items: [{ item: 'carrot', quantity: 1000 }] },
+        /quantity must be a whole number/,
+      ],
+      [
+        'grow-a-garden',
+        { shop: 'seeds', items: [{ item: 'carrot', quantity: 1.5 }] },
+        /quantity must be a whole number/,
+      ],
+      [
+        'grow-a-garden',
+        { shop: 'seeds', items: [{ item: 'carrot', quantity: '3' }] },
+        /quantity must be a whole number/,
+      ],
+      ['grow-a-garden', { shop: 'seeds', items: many }, /at most 100 items/],
+      [
+        'grow-a-garden',
+        {
+          shop: 'seeds',
+          items: [
+            { item: 'carrot', quantity: 1 },
+            { item: 'carrot', quantity: 2 },
+          ],
+        },
+        /carrot is listed twice/,
+      ],
+      [
+        'grow-a-garden',
+        { shop: 'seeds', items: [], observedAt: new Date(Date.now() + 3_600_000).toISOString() },
+        /observedAt is in the future/,
+      ],
+      [
+        'grow-a-garden',
+        { shop: 'seeds', items: [], observedAt: new Date(Date.now() - 3_600_000).toISOString() },
+        /outside the current restock window/,
+      ],
+      [
+        'grow-a-garden',
+        { shop: 'seeds', items: [], observedAt: 'yesterday' },
+        /observedAt must be an ISO date/,
+      ],
+      ['grow-a-garden', { shop: 'weather', weather: 'snowpocalypse' }, /Unknown weather "snowpocalypse"/],
+      ['grow-a-garden', { shop: 'seeds', items: [], extra: 1 }, /extra|Unrecognized/],
+      ['grow-a-garden', {}, /Give shop and items/],
+    ]
+    const before = await reportCount()
+    for (const [game, body, message] of cases) {
+      const res = await report(game, body, { cookie: admin })
+      const error = await errorOf(res)
+      expect(error.status, JSON.stringify(body).slice(0, 80)).toBe(400)
+      expect(error.message).toMatch(message)
+    }
+    const malformed = await t.app.request('/api/stock/grow-a-garden/reports', {
+      method: 'POST',
+      headers: { origin: TEST_ORIGIN, cookie: admin, 'content-type': 'application/json' },
+      body: '{"shop": "seeds",',
+    })
+    expect(malformed.status).toBe(400)
+    expect(await reportCount()).toBe(before)
+  })
+
+  it('accepts the shape community bots post: item ids as they spell them, eggs as slots, weather', async () => {
+    const token = (await newToken(gagManager.cookie, 'grow-a-garden', 'community bot')).token
+    const now = Math.floor(Date.now() / 1000)
+    const body = {
+      seed_stock: [{ item_id: 'carrot', display_name: 'Carrot', quantity: 14, icon: 'x.png' }],
+      gear_stock: [{ item_id: 'watering_can', display_name: 'Watering Can', quantity: 2 }],
+      egg_stock: [
+        { item_id: 'common_egg', display_name: 'Common Egg', quantity: 1 },
+        { item_id: 'common_egg', display_name: 'Common Egg', quantity: 1 },
+        { item_id: 'x', display_name: 'Legendary Egg', quantity: 1 },
+      ],
+      weather: [
+        { weather_id: 'rain', active: true, start_duration_unix: now - 30, end_duration_unix: now + 270 },
+      ],
+    }
+    const res = await report('grow-a-garden', body, { token })
+    expect(res.status).toBe(201)
+    const { results } = (await res.json()) as { results: StockReportResult[] }
+    expect(results.map((r) => r.report.shop)).toEqual(['seeds', 'gear', 'eggs', 'weather'])
+    expect(results[2]!.report.items).toEqual([
+      { item: 'common-egg', quantity: 2 },
+      { item: 'legendary-egg', quantity: 1 },
+    ])
+    expect(results[0]!.report.source).toEqual({ kind: 'bot', name: 'community bot' })
+    // Bots post duplicates: the same again changes nothing.
+    const again = await report('grow-a-garden', body, { token })
+    expect(again.status).toBe(200)
+    await expect
+      .poll(async () => (await currentStock('grow-a-garden')).weather.map((w) => w.weather))
+      .toContain('rain')
+  })
+
+  it('a community post with an unknown item stores nothing', async () => {
+    const before = await reportCount()
+    const res = await report(
+      'grow-a-garden',
+      {
+        seed_stock: [{ item_id: 'carrot', quantity: 3 }],
+        gear_stock: [{ item_id: 'laser_hoe', quantity: 1 }],
+      },
+      { cookie: admin },
+    )
+    expect(res.status).toBe(400)
+    expect((await errorOf(res)).message).toMatch(/laser-hoe/)
+    expect(await reportCount()).toBe(before)
+  })
+
+  it('the traveling merchant is a visit: its report lasts until its end, and repeats join the open visit', async () => {
+    const startsAt = new Date(Date.now() - 60_000).toISOString()
+    const endsAt = new Date(Date.now() + 29 * 60_000).toISOString()
+    const first = await report(
+      'grow-a-garden',
+      { shop: 'traveling-merchant', items: [{ item: 'beanstalk', quantity: 1 }], startsAt, endsAt },
+      gagManager,
+    )
+    expect(first.status).toBe(201)
+    const again = await report(
+      'grow-a-garden',
+      { shop: 'traveling-merchant', items: [{ item: 'beanstalk', quantity: 1 }] },
+      gagManager,
+    )
+    expect(again.status).toBe(200)
+    const visit = ((await again.json()) as StockReportResult).report
+    expect(visit).toMatchObject({ windowStart: startsAt, windowEnd: endsAt })
+  })
+})
+
+describe('ingest tokens', () => {
+  it('a manager creates a token (shown once, 32 random bytes), a bot reports with it, the list shows its use', async () => {
+    const created = await newToken(gagManager.cookie, 'grow-a-garden', 'garden bot')
+    expect(created.token).toMatch(/^thst_[A-Za-z0-9_-]{43}$/)
+    const res = await report(
+      'grow-a-garden',
+      { shop: 'gear', items: [{ item: 'watering-can', quantity: 3 }] },
+      { token: created.token },
+    )
+    expect([200, 201]).toContain(res.status)
+    const list = await send(t, '/api/stock/grow-a-garden/tokens', { cookie: gagManager.cookie })
+    expect(list.headers.get('cache-control')).toBe('private, no-store')
+    const body = (await list.json()) as { tokens: Record<string, unknown>[] }
+    const mine = body.tokens.find((x) => x.id === created.id)!
+    expect(mine).toMatchObject({ name: 'garden bot', revokedAt: null, createdBy: gagManager.email })
+    expect(mine.lastUsedAt).not.toBeNull()
+    expect(JSON.stringify(body)).not.toContain(created.token)
+  })
+
+  it('a wrong or revoked token is 401, another game’s 403; nothing is written', async () => {
+    const created = await newToken(gagManager.cookie)
+    const bf = await newToken(bfManager.cookie, 'blox-fruits')
+    const body = { shop: 'seeds', items: [{ item: 'carrot', quantity: 5 }] }
+    const before = await reportCount()
+    expect((await report('grow-a-garden', body, { token: 'thst_wrong' })).status).toBe(401)
+    expect((await report('grow-a-garden', body, { token: bf.token })).status).toBe(403)
+    const revoked = await send(t, `/api/stock/grow-a-garden/tokens/${created.id}`, {
+      method: 'DELETE',
+      cookie: gagManager.cookie,
+    })
+    expect(revoked.status).toBe(204)
+    const res = await report('grow-a-garden', body, { token: created.token })
+    expect(res.status).toBe(401)
+    expect((await errorOf(res)).message).toBe('This ingest token was revoked')
+    expect(await reportCount()).toBe(before)
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'stock.token-revoke'))
+    expect(audits.some((a) => (a.detail as { token?: number }).token === created.id)).toBe(true)
+  })
+
+  it('token routes are for the game’s stock managers: visitor 401, user 403, other game 403, admin yes', async () => {
+    const path = '/api/stock/grow-a-garden/tokens'
+    expect((await send(t, path)).status).toBe(401)
+    expect((await send(t, path, { cookie: plainUser.cookie })).status).toBe(403)
+    expect((await send(t, path, { cookie: bfManager.cookie })).status).toBe(403)
+    expect((await send(t, path, { body: { name: 'x' }, cookie: bfManager.cookie })).status).toBe(403)
+    expect((await send(t, `${path}/1`, { method: 'DELETE', cookie: plainUser.cookie })).status).toBe(403)
+    expect((await send(t, path, { cookie: admin })).status).toBe(200)
+    expect((await errorOf(await send(t, path, { body: { name: '  ' }, cookie: admin }))).message).toMatch(
+      /Give the token a name/,
+    )
+    // Another game's token cannot be revoked through this game.
+    const bf = await newToken(bfManager.cookie, 'blox-fruits')
+    expect((await send(t, `${path}/${bf.id}`, { method: 'DELETE', cookie: admin })).status).toBe(404)
+    expect((await send(t, `${path}/abc`, { method: 'DELETE', cookie: admin })).status).toBe(400)
+  })
+
+  it('a token may post 60 reports a minute; the next is a 429 with Retry-After', async () => {
+    const limited = await createTestApp({
+      catalog: false,
+      limits: { stock: { reportsPerToken: { max: 2, windowSeconds: 60 } } },
+    })
+    try {
+      const { cookie } = await createMagicLinkUser(limited, 'owner@example.com')
+      const { id } = await meOf(limited, cookie)
+      await limited.database.db.insert(userRoles).values({ userId: id, role: 'blox-fruits-stock-manager' })
+      const created = (await (
+        await send(limited, '/api/stock/blox-fruits/tokens', { body: { name: 'fast bot' }, cookie })
+      ).json()) as CreatedToken
+      const post = () =>
+        send(limited, '/api/stock/blox-fruits/reports', {
+          body: { shop: 'normal', items: [] },
+          headers: { authorization: `Bearer ${created.token}` },
+        })
+      expect((await post()).status).not.toBe(429)
+      expect((await post()).status).not.toBe(429)
+      const third = await post()
+      expect(third.status).toBe(429)
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0)
+    } finally {
+      await limited.close()
+    }
+  })
+})
+
+describe('history and per-item facts', () => {
+  it('pages past reports, newest first, by shop and by item', async () => {
+    // Three past windows of the mirage dealer, as earlier restocks left them.
+    const now = Date.now()
+    for (const [i, item] of ['tiger', 'dough', 'tiger'].entries()) {
+      const start = windowAt({ periodSeconds: 7200, offsetSeconds: 0 }, now - (3 - i) * 7_200_000).start
+      await t.database.db.insert(stockReports).values({
+        gameId: 'blox-fruits',
+        shop: 'mirage',
+        windowStart: new Date(start),
+        windowEnd: new Date(start + 7_200_000),
+        items: [{ item, quantity: 1 }],
+        fingerprint: item,
+        observedAt: new Date(start + 60_000),
+        sourceName: 'history test',
+      })
+    }
+    const page1 = (await (
+      await send(t, '/api/stock/blox-fruits/history?shop=mirage&limit=2')
+    ).json()) as StockHistoryResponse
+    expect(page1.reports).toHaveLength(2)
+    expect(page1.reports.every((r) => r.shop === 'mirage')).toBe(true)
+    expect(page1.nextBefore).toBe(page1.reports[1]!.id)
+    const page2 = (await (
+      await send(t, `/api/stock/blox-fruits/history?shop=mirage&limit=2&before=${page1.nextBefore}`)
+    ).json()) as StockHistoryResponse
+    expect(page2.reports[0]!.id).toBeLessThan(page1.nextBefore!)
+    const byItem = (await (
+      await send(t, '/api/stock/blox-fruits/history?item=tiger')
+    ).json()) as StockHistoryResponse
+    expect(byItem.reports.length).toBeGreaterThanOrEqual(2)
+    expect(byItem.reports.every((r) => r.items.some((i) => i.item === 'tiger'))).toBe(true)
+    expect(byItem.items.tiger?.name).toBe('Tiger')
+    expect((await send(t, '/api/stock/blox-fruits/history?limit=0')).status).toBe(400)
+    expect((await send(t, '/api/stock/blox-fruits/history?item=Bad%20Id')).status).toBe(400)
+  })
+
+  it('tells when an item was last in stock, how often this week, and its odds from game data', async () => {
+    await report('grow-a-garden', { shop: 'eggs', items: [{ item: 'bug-egg', quantity: 1 }] }, gagManager)
+    const stats = (await (await send(t, '/api/stock/grow-a-garden/items/bug-egg')).json()) as StockItemStats
+    expect(stats.lastSeen).toMatchObject({ shop: 'eggs', shopName: 'Egg Shop', quantity: 1 })
+    expect(stats.appearancesLast7Days).toBeGreaterThanOrEqual(1)
+    expect(stats.odds).toEqual({
+      chance: 100,
+      minQuantity: null,
+      maxQuantity: null,
+      shop: 'eggs',
+      periodSeconds: 1800,
+    })
+    const never = (await (
+      await send(t, '/api/stock/grow-a-garden/items/ember-lily')
+    ).json()) as StockItemStats
+    expect(never).toMatchObject({ lastSeen: null, appearancesLast7Days: 0 })
+    expect(never.odds).toMatchObject({
+      chance: 240,
+      minQuantity: 1,
+      maxQuantity: 1,
+      shop: 'seeds',
+      periodSeconds: 300,
+    })
+    expect((await send(t, '/api/stock/grow-a-garden/items/no-such-item')).status).toBe(404)
+  })
+})
+
+describe('shops and catalog additions', () => {
+  it('an admin moves the Blox Fruits clock (no deploy); a manager may not; the change is audited', async () => {
+    const path = '/api/stock/blox-fruits/shops/normal'
+    expect(
+      (await send(t, path, { method: 'PATCH', body: { offsetSeconds: 3600 }, cookie: bfManager.cookie }))
+        .status,
+    ).toBe(403)
+    const res = await send(t, path, { method: 'PATCH', body: { offsetSeconds: 3600 }, cookie: admin })
+    expect(res.status).toBe(200)
+    expect(shopSettingsSchema.parse(await res.json())).toMatchObject({ id: 'normal', offsetSeconds: 3600 })
+    await expect.poll(async () => (await currentStock('blox-fruits')).shops[0]!.offsetSeconds).toBe(3600)
+    const stock = await currentStock('blox-fruits')
+    const window = windowAt({ periodSeconds: 14_400, offsetSeconds: 3600 }, Date.parse(stock.generatedAt))
+    expect(stock.shops[0]!.windowStart).toBe(new Date(window.start).toISOString())
+    expect(new Date(window.start).getUTCHours() % 4).toBe(1)
+    const bad = await send(t, path, { method: 'PATCH', body: { periodSeconds: 5 }, cookie: admin })
+    expect(bad.status).toBe(400)
+    expect(
+      (
+        await send(t, '/api/stock/blox-fruits/shops/bakery', {
+          method: 'PATCH',
+          body: { enabled: false },
+          cookie: admin,
+        })
+      ).status,
+    ).toBe(404)
+    await send(t, path, { method: 'PATCH', body: { offsetSeconds: 0 }, cookie: admin })
+  })
+
+  it('an admin switches the event shop off: it leaves the page and takes no reports', async () => {
+    const path = '/api/stock/grow-a-garden/shops/event'
+    expect(
+      (
+        await send(t, path, {
+          method: 'PATCH',
+          body: { enabled: false, name: 'Harvest Shop' },
+          cookie: admin,
+        })
+      ).status,
+    ).toBe(200)
+    await expect
+      .poll(async () => (await currentStock('grow-a-garden')).shops.map((s) => s.id))
+      .not.toContain('event')
+    const res = await report('grow-a-garden', { shop: 'event', items: [] }, gagManager)
+    expect((await errorOf(res)).message).toBe('Harvest Shop is switched off')
+    await send(t, path, { method: 'PATCH', body: { enabled: true }, cookie: admin })
+  })
+
+  it('a stock manager adds a missing item; it can be reported at once; twice is a 409', async () => {
+    const path = '/api/stock/grow-a-garden/items'
+    const body = { name: 'Gnome Crate', category: 'cosmetic', rarity: 'Rare' }
+    expect((await send(t, path, { body, cookie: plainUser.cookie })).status).toBe(403)
+    const res = await send(t, path, { body, cookie: gagManager.cookie })
+    expect(res.status).toBe(201)
+    expect(await res.json()).toEqual({ id: 'gnome-crate', name: 'Gnome Crate' })
+    expect((await send(t, path, { body, cookie: gagManager.cookie })).status).toBe(409)
+    expect(
+      (await errorOf(await send(t, path, { body: { ...body, name: 'X Y', category: 'pet' }, cookie: admin })))
+        .message,
+    ).toBe('Unknown category "pet"')
+    const posted = await report(
+      'grow-a-garden',
+      { shop: 'cosmetics', items: [{ item: 'gnome-crate', quantity: 1 }] },
+      gagManager,
+    )
+    expect([200, 201]).toContain(posted.status)
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'stock.item-add'))
+    expect(audits.at(-1)?.detail).toMatchObject({ game: 'grow-a-garden', item: 'gnome-crate' })
+  })
+})
+
+describe('GET /api/stock/:game/stream', () => {
+  it('sends the whole stock on connect and again after a change, with ids; Last-Event-ID skips what the client has', async () => {
+    const res = await send(t, '/api/stock/blox-fruits/stream')
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8')
+    const events = readEvents(res)
+    const first = await events.next()
+    expect(first.event).toBe('stock')
+    const data = stockResponseSchema.parse(JSON.parse(first.data))
+    expect(first.id).toBe(data.version)
+
+    await report(
+      'blox-fruits',
+      { shop: 'mirage', items: [{ item: 'kitsune', quantity: (Date.now() % 900) + 1 }] },
+      bfManager,
+    )
+    const second = await events.next()
+    expect(second.id).not.toBe(first.id)
+    expect(
+      JSON.parse(second.data).shops.find((s: { id: string }) => s.id === 'mirage').report.items[0].item,
+    ).toBe('kitsune')
+    await events.close()
+
+    // A client that has the current version gets nothing until the next change.
+    const resumed = readEvents(
+      await send(t, '/api/stock/blox-fruits/stream', { headers: { 'last-event-id': second.id! } }),
+    )
+    await report(
+      'blox-fruits',
+      { shop: 'mirage', items: [{ item: 'dough', quantity: (Date.now() % 900) + 1 }] },
+      bfManager,
+    )
+    const next = await resumed.next()
+    expect(next.id).not.toBe(second.id)
+    expect(
+      JSON.parse(next.data).shops.find((s: { id: string }) => s.id === 'mirage').report.items[0].item,
+    ).toBe('dough')
+    await resumed.close()
+  })
+
+  it('a refused report pushes nothing', async () => {
+    const events = readEvents(await send(t, '/api/stock/grow-a-garden/stream'))
+    const first = await events.next()
+    await report('grow-a-garden', { shop: 'seeds', items: [{ item: 'carrot', quantity: 1 }] }, plainUser)
+    await report('grow-a-garden', { shop: 'bakery', items: [] }, gagManager)
+    // A change made after the refusals is the next event: nothing came between.
+    await report(
+      'grow-a-garden',
+      { shop: 'cosmetics', items: [{ item: 'gnome-crate', quantity: (Date.now() % 900) + 1 }] },
+      { cookie: admin },
+    )
+    const next = await events.next()
+    expect(next.id).not.toBe(first.id)
+    expect(
+      JSON.parse(next.data).shops.find((s: { id: string }) => s.id === 'cosmetics').report.source.name,
+    ).toBeTruthy()
+    await events.close()
+  })
+
+  it('ends every stream when the server stops', async () => {
+    const other = await createTestApp({ catalog: false })
+    try {
+      const events = readEvents(await send(other, '/api/stock/blox-fruits/stream'))
+      await events.next()
+      expect(await other.shutdown.endStreams(2000)).toBe(0)
+      await expect(events.next()).rejects.toThrow(/ended/)
+    } finally {
+      await other.close()
+    }
+  })
+})

@@ -1,0 +1,183 @@
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import { z } from 'zod'
+import { actorOf, type PermittedEnv, requireStockManager } from '@/server/auth/session'
+import type { AppDeps, AppEnv } from '@/server/context'
+import { AppError } from '@/server/lib/errors'
+import { limitsFor } from '@/server/lib/rate-limit'
+import { sendCachedJson } from '@/server/lib/read-cache'
+import { jsonBody, paramsOf, queryParams, validationError } from '@/server/lib/validate'
+import { ITEM_ID_PATTERN } from '@/shared/catalog-rules'
+import { isStockGame, type StockGameId } from '@/shared/games'
+import {
+  COMMUNITY_LISTS,
+  communityStockSchema,
+  createTokenRequestSchema,
+  newStockItemRequestSchema,
+  STOCK_LIMITS,
+  STOCK_MESSAGES,
+  shopSettingsRequestSchema,
+  stockHistoryQuerySchema,
+  stockReportRequestSchema,
+  tokenParamsSchema,
+} from '@/shared/stock'
+import { addStockItem } from './items'
+import { stockLiveOf } from './live'
+import {
+  itemStats,
+  postCommunityReport,
+  postReport,
+  type Reporter,
+  reporterName,
+  reportHistory,
+  type StockDeps,
+} from './reports'
+import { shopSettingsOf, updateShopSettings } from './shops'
+import { authenticateToken, createIngestToken, listTokens, revokeIngestToken } from './tokens'
+
+type StockEnv = AppEnv & { Variables: { game: StockGameId } }
+
+const LIMITS = { reportsPerToken: { max: STOCK_LIMITS.reportsPerTokenPerMinute, windowSeconds: 60 } }
+
+/** `:game` must be a game with a stock tracker: 404 for a read, 400 naming it for a report. */
+const withStockGame = (status: 'NOT_FOUND' | 'VALIDATION_FAILED' = 'NOT_FOUND') =>
+  createMiddleware<StockEnv>(async (c, next) => {
+    const game = c.req.param('game') ?? ''
+    if (!isStockGame(game)) throw new AppError(status, `${STOCK_MESSAGES.noTracker}: "${game.slice(0, 60)}"`)
+    c.set('game', game)
+    await next()
+  })
+
+export const stockDepsOf = (deps: AppDeps): StockDeps => {
+  const live = stockLiveOf(deps)
+  return { db: deps.database.db, cache: deps.cache, announce: (game) => live.announce(game) }
+}
+
+const manager = requireStockManager({ param: 'game' })
+const gameOf = (c: Context<PermittedEnv>) => c.req.param('game') as StockGameId
+
+/** Admins only, for a game with stock (shop clocks are the site's, not one manager's). */
+const adminOnly: MiddlewareHandler<PermittedEnv> = async (c, next) => {
+  if (!c.var.permissions.isAdmin) throw new AppError('FORBIDDEN', 'Only admins can change a shop.')
+  await next()
+}
+
+/**
+ * Who posts a report: a bot by `Authorization: Bearer <ingest token>`, else a stock manager of the game
+ * by session (a visitor 401, another user 403).
+ */
+const reporterOf = async (c: Context<PermittedEnv>): Promise<Reporter> => {
+  const actor = actorOf(c)
+  const name = await reporterName(c.var.deps.database.db, actor)
+  return { kind: 'manager', userId: actor.id, email: actor.email, ip: actor.ip, name }
+}
+
+const reportBodySchema = z.looseObject({})
+
+/** The live stock, its history and per-item facts (public), and reports from managers and bots. */
+const publicRoutes = new Hono<StockEnv>()
+  .get('/:game', withStockGame(), async (c) => {
+    const snapshot = await stockLiveOf(c.var.deps).current(c.var.game)
+    return sendCachedJson(c, { body: snapshot.json, etag: snapshot.etag }, 'public, no-cache')
+  })
+  .get('/:game/stream', withStockGame(), async (c) => {
+    const { deps } = c.var
+    const { body, closed } = stockLiveOf(deps).stream(
+      c.var.game,
+      c.req.header('last-event-id'),
+      deps.shutdown.signal,
+    )
+    deps.shutdown.hold(closed)
+    return new Response(body, {
+      headers: {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        'X-Accel-Buffering': 'no',
+      },
+    })
+  })
+  .get('/:game/history', withStockGame(), queryParams(stockHistoryQuerySchema), async (c) => {
+    c.header('Cache-Control', 'public, max-age=5')
+    return c.json(await reportHistory(stockDepsOf(c.var.deps), c.var.game, c.req.valid('query')))
+  })
+  .get('/:game/items/:item', withStockGame(), async (c) => {
+    const item = c.req.param('item')
+    if (!ITEM_ID_PATTERN.test(item)) throw new AppError('NOT_FOUND', 'Item not found')
+    c.header('Cache-Control', 'public, max-age=15')
+    return c.json(await itemStats(stockDepsOf(c.var.deps), c.var.game, item))
+  })
+  .post('/:game/reports', withStockGame('VALIDATION_FAILED'), jsonBody(reportBodySchema), async (c) => {
+    const game = c.var.game
+    const deps = stockDepsOf(c.var.deps)
+    const reporter = await reportingParty(c, game)
+    const body = c.req.valid('json')
+    const communityShape = Object.keys(body).some((key) => key in COMMUNITY_LISTS || key === 'weather')
+    if ('shop' in body || !communityShape) {
+      if (!('shop' in body)) throw new AppError('VALIDATION_FAILED', STOCK_MESSAGES.emptyCommunityReport)
+      const parsed = stockReportRequestSchema.safeParse(body)
+      if (!parsed.success) throw validationError(parsed.error)
+      const result = await postReport(deps, game, parsed.data, reporter)
+      return c.json(result, result.created ? 201 : 200)
+    }
+    const parsed = communityStockSchema.safeParse(body)
+    if (!parsed.success) throw validationError(parsed.error)
+    const results = await postCommunityReport(deps, game, parsed.data, reporter)
+    return c.json({ results }, results.some((r) => r.created) ? 201 : 200)
+  })
+
+/** The bot (by its token) or the stock manager (by session) behind a report. */
+async function reportingParty(c: Context<StockEnv>, game: StockGameId): Promise<Reporter> {
+  const authorization = c.req.header('authorization')
+  if (authorization !== undefined) {
+    const token = authorization.match(/^Bearer\s+(\S{1,200})$/i)?.[1]
+    if (!token) throw new AppError('UNAUTHORIZED', STOCK_MESSAGES.badToken)
+    const limit = limitsFor(LIMITS, c.var.deps.limits, 'stock').reportsPerToken
+    const bot = await authenticateToken(c.var.deps.database.db, game, token, limit)
+    return { kind: 'bot', tokenId: bot.id, name: bot.name }
+  }
+  let reporter: Reporter | undefined
+  await manager(c as unknown as Context<PermittedEnv>, async () => {
+    reporter = await reporterOf(c as unknown as Context<PermittedEnv>)
+  })
+  if (!reporter) throw new AppError('FORBIDDEN', 'Only stock managers can report stock.')
+  return reporter
+}
+
+/** What stock managers of the game run: ingest tokens, shops (clocks: admins), catalog additions. */
+const managerRoutes = new Hono<PermittedEnv>()
+  .get('/:game/tokens', manager, async (c) => {
+    c.header('Cache-Control', 'private, no-store')
+    return c.json({ tokens: await listTokens(c.var.deps.database.db, gameOf(c)) })
+  })
+  .post('/:game/tokens', manager, jsonBody(createTokenRequestSchema), async (c) => {
+    c.header('Cache-Control', 'private, no-store')
+    const token = await createIngestToken(
+      c.var.deps.database.db,
+      actorOf(c),
+      gameOf(c),
+      c.req.valid('json').name,
+    )
+    return c.json(token, 201)
+  })
+  .delete('/:game/tokens/:id', manager, paramsOf(tokenParamsSchema), async (c) => {
+    await revokeIngestToken(c.var.deps.database.db, actorOf(c), gameOf(c), c.req.valid('param').id)
+    return c.body(null, 204)
+  })
+  .get('/:game/shops', manager, async (c) => {
+    c.header('Cache-Control', 'private, no-store')
+    return c.json({ shops: await shopSettingsOf(stockDepsOf(c.var.deps), gameOf(c)) })
+  })
+  .patch('/:game/shops/:shop', manager, adminOnly, jsonBody(shopSettingsRequestSchema), async (c) => {
+    const deps = stockDepsOf(c.var.deps)
+    const game = gameOf(c)
+    const shop = await updateShopSettings(deps, actorOf(c), game, c.req.param('shop'), c.req.valid('json'))
+    await deps.announce(game)
+    return c.json(shop)
+  })
+  .post('/:game/items', manager, jsonBody(newStockItemRequestSchema), async (c) => {
+    const added = await addStockItem(stockDepsOf(c.var.deps), actorOf(c), gameOf(c), c.req.valid('json'))
+    return c.json(added, 201)
+  })
+
+/** /api/stock/:game… */
+export const stockRoutes = new Hono<AppEnv>().route('/', publicRoutes).route('/', managerRoutes)
