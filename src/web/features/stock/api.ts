@@ -6,6 +6,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { toast } from 'sonner'
 import type {
   CreatedToken,
   IngestToken,
@@ -122,13 +123,17 @@ export function useCreateToken(game: string) {
   })
 }
 
-/** Revokes a token: marked revoked at once, put back if the server refuses. */
+/**
+ * Revokes a token: marked revoked at once, put back if the server refuses. The messages are the
+ * mutation's own: the revoke button is gone (the token is revoked) before the answer comes.
+ */
 export function useRevokeToken(game: string) {
   const client = useQueryClient()
   const key = tokensQuery(game).queryKey
   return useMutation({
-    mutationFn: (id: number) => apiFetch<null>(`${base(game)}/tokens/${id}`, { method: 'DELETE' }),
-    onMutate: async (id) => {
+    mutationFn: ({ id }: Pick<IngestToken, 'id' | 'name'>) =>
+      apiFetch<null>(`${base(game)}/tokens/${id}`, { method: 'DELETE' }),
+    onMutate: async ({ id }) => {
       await client.cancelQueries({ queryKey: key })
       const before = client.getQueryData(key)
       const revokedAt = new Date().toISOString()
@@ -137,8 +142,12 @@ export function useRevokeToken(game: string) {
       )
       return { before }
     },
-    onError: (_error, _id, context) => {
+    onSuccess: (_none, { name }) => {
+      toast.success(`${name} revoked`)
+    },
+    onError: (error, { name }, context) => {
       if (context?.before) client.setQueryData(key, context.before)
+      toast.error(error instanceof Error && error.message ? error.message : `${name} could not be revoked`)
     },
     onSettled: () => client.invalidateQueries({ queryKey: key }),
   })
@@ -159,7 +168,9 @@ export function useUpdateShop(game: string) {
         method: 'PATCH',
         body: change,
       }),
+    // Saved, the shop's form is built again from the answer: the message is the mutation's own.
     onSuccess: (saved) => {
+      toast.success(`${saved.name} saved`)
       client.setQueryData(shopSettingsQuery(game).queryKey, (old) =>
         old ? { shops: old.shops.map((s) => (s.id === saved.id ? saved : s)) } : old,
       )

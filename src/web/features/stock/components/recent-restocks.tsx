@@ -45,7 +45,10 @@ export function RecentRestocks({
     .slice(0, RECENT_RESTOCKS)
   const names = needOwn && own.data ? { ...own.data.items, ...items } : items
   return (
-    <details className="group mt-auto border-line border-t pt-2" onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details
+      className="group mt-auto border-line border-t pt-2"
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
       <summary className="flex cursor-pointer list-none items-center justify-between rounded-lg py-1 font-medium text-muted text-sm hover:text-ink [&::-webkit-details-marker]:hidden">
         Recent restocks
         <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />

@@ -74,11 +74,7 @@ function RevokeToken({ game, token }: { game: string; token: IngestToken }) {
         type="button"
         disabled={revoke.isPending}
         onClick={() =>
-          revoke.mutate(token.id, {
-            onSuccess: () => toast.success(`${token.name} revoked`),
-            onError: (error) => toast.error(errorText(error, 'The token could not be revoked')),
-            onSettled: () => setConfirming(false),
-          })
+          revoke.mutate({ id: token.id, name: token.name }, { onSettled: () => setConfirming(false) })
         }
         className={buttonClass('primary', 'sm')}
       >
@@ -153,9 +149,9 @@ export function IngestTokens({ game }: { game: StockGameId }) {
             {query.data.tokens.map((t) => (
               <li key={t.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
                 <span className="min-w-0 text-sm">
-                  <span className="font-medium [overflow-wrap:anywhere]">{t.name}</span>
+                  <span className="font-medium [overflow-wrap:anywhere]">{t.name}</span>{' '}
                   {t.revokedAt && (
-                    <span className="ml-2 rounded-full bg-danger/15 px-2 py-0.5 font-semibold text-danger text-xs">
+                    <span className="ml-1 rounded-full bg-danger/15 px-2 py-0.5 font-semibold text-danger text-xs">
                       Revoked {formatDay(t.revokedAt)}
                     </span>
                   )}

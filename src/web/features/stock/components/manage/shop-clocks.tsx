@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
-import { toast } from 'sonner'
 import type { StockGameId } from '@/shared/games'
 import type { ShopSettings, ShopSettingsRequest } from '@/shared/stock'
 import { formatDuration } from '@/shared/stock-rules'
@@ -24,7 +23,7 @@ function ShopClock({ game, shop }: { game: StockGameId; shop: ShopSettings }) {
     e.preventDefault()
     if (!result.ok || !result.change) return
     const change: ShopSettingsRequest = result.change
-    update.mutate({ shop: shop.id, change }, { onSuccess: (saved) => toast.success(`${saved.name} saved`) })
+    update.mutate({ shop: shop.id, change })
   }
   const duration = (value: string) => {
     const n = Number(value)

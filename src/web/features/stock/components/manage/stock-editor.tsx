@@ -62,7 +62,17 @@ export function StockEditor({
 
   return (
     <Panel id={`${id}-title`} title={`Stock of the ${shop.name}`}>
-      <form onSubmit={submit} aria-labelledby={`${id}-title`} noValidate className="space-y-3">
+      <form
+        // Enter in the type-ahead picks an item; with no list open it must not publish the stock.
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.target as HTMLElement).getAttribute('role') === 'combobox')
+            e.preventDefault()
+        }}
+        onSubmit={submit}
+        aria-labelledby={`${id}-title`}
+        noValidate
+        className="space-y-3"
+      >
         {correcting && (
           <FormMessage kind="info">
             Correcting the report of {correcting}: publishing replaces it.
