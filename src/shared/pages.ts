@@ -52,13 +52,15 @@ const PAGE_LIST = [
   {
     path: '/grow-a-garden-stock',
     title: 'Grow a Garden stock',
-    description: 'Grow a Garden shop restock times: seeds, gear, eggs and the traveling merchant.',
+    description:
+      'Live Grow a Garden stock: what the seed, gear, egg, cosmetic and event shops and the traveling merchant sell now, restock countdowns and the weather.',
     section: 'Stock',
   },
   {
     path: '/blox-fruits-stock',
     title: 'Blox Fruits stock',
-    description: 'Blox Fruits fruit dealer stock and restock times.',
+    description:
+      'Live Blox Fruits stock: the fruits the Blox Fruit Dealer and the Mirage Dealer sell now, with prices, trade values and restock countdowns.',
     section: 'Stock',
   },
   {
