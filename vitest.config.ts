@@ -10,5 +10,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     setupFiles: ['src/test/setup.ts'],
+    globalSetup: ['src/test/global-setup.ts'],
   },
 })

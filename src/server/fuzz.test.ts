@@ -198,6 +198,35 @@ const BODY_ENDPOINTS: BodyEndpoint[] = [
     body: { reason: 'Scamming' },
     fields: ['reason'],
   },
+  {
+    method: 'POST',
+    path: '/api/stock/grow-a-garden/reports',
+    signedIn: true,
+    body: { shop: 'seeds', items: [{ item: 'carrot', quantity: 3 }] },
+    fields: ['shop', 'items.0.item', 'observedAt', 'weather'],
+  },
+  {
+    method: 'POST',
+    path: '/api/stock/grow-a-garden/reports',
+    signedIn: true,
+    body: { seed_stock: [{ item_id: 'carrot', display_name: 'Carrot', quantity: 3 }] },
+    fields: ['seed_stock.0.item_id', 'seed_stock.0.display_name'],
+  },
+  { method: 'POST', path: '/api/stock/grow-a-garden/tokens', signedIn: true, body: { name: 'Fuzz bot' }, fields: ['name'] },
+  {
+    method: 'PATCH',
+    path: '/api/stock/blox-fruits/shops/normal',
+    signedIn: true,
+    body: { name: 'Blox Fruit Dealer' },
+    fields: ['name'],
+  },
+  {
+    method: 'POST',
+    path: '/api/stock/grow-a-garden/items',
+    signedIn: true,
+    body: { name: 'Fuzz Crate', category: 'cosmetic', rarity: 'Rare' },
+    fields: ['name', 'category', 'rarity'],
+  },
 ]
 
 /** Endpoints whose only body is `{}` (or none): only the whole-body cases apply, `{}` excepted. */
@@ -234,6 +263,7 @@ const QUERY_ENDPOINTS: QueryEndpoint[] = [
   { method: 'GET', path: '/api/admin/users', signedIn: true, query: {}, params: ['q', 'page'] },
   { method: 'GET', path: '/api/admin/mail', signedIn: true, query: {}, params: ['status', 'page'] },
   { method: 'GET', path: '/api/admin/audit', signedIn: true, query: {}, params: ['page', 'action'] },
+  { method: 'GET', path: '/api/stock/grow-a-garden/history', query: {}, params: ['shop', 'item', 'before', 'limit'] },
   { method: 'GET', path: '/api/launch-list/one-click-unsubscribe', query: {}, params: ['token'] },
   { method: 'POST', path: '/api/launch-list/one-click-unsubscribe', query: {}, params: ['token'] },
   {
@@ -281,6 +311,12 @@ const PATH_ENDPOINTS: {
   { method: 'GET', path: '/api/admin/users/{}', signedIn: true },
   { method: 'DELETE', path: '/api/admin/roles/{}/no-such-user', signedIn: true },
   { method: 'DELETE', path: '/api/admin/roles/admin/{}', signedIn: true },
+  { method: 'GET', path: '/api/stock/{}' },
+  { method: 'GET', path: '/api/stock/{}/history' },
+  { method: 'GET', path: '/api/stock/{}/stream' },
+  { method: 'GET', path: '/api/stock/grow-a-garden/items/{}' },
+  { method: 'GET', path: '/api/stock/{}/tokens', signedIn: true },
+  { method: 'DELETE', path: '/api/stock/grow-a-garden/tokens/{}', signedIn: true },
 ]
 
 /** Endpoints that take no input at all: junk parameters are ignored, but must never break them. */
@@ -295,6 +331,11 @@ const NO_INPUT_GET_ENDPOINTS = [
   '/api/auth/list-accounts',
   '/api/admin/overview',
   '/api/admin/roles',
+  '/api/stock/grow-a-garden',
+  '/api/stock/blox-fruits/history',
+  '/api/stock/grow-a-garden/items/carrot',
+  '/api/stock/grow-a-garden/tokens',
+  '/api/stock/grow-a-garden/shops',
 ]
 
 // ---------------------------------------------------------------------------------------------------

@@ -7,10 +7,7 @@ import { createAuth } from '@/server/auth/auth'
 import type { ServerFeature } from '@/server/context'
 import { openDatabase } from '@/server/db/client'
 import { type Env, loadEnv } from '@/server/env'
-import { readCatalog } from '@/server/features/catalog/catalog-file'
-import { importCatalog } from '@/server/features/catalog/import'
 import { createLogger } from '@/server/lib/logger'
-import { catalogDir } from '@/server/lib/paths'
 import type { LimitOverrides } from '@/server/lib/rate-limit'
 import { createSharedReadCache } from '@/server/lib/read-cache'
 import { Shutdown } from '@/server/lib/shutdown'
@@ -45,9 +42,7 @@ export async function createTestApp(
   const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir, ...options.env })
   const database = options.sameDatabaseAs
     ? await secondInstanceOf(options.sameDatabaseAs)
-    : await createTestDatabase()
-  if (options.catalog !== false && !options.sameDatabaseAs)
-    await importCatalog(database.db, await readCatalog(catalogDir))
+    : await createTestDatabase({ catalog: options.catalog !== false })
   const logger = options.log ? createLogger('trace', options.log) : createLogger('silent')
   // Wired as runtime.ts wires it: invalidations travel over LISTEN/NOTIFY to every instance.
   const { cache, unlisten } = await createSharedReadCache(database, logger)

@@ -14,7 +14,8 @@ export type Db = NodePgDatabase<typeof schema>
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string /* omitted: in memory */ }
+  /** `dataDir` omitted: in memory, empty or loaded from `dump` (a data folder dumped by PGlite). */
+  | { kind: 'pglite'; dataDir?: string; dump?: Blob }
 
 type Listener = (payload: string) => void
 
@@ -38,11 +39,11 @@ const drizzleConfig = { schema, casing: 'snake_case' } as const
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'postgres'
     ? openPostgres(options.url, options.poolSize)
-    : openPglite(options.dataDir)
+    : openPglite(options.dataDir, options.dump)
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
-  const client = dataDir ? new PGlite(path.join(dataDir, 'db')) : new PGlite()
+async function openPglite(dataDir?: string, dump?: Blob): Promise<Database> {
+  const client = dataDir ? new PGlite(path.join(dataDir, 'db')) : new PGlite({ loadDataDir: dump })
   await client.waitReady
   const db = drizzlePglite({ client, ...drizzleConfig }) as unknown as Db
   return {
