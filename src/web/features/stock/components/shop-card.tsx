@@ -1,4 +1,4 @@
-import { Clock, Sparkles } from 'lucide-react'
+import { Clock, RefreshCw, Sparkles } from 'lucide-react'
 import { memo, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { formatValue, formatValueFull } from '@/shared/format-value'
@@ -143,10 +143,9 @@ export function ShopCard({
           <p className="text-muted text-xs">{every(shop)}</p>
         </div>
         {state.kind === 'restocking' ? (
-          <p
-            role="status"
-            className="shrink-0 animate-pulse font-semibold text-warn motion-reduce:animate-none"
-          >
+          // No fading text (it would be unreadable half the time): the icon turns, the words stay.
+          <p role="status" className="flex shrink-0 items-center gap-1.5 font-semibold text-warn">
+            <RefreshCw aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
             Restocking…
           </p>
         ) : state.kind === 'visit' ? (
