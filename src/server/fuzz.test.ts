@@ -212,7 +212,13 @@ const BODY_ENDPOINTS: BodyEndpoint[] = [
     body: { seed_stock: [{ item_id: 'carrot', display_name: 'Carrot', quantity: 3 }] },
     fields: ['seed_stock.0.item_id', 'seed_stock.0.display_name'],
   },
-  { method: 'POST', path: '/api/stock/grow-a-garden/tokens', signedIn: true, body: { name: 'Fuzz bot' }, fields: ['name'] },
+  {
+    method: 'POST',
+    path: '/api/stock/grow-a-garden/tokens',
+    signedIn: true,
+    body: { name: 'Fuzz bot' },
+    fields: ['name'],
+  },
   {
     method: 'PATCH',
     path: '/api/stock/blox-fruits/shops/normal',
@@ -263,7 +269,12 @@ const QUERY_ENDPOINTS: QueryEndpoint[] = [
   { method: 'GET', path: '/api/admin/users', signedIn: true, query: {}, params: ['q', 'page'] },
   { method: 'GET', path: '/api/admin/mail', signedIn: true, query: {}, params: ['status', 'page'] },
   { method: 'GET', path: '/api/admin/audit', signedIn: true, query: {}, params: ['page', 'action'] },
-  { method: 'GET', path: '/api/stock/grow-a-garden/history', query: {}, params: ['shop', 'item', 'before', 'limit'] },
+  {
+    method: 'GET',
+    path: '/api/stock/grow-a-garden/history',
+    query: {},
+    params: ['shop', 'item', 'before', 'limit'],
+  },
   { method: 'GET', path: '/api/launch-list/one-click-unsubscribe', query: {}, params: ['token'] },
   { method: 'POST', path: '/api/launch-list/one-click-unsubscribe', query: {}, params: ['token'] },
   {

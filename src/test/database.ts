@@ -9,9 +9,9 @@ import { type Database, openDatabase } from '@/server/db/client'
  * run's templates (global-setup.ts): in-memory PGlite, or, when TEST_DATABASE_URL is set (CI), a new
  * database created on that PostgreSQL server and dropped afterwards.
  */
-export async function createTestDatabase({ catalog = false } = {}): Promise<
-  Database & { url?: string; drop(): Promise<void> }
-> {
+export async function createTestDatabase({
+  catalog = false,
+} = {}): Promise<Database & { url?: string; drop(): Promise<void> }> {
   const template = inject('databaseTemplates')[catalog ? 'catalog' : 'bare']
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) {

@@ -69,7 +69,8 @@ async function postgresTemplates(serverUrl: string) {
   const cleanup = async () => {
     const client = new pg.Client({ connectionString: serverUrl })
     await client.connect()
-    for (const name of Object.values(templates)) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    for (const name of Object.values(templates))
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
     await client.end()
   }
   return { templates, cleanup }
