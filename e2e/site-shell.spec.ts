@@ -16,7 +16,7 @@ const VISITS = [
 ]
 
 /** Pages per test: one browser page visits several, so each visit costs the page, not a new browser. */
-const PER_TEST = 6
+const PER_TEST = 4
 
 test.describe('every page', () => {
   for (let i = 0; i < VISITS.length; i += PER_TEST) {
