@@ -4,12 +4,13 @@ import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-export async function startBuiltServer({ port = 3300, env = {} } = {}) {
+/** `nodeArgs`: flags for the server's node (a profiler: `--cpu-prof`, `--heapsnapshot-signal=SIGUSR2`). */
+export async function startBuiltServer({ port = 3300, env = {}, nodeArgs = [] } = {}) {
   if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
     throw new Error('No build found: run "npm run build" first.')
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tradehub-script-'))
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -28,8 +29,11 @@ export async function startBuiltServer({ port = 3300, env = {} } = {}) {
         return {
           url,
           dataDir,
+          pid: child.pid,
+          /** SIGTERM, then resolves when the process has exited (at once if it already has). */
           stop: () =>
             new Promise((resolve) => {
+              if (child.exitCode !== null || child.signalCode !== null) return resolve()
               child.once('exit', resolve)
               child.kill('SIGTERM')
             }),
