@@ -8,7 +8,7 @@
 // Usage: npm run build first (this script builds nothing), then
 //   npm run bench:stock [-- --clients 10000] [--rounds 5] [--batch 500]
 //                       [--postgres postgres://postgres@127.0.0.1:5432/postgres | --no-cross]
-//                       [--node-flags "--cpu-prof --cpu-prof-dir=/tmp/prof"]
+//                       [--node-flags="--cpu-prof --cpu-prof-dir=/tmp/prof"]
 // --postgres names the PostgreSQL server on which a fresh database is created for the two instances and
 // dropped at the end (default: the local one; when it cannot be reached, the cross-instance part is
 // skipped with a note). Linux only: memory is read from /proc.
@@ -43,10 +43,18 @@ const USAGE = `Usage: npm run build, then npm run bench:stock [-- options]
   --postgres URL     PostgreSQL server for the two-instance part: a fresh database is made there and
                      dropped at the end (default ${DEFAULT_POSTGRES})
   --no-cross         one instance only
-  --node-flags "..." flags for each server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof")`
+  --node-flags="..." flags for each server's node (e.g. --node-flags="--cpu-prof --cpu-prof-dir=/tmp/prof")`
+
+function parseArgsOrExplain(config) {
+  try {
+    return parseArgs(config)
+  } catch (error) {
+    throw new UsageError(error.message)
+  }
+}
 
 function parseOptions() {
-  const { values } = parseArgs({
+  const { values } = parseArgsOrExplain({
     options: {
       clients: { type: 'string', default: '10000' },
       rounds: { type: 'string', default: '5' },
@@ -140,6 +148,16 @@ function rssBytes(pid) {
   const kb = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m)?.[1]
   if (!kb) throw new Error(`no VmRSS for process ${pid}`)
   return Number(kb) * 1024
+}
+
+/** The median of a few RSS readings over a second: one reading may fall in the middle of a GC. */
+async function steadyRss(pid) {
+  const readings = []
+  for (let i = 0; i < 5; i++) {
+    readings.push(rssBytes(pid))
+    await sleep(250)
+  }
+  return readings.sort((a, b) => a - b)[2]
 }
 
 const load = () =>
@@ -376,6 +394,7 @@ function percentile(sorted, p) {
 
 const ms = (n) => (Number.isNaN(n) ? '—' : `${Math.round(n)} ms`)
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 const verdict = (ok) => (ok ? 'under the bar' : 'over the bar')
 
 /** A report with a quantity not used before in this database, so it is a change (201) every time. */
@@ -421,6 +440,7 @@ async function deliveryRound(poster, token, clients, hooks, quantity) {
     expected: live.length,
     got: times.length,
     answeredMs,
+    first: times[0] ?? Number.NaN,
     p50: percentile(times, 0.5),
     p99: percentile(times, 0.99),
     max: times.at(-1) ?? Number.NaN,
@@ -435,10 +455,14 @@ async function deliveryRounds(poster, token, clients, hooks, rounds) {
     results.push(r)
     console.log(
       `  round ${n}: quantity ${String(r.quantity).padStart(3)} → ${r.got}/${r.expected} clients;` +
-        ` p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, max ${ms(r.max)} (POST answered in ${ms(r.answeredMs)}; load ${load()})`,
+        ` first ${ms(r.first)}, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, max ${ms(r.max)}` +
+        ` (POST answered in ${ms(r.answeredMs)}; load ${load()})`,
     )
     await sleep(1_000) // the next round starts on a quiet server
   }
+  // The event is the whole stock of the game, as GET /api/stock/:game answers it.
+  const eventBytes = (await (await fetch(`${poster.url}/api/stock/${GAME}`)).arrayBuffer()).byteLength
+  console.log(`  each event carried the whole stock: ${kb(eventBytes)} of JSON, to every client`)
   const p99s = results.map((r) => r.p99).sort((a, b) => a - b)
   const medianP99 = p99s[Math.floor((p99s.length - 1) / 2)]
   console.log(
@@ -457,15 +481,15 @@ async function openAndWeigh(server, options, hooks) {
   )
   closeClients(warmUp)
   await sleep(SETTLE_MS)
-  const before = rssBytes(server.pid)
+  const before = await steadyRss(server.pid)
   const clients = await openClients(server.port, options.clients, options.batch, hooks)
   onCleanup(() => closeClients(clients))
   await sleep(SETTLE_MS)
-  const after = rssBytes(server.pid)
+  const after = await steadyRss(server.pid)
   const open = clients.filter((c) => c.live).length
   const perConnection = (after - before) / open
   console.log(
-    `  server RSS ${kb(before)} → ${kb(after)}: ${kb(perConnection)} per connection` +
+    `  server RSS ${mb(before)} → ${mb(after)}: ${kb(perConnection)} per connection` +
       ` — ${verdict(perConnection < BAR.bytesPerConnection)} (< 10 KB)`,
   )
   return { clients, open, perConnection }

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto'
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import type { Services } from '@/server/context'
 import type { Database } from '@/server/db/client'
 import type { Logger } from '@/server/lib/logger'
 import type { ReadCache } from '@/server/lib/read-cache'
+import type { Shutdown } from '@/server/lib/shutdown'
 import { STOCK_GAMES, type StockGameId } from '@/shared/games'
 import {
   type ShopSettings,
@@ -34,15 +36,43 @@ interface StockContent {
   items: StockResponse['items']
 }
 
+/** One open stream: the bytes every stream gets are queued to it, or it is ended. */
 interface Client {
-  controller: ReadableStreamDefaultController<Uint8Array>
+  write(chunk: Uint8Array): void
   close(): void
 }
 
 const encoder = new TextEncoder()
+const RETRY = encoder.encode('retry: 3000\n\n')
 const HEARTBEAT = encoder.encode(':\n\n')
 /** A stream that has this many events queued unread is too slow to follow: it is closed (it reconnects). */
 const MAX_QUEUED_EVENTS = 8
+/** The same for a stream written to a Node response, which counts bytes: 8 events of a large stock. */
+const MAX_QUEUED_BYTES = 1024 * 1024
+
+/**
+ * A stream written straight to the Node response (the server's way): one small object per client, and
+ * an event is one `write` of the shared bytes. A web ReadableStream per client, read by the adapter,
+ * costs about 5 KB more per open stream and a few promises per client per event (`npm run bench:stock`).
+ */
+class ResponseClient implements Client {
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly streams: Set<Client>,
+  ) {}
+
+  write(chunk: Uint8Array) {
+    // A write after the end would be an 'error' event on the response: an ended stream takes nothing.
+    if (this.res.writableEnded) return
+    if (this.res.writableLength > MAX_QUEUED_BYTES) return this.close()
+    this.res.write(chunk)
+  }
+
+  close() {
+    this.streams.delete(this)
+    this.res.end()
+  }
+}
 
 /**
  * The live stock of one server instance: each game's snapshot, rebuilt when any instance announces a
@@ -53,6 +83,12 @@ export class StockLive {
   private readonly clients = new Map<StockGameId, Set<Client>>()
   private readonly restamps = new Map<StockGameId, NodeJS.Timeout>()
   private heartbeat: NodeJS.Timeout | undefined
+  /** Shutdown signals listened to: one listener each, however many streams (not one per stream). */
+  private readonly stopSignals = new WeakSet<AbortSignal>()
+  /** Node responses open (until their 'close'), and the shutdowns that wait for them. */
+  private openResponses = 0
+  private lastResponseClosed: (() => void) | undefined
+  private readonly holding = new WeakSet<Shutdown>()
   private unlisten: (() => Promise<void>) | undefined
   private listening: Promise<void> | undefined
   private closed = false
@@ -97,7 +133,8 @@ export class StockLive {
 
   /**
    * A `text/event-stream` body: the current stock at once (unless `lastEventId` is its version already),
-   * then every change, and a comment every 25 s. It ends when the client goes or `signal` aborts.
+   * then every change, and a comment every 25 s. It ends when the client goes or `signal` aborts. (The
+   * server writes to the Node response instead: `respond`.)
    */
   stream(
     game: StockGameId,
@@ -112,18 +149,21 @@ export class StockLive {
     const closed = new Promise<void>((resolve) => {
       done = resolve
     })
-    const remove = () => {
-      if (client) this.clients.get(game)?.delete(client)
-      signal.removeEventListener('abort', onAbort)
-      done()
-    }
-    const onAbort = () => client?.close()
+    const streams = this.streamsOf(game)
     const body = new ReadableStream<Uint8Array>({
-      start: async (controller) => {
+      start: (controller) => {
         client = {
-          controller,
+          write: (chunk) => {
+            try {
+              if ((controller.desiredSize ?? 0) < -MAX_QUEUED_EVENTS) return client?.close()
+              controller.enqueue(chunk)
+            } catch {
+              client?.close()
+            }
+          },
           close: () => {
-            remove()
+            streams.delete(client!)
+            done()
             try {
               controller.close()
             } catch {
@@ -131,25 +171,86 @@ export class StockLive {
             }
           },
         }
-        if (signal.aborted || this.closed) return client.close()
-        signal.addEventListener('abort', onAbort)
-        let set = this.clients.get(game)
-        if (!set) {
-          set = new Set()
-          this.clients.set(game, set)
-        }
-        set.add(client)
-        controller.enqueue(encoder.encode('retry: 3000\n\n'))
-        try {
-          const snapshot = await this.current(game)
-          if (snapshot.data.version !== lastEventId && set.has(client)) controller.enqueue(snapshot.event)
-        } catch (err) {
-          this.services.logger.error({ err, game }, 'stock snapshot failed for a new stream')
-        }
+        this.open(game, client, lastEventId, signal)
       },
-      cancel: () => remove(),
+      cancel: () => {
+        if (client) streams.delete(client)
+        done()
+      },
     })
     return { body, closed }
+  }
+
+  /**
+   * The same stream written straight to a Node response: the status and `headers`, then what `stream`
+   * sends. The server's shutdown waits for every such response to close, held as one (not one promise
+   * per stream).
+   */
+  respond(
+    game: StockGameId,
+    lastEventId: string | undefined,
+    shutdown: Shutdown,
+    res: ServerResponse,
+    headers: OutgoingHttpHeaders,
+  ): void {
+    this.holdResponses(shutdown)
+    const streams = this.streamsOf(game)
+    const client = new ResponseClient(res, streams)
+    this.openResponses++
+    res.on('close', () => {
+      streams.delete(client)
+      if (--this.openResponses === 0) this.lastResponseClosed?.()
+    })
+    res.writeHead(200, headers)
+    this.open(game, client, lastEventId, shutdown.signal)
+  }
+
+  /** Once per shutdown: it waits, after it began, until the last Node response has closed. */
+  private holdResponses(shutdown: Shutdown) {
+    if (this.holding.has(shutdown)) return
+    this.holding.add(shutdown)
+    shutdown.hold(
+      new Promise<void>((resolve) => {
+        const ended = () => {
+          if (this.openResponses === 0) resolve()
+          else this.lastResponseClosed = resolve
+        }
+        if (shutdown.signal.aborted) ended()
+        else shutdown.signal.addEventListener('abort', ended, { once: true })
+      }),
+    )
+  }
+
+  private streamsOf(game: StockGameId): Set<Client> {
+    let set = this.clients.get(game)
+    if (!set) {
+      set = new Set()
+      this.clients.set(game, set)
+    }
+    return set
+  }
+
+  /** Adds a stream: `retry`, then the current stock unless the client has it. */
+  private open(game: StockGameId, client: Client, lastEventId: string | undefined, signal: AbortSignal) {
+    if (!this.stopSignals.has(signal)) {
+      // Every stream of an instance comes with its server's one shutdown signal.
+      this.stopSignals.add(signal)
+      signal.addEventListener('abort', () => this.endStreams(), { once: true })
+    }
+    if (signal.aborted || this.closed) return client.close()
+    const streams = this.streamsOf(game)
+    streams.add(client)
+    client.write(RETRY)
+    this.current(game).then(
+      (snapshot) => {
+        if (snapshot.data.version !== lastEventId && streams.has(client)) client.write(snapshot.event)
+      },
+      (err) => this.services.logger.error({ err, game }, 'stock snapshot failed for a new stream'),
+    )
+  }
+
+  private endStreams() {
+    for (const set of this.clients.values()) for (const client of [...set]) client.close()
   }
 
   /** Ends every stream and stops listening. */
@@ -157,7 +258,7 @@ export class StockLive {
     this.closed = true
     clearInterval(this.heartbeat)
     for (const timer of this.restamps.values()) clearTimeout(timer)
-    for (const set of this.clients.values()) for (const client of [...set]) client.close()
+    this.endStreams()
     await this.listening?.catch(() => {})
     await this.unlisten?.()
   }
@@ -171,7 +272,7 @@ export class StockLive {
       const [before, after] = await Promise.all([previous?.catch(() => undefined), next])
       // A later refresh may have started meanwhile: only the newest snapshot is written.
       if (this.snapshots.get(game) !== next || before?.data.version === after.data.version) return
-      for (const client of [...(this.clients.get(game) ?? [])]) this.write(client, after.event)
+      for (const client of [...(this.clients.get(game) ?? [])]) client.write(after.event)
     } catch (err) {
       this.snapshots.delete(game)
       this.services.logger.error({ err, game }, 'stock snapshot failed')
@@ -179,16 +280,7 @@ export class StockLive {
   }
 
   private writeAll(chunk: Uint8Array) {
-    for (const set of this.clients.values()) for (const client of [...set]) this.write(client, chunk)
-  }
-
-  private write(client: Client, chunk: Uint8Array) {
-    try {
-      if ((client.controller.desiredSize ?? 0) < -MAX_QUEUED_EVENTS) return client.close()
-      client.controller.enqueue(chunk)
-    } catch {
-      client.close()
-    }
+    for (const set of this.clients.values()) for (const client of [...set]) client.write(chunk)
   }
 
   private async build(game: StockGameId): Promise<StockSnapshot> {

@@ -1,5 +1,9 @@
+import { once } from 'node:events'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
 import { and, count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { auditLog, stockReports, userRoles } from '@/server/db/schema'
 import {
   type CreatedToken,
@@ -14,6 +18,7 @@ import {
 import { createMagicLinkUser, createUserWithUsername, errorOf, meOf, send } from '@/test/accounts'
 import { createTestApp, TEST_ORIGIN } from '@/test/app'
 import { readEvents } from '@/test/sse'
+import { StockLive } from './live'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
@@ -52,6 +57,20 @@ async function currentStock(game: string): Promise<StockResponse> {
   const res = await send(t, `/api/stock/${game}`)
   expect(res.status).toBe(200)
   return stockResponseSchema.parse(await res.json())
+}
+
+/** The app on a real Node server (the way `npm start` serves it), on a free port. */
+async function served(app: TestApp) {
+  const server = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server
+  await once(server, 'listening')
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    url,
+    close: () => {
+      server.closeAllConnections()
+      return new Promise((resolve) => server.close(resolve))
+    },
+  }
 }
 
 async function newToken(cookie: string, game = 'grow-a-garden', name = 'bot') {
@@ -634,13 +653,56 @@ describe('GET /api/stock/:game/stream', () => {
     await events.close()
   })
 
+  it('on the Node server, is written to the response itself: the house headers, uncompressed, every change', async () => {
+    const server = await served(t)
+    const respond = vi.spyOn(StockLive.prototype, 'respond')
+    try {
+      const res = await fetch(`${server.url}/api/stock/blox-fruits/stream`, {
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8')
+      expect(res.headers.get('cache-control')).toBe('no-cache, no-transform')
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'")
+      expect(res.headers.get('content-encoding')).toBeNull()
+      const events = readEvents(res)
+      const first = await events.next()
+      expect(first.id).toBe(stockResponseSchema.parse(JSON.parse(first.data)).version)
+      await report(
+        'blox-fruits',
+        { shop: 'normal', items: [{ item: 'dough', quantity: (Date.now() % 900) + 1 }] },
+        bfManager,
+      )
+      const next = await events.next()
+      expect(next.id).not.toBe(first.id)
+      expect(
+        JSON.parse(next.data).shops.find((s: { id: string }) => s.id === 'normal').report.items[0].item,
+      ).toBe('dough')
+      await events.close()
+      expect(respond).toHaveBeenCalledTimes(1)
+    } finally {
+      respond.mockRestore()
+      await server.close()
+    }
+  })
+
   it('ends every stream when the server stops', async () => {
     const other = await createTestApp({ catalog: false })
     try {
-      const events = readEvents(await send(other, '/api/stock/blox-fruits/stream'))
-      await events.next()
-      expect(await other.shutdown.endStreams(2000)).toBe(0)
-      await expect(events.next()).rejects.toThrow(/ended/)
+      const server = await served(other)
+      try {
+        // One stream in process, one on the Node server: both end.
+        const events = readEvents(await send(other, '/api/stock/blox-fruits/stream'))
+        const onServer = readEvents(await fetch(`${server.url}/api/stock/blox-fruits/stream`))
+        await events.next()
+        await onServer.next()
+        expect(await other.shutdown.endStreams(2000)).toBe(0)
+        await expect(events.next()).rejects.toThrow(/ended/)
+        await expect(onServer.next()).rejects.toThrow(/ended/)
+      } finally {
+        await server.close()
+      }
     } finally {
       await other.close()
     }
