@@ -5,146 +5,143 @@ import { createUser, PASSWORD, signInWithPassword, uniqueEmail } from './support
 import { linkIn, waitForMail } from './support/mail'
 
 test.describe('accounts', () => {
-  test(
-    'sign up, verify by mail, choose a username, edit the profile, sign out, sign in again',
-    { tag: '@phone' },
-    async ({ page, request, allowConsoleError }, testInfo) => {
-      test.slow() // the longest journey: a dozen pages and two mails
-      allowConsoleError(/status of (400|409)/) // the refused username and password
-      const taken = `taken_${testInfo.project.name}_${Date.now() % 100000}`
-      await createUser(request, uniqueEmail(testInfo, 'other'), taken)
-      const email = uniqueEmail(testInfo, 'newbie')
+  test('sign up, verify by mail, choose a username, edit the profile, sign out, sign in again', async ({
+    page,
+    request,
+    allowConsoleError,
+  }, testInfo) => {
+    test.slow() // the longest journey: a dozen pages and two mails
+    allowConsoleError(/status of (400|409)/) // the refused username and password
+    const taken = `taken_${testInfo.project.name}_${Date.now() % 100000}`
+    await createUser(request, uniqueEmail(testInfo, 'other'), taken)
+    const email = uniqueEmail(testInfo, 'newbie')
 
-      await page.goto('/values-and-wfl')
-      await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click()
-      await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fvalues-and-wfl$/)
-      await page.getByRole('button', { name: 'Create an account' }).click()
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account')
-      await expectAccessible(page)
-      await page.getByLabel('E-mail').fill(email)
-      await page.getByLabel('Password').fill('password')
-      await expect(page.getByText(/^Password is too weak: .*avoid a common password\.$/)).toBeVisible()
-      await page.getByRole('button', { name: 'Create account' }).click()
-      await expect(page.getByRole('alert')).toContainText('Password is too weak')
-      await page.getByLabel('Password').fill(PASSWORD)
-      await page.getByRole('button', { name: 'Create account' }).click()
-      await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible()
+    await page.goto('/values-and-wfl')
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click()
+    await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fvalues-and-wfl$/)
+    await page.getByRole('button', { name: 'Create an account' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account')
+    await expectAccessible(page)
+    await page.getByLabel('E-mail').fill(email)
+    await page.getByLabel('Password').fill('password')
+    await expect(page.getByText(/^Password is too weak: .*avoid a common password\.$/)).toBeVisible()
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await expect(page.getByRole('alert')).toContainText('Password is too weak')
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible()
 
-      const mail = await waitForMail(email)
-      expect(mail.subject).toBe('Verify your e-mail for TradeHub')
-      await page.goto(linkIn(mail, /\/api\/auth\/verify-email/))
-      // Back where the user started, signed in, and asked for a username that cannot be dismissed.
-      await expect(page).toHaveURL(/\/values-and-wfl$/)
-      await expect(page.getByText('Welcome!')).toBeVisible()
-      const modal = page.getByRole('dialog', { name: 'Choose Your Username' })
-      await expect(modal).toBeVisible()
-      await expectAccessible(page)
-      await page.keyboard.press('Escape')
-      await expect(modal).toBeVisible()
+    const mail = await waitForMail(email)
+    expect(mail.subject).toBe('Verify your e-mail for TradeHub')
+    await page.goto(linkIn(mail, /\/api\/auth\/verify-email/))
+    // Back where the user started, signed in, and asked for a username that cannot be dismissed.
+    await expect(page).toHaveURL(/\/values-and-wfl$/)
+    await expect(page.getByText('Welcome!')).toBeVisible()
+    const modal = page.getByRole('dialog', { name: 'Choose Your Username' })
+    await expect(modal).toBeVisible()
+    await expectAccessible(page)
+    await page.keyboard.press('Escape')
+    await expect(modal).toBeVisible()
 
-      const input = modal.getByLabel('Username')
-      const save = modal.getByRole('button', { name: 'Save username' })
-      await input.fill('ab')
-      await save.click()
-      await expect(modal.getByRole('alert')).toHaveText('Username must be at least 3 characters')
-      await input.fill('Kitsune Fan')
-      await expect(input).toHaveValue('kitsune fan')
-      await save.click()
-      await expect(modal.getByRole('alert')).toHaveText(
-        'Username can only contain lowercase letters, numbers, and underscores',
-      )
-      await input.fill('a'.repeat(31))
-      await save.click()
-      await expect(modal.getByRole('alert')).toHaveText('Username must be 30 characters or less')
-      await input.fill(taken)
-      await save.click()
-      await expect(modal.getByRole('alert')).toHaveText('Username already taken')
-      const username = `fan_${testInfo.project.name}_${Date.now() % 100000}`
-      await input.fill(username)
-      await save.click()
-      await expect(modal).toBeHidden()
+    const input = modal.getByLabel('Username')
+    const save = modal.getByRole('button', { name: 'Save username' })
+    await input.fill('ab')
+    await save.click()
+    await expect(modal.getByRole('alert')).toHaveText('Username must be at least 3 characters')
+    await input.fill('Kitsune Fan')
+    await expect(input).toHaveValue('kitsune fan')
+    await save.click()
+    await expect(modal.getByRole('alert')).toHaveText(
+      'Username can only contain lowercase letters, numbers, and underscores',
+    )
+    await input.fill('a'.repeat(31))
+    await save.click()
+    await expect(modal.getByRole('alert')).toHaveText('Username must be 30 characters or less')
+    await input.fill(taken)
+    await save.click()
+    await expect(modal.getByRole('alert')).toHaveText('Username already taken')
+    const username = `fan_${testInfo.project.name}_${Date.now() % 100000}`
+    await input.fill(username)
+    await save.click()
+    await expect(modal).toBeHidden()
 
-      // Edit the profile and upload an avatar.
-      await page.goto('/profile?tab=settings')
-      await expect(page.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page')
-      const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#10b981' } })
-        .png()
-        .toBuffer()
-      await page
-        .getByLabel('Upload avatar')
-        .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png })
-      await expect(page.getByText('Your new avatar is live.')).toBeVisible()
-      await page.getByLabel('Display name').fill(`Fan ${testInfo.project.name}`)
-      await page.getByLabel('Bio').fill('I trade fruits every evening.')
-      await page.getByLabel('Website').fill('javascript:alert(1)')
-      await page.getByRole('button', { name: 'Save changes' }).click()
-      await expect(page.getByText('Website: enter a link starting with https://')).toBeVisible()
-      await page.getByLabel('Website').fill('https://example.com/me')
-      await page.getByRole('button', { name: 'Save changes' }).click()
-      await expect(page.getByText('Profile updated', { exact: true })).toHaveCount(2)
-      await expectAccessible(page)
+    // Edit the profile and upload an avatar.
+    await page.goto('/profile?tab=settings')
+    await expect(page.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page')
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#10b981' } })
+      .png()
+      .toBuffer()
+    await page
+      .getByLabel('Upload avatar')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png })
+    await expect(page.getByText('Your new avatar is live.')).toBeVisible()
+    await page.getByLabel('Display name').fill(`Fan ${testInfo.project.name}`)
+    await page.getByLabel('Bio').fill('I trade fruits every evening.')
+    await page.getByLabel('Website').fill('javascript:alert(1)')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect(page.getByText('Website: enter a link starting with https://')).toBeVisible()
+    await page.getByLabel('Website').fill('https://example.com/me')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect(page.getByText('Profile updated', { exact: true })).toHaveCount(2)
+    await expectAccessible(page)
 
-      await page.goto(`/u/${username}`)
-      await expect(page.getByText('I trade fruits every evening.')).toBeVisible()
-      const avatar = page.getByRole('region', { name: 'Profile' }).locator('img')
-      await expect(avatar).toHaveAttribute('src', /^\/uploads\/avatars\/.+\.webp$/)
-      expect(await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256)
+    await page.goto(`/u/${username}`)
+    await expect(page.getByText('I trade fruits every evening.')).toBeVisible()
+    const avatar = page.getByRole('region', { name: 'Profile' }).locator('img')
+    await expect(avatar).toHaveAttribute('src', /^\/uploads\/avatars\/.+\.webp$/)
+    expect(await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256)
 
-      // Sign out through the dialog.
-      await page.getByRole('button', { name: /account menu/ }).click()
-      await page.getByRole('button', { name: 'Sign Out' }).click()
-      const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to sign out?' })
-      await expect(dialog).toContainText('You will need to sign in again to access your account.')
-      await expectAccessible(page)
-      await dialog.getByRole('button', { name: 'Sign Out' }).click()
-      await expect(page.getByText('Signed out successfully')).toBeVisible()
-      await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible()
+    // Sign out through the dialog.
+    await page.getByRole('button', { name: /account menu/ }).click()
+    await page.getByRole('button', { name: 'Sign Out' }).click()
+    const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to sign out?' })
+    await expect(dialog).toContainText('You will need to sign in again to access your account.')
+    await expectAccessible(page)
+    await dialog.getByRole('button', { name: 'Sign Out' }).click()
+    await expect(page.getByText('Signed out successfully')).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible()
 
-      // Sign in again with the password.
-      await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click()
-      await signInWithPassword(page, email)
-      await expect(page).toHaveURL(new RegExp(`/u/${username}$`))
-      await expect(page.getByText('Welcome!')).toBeVisible()
-      await expect(page.getByRole('button', { name: /account menu/ })).toContainText(
-        `Fan ${testInfo.project.name}`,
-      )
-    },
-  )
+    // Sign in again with the password.
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click()
+    await signInWithPassword(page, email)
+    await expect(page).toHaveURL(new RegExp(`/u/${username}$`))
+    await expect(page.getByText('Welcome!')).toBeVisible()
+    await expect(page.getByRole('button', { name: /account menu/ })).toContainText(
+      `Fan ${testInfo.project.name}`,
+    )
+  })
 
-  test(
-    'favorite an item: the count goes up, survives a reload, and goes down again',
-    { tag: '@phone' },
-    async ({ page, request }, testInfo) => {
-      const email = uniqueEmail(testInfo, 'fav')
-      await createUser(page.request, email, `fav_${testInfo.project.name}_${Date.now() % 100000}`)
-      void request
-      await page.goto('/values-and-wfl?search=dough&game=blox-fruits')
-      const heart = page.getByRole('button', { name: /^Favorite Dough \(/ })
-      await expect(heart).toHaveAttribute('aria-pressed', 'false')
-      const before = Number((await heart.textContent())?.trim())
-      await heart.click()
-      await expect(heart).toHaveAttribute('aria-pressed', 'true')
-      await expect(heart).toHaveText(String(before + 1))
-      await page.reload()
-      await expect(heart).toHaveAttribute('aria-pressed', 'true')
-      await expect(heart).toHaveText(String(before + 1))
-      await expectAccessible(page)
-      // The item page shows the same heart; the profile lists the favorite.
-      await page.goto('/values/blox-fruits/dough')
-      await expect(page.getByRole('button', { name: /^Favorite Dough \(/ })).toHaveAttribute(
-        'aria-pressed',
-        'true',
-      )
-      await page.goto('/profile')
-      await expect(
-        page.getByRole('region', { name: /Favorite items \(1\)/ }).getByText('Dough'),
-      ).toBeVisible()
-      await page.goto('/values-and-wfl?search=dough&game=blox-fruits')
-      await heart.click()
-      await expect(heart).toHaveAttribute('aria-pressed', 'false')
-      await expect(heart).toHaveText(String(before))
-    },
-  )
+  test('favorite an item: the count goes up, survives a reload, and goes down again', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'fav')
+    await createUser(page.request, email, `fav_${testInfo.project.name}_${Date.now() % 100000}`)
+    void request
+    await page.goto('/values-and-wfl?search=dough&game=blox-fruits')
+    const heart = page.getByRole('button', { name: /^Favorite Dough \(/ })
+    await expect(heart).toHaveAttribute('aria-pressed', 'false')
+    const before = Number((await heart.textContent())?.trim())
+    await heart.click()
+    await expect(heart).toHaveAttribute('aria-pressed', 'true')
+    await expect(heart).toHaveText(String(before + 1))
+    await page.reload()
+    await expect(heart).toHaveAttribute('aria-pressed', 'true')
+    await expect(heart).toHaveText(String(before + 1))
+    await expectAccessible(page)
+    // The item page shows the same heart; the profile lists the favorite.
+    await page.goto('/values/blox-fruits/dough')
+    await expect(page.getByRole('button', { name: /^Favorite Dough \(/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    await page.goto('/profile')
+    await expect(page.getByRole('region', { name: /Favorite items \(1\)/ }).getByText('Dough')).toBeVisible()
+    await page.goto('/values-and-wfl?search=dough&game=blox-fruits')
+    await heart.click()
+    await expect(heart).toHaveAttribute('aria-pressed', 'false')
+    await expect(heart).toHaveText(String(before))
+  })
 
   test('a visitor who taps a heart is asked to log in', async ({ page }) => {
     await page.goto('/values/blox-fruits/kitsune')
