@@ -5,10 +5,12 @@ import { type CatalogDeps, findItemNotes, findItems } from '@/server/features/ca
 import { type DbOrTx, recordAudit } from '@/server/lib/audit'
 import { AppError } from '@/server/lib/errors'
 import type { ReadCache } from '@/server/lib/read-cache'
+import { validationError } from '@/server/lib/validate'
 import { STOCK_GAME_NAMES, type StockGameId } from '@/shared/games'
 import {
   COMMUNITY_LISTS,
   type CommunityStock,
+  communityStockSchema,
   oddsFromNotes,
   type ShopSettings,
   STOCK_LIMITS,
@@ -19,6 +21,7 @@ import {
   type StockReportResult,
   shopDefinition,
   slugOf,
+  stockReportRequestSchema,
   WEATHER,
   WEATHER_DEFAULT_SECONDS,
   WEATHER_SHOP,
@@ -352,6 +355,30 @@ export async function postCommunityReport(
   }
   if (results.some((r) => r.created)) await deps.announce(game)
   return results
+}
+
+/**
+ * A report body in either shape: ours (`shop`, `items`) or the community bots' lists. `created`: some
+ * report was new (201), else all were the current stock already (200).
+ */
+export async function postReportBody(
+  deps: StockDeps,
+  game: StockGameId,
+  body: Record<string, unknown>,
+  reporter: Reporter,
+): Promise<{ created: boolean; answer: StockReportResult | { results: StockReportResult[] } }> {
+  const communityShape = Object.keys(body).some((key) => key in COMMUNITY_LISTS || key === 'weather')
+  if (!('shop' in body) && !communityShape) throw badRequest(STOCK_MESSAGES.emptyCommunityReport)
+  if ('shop' in body) {
+    const parsed = stockReportRequestSchema.safeParse(body)
+    if (!parsed.success) throw validationError(parsed.error)
+    const result = await postReport(deps, game, parsed.data, reporter)
+    return { created: result.created, answer: result }
+  }
+  const parsed = communityStockSchema.safeParse(body)
+  if (!parsed.success) throw validationError(parsed.error)
+  const results = await postCommunityReport(deps, game, parsed.data, reporter)
+  return { created: results.some((r) => r.created), answer: { results } }
 }
 
 // --- Reads --------------------------------------------------------------------------------------------

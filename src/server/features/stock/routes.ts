@@ -7,27 +7,23 @@ import { AppError } from '@/server/lib/errors'
 import { takeNodeResponse } from '@/server/lib/node-response'
 import { limitsFor } from '@/server/lib/rate-limit'
 import { sendCachedJson } from '@/server/lib/read-cache'
-import { jsonBody, paramsOf, queryParams, validationError } from '@/server/lib/validate'
+import { jsonBody, paramsOf, queryParams } from '@/server/lib/validate'
 import { ITEM_ID_PATTERN } from '@/shared/catalog-rules'
 import { isStockGame, type StockGameId } from '@/shared/games'
 import {
-  COMMUNITY_LISTS,
-  communityStockSchema,
   createTokenRequestSchema,
   newStockItemRequestSchema,
   STOCK_LIMITS,
   STOCK_MESSAGES,
   shopSettingsRequestSchema,
   stockHistoryQuerySchema,
-  stockReportRequestSchema,
   tokenParamsSchema,
 } from '@/shared/stock'
 import { addStockItem } from './items'
 import { stockLiveOf } from './live'
 import {
   itemStats,
-  postCommunityReport,
-  postReport,
+  postReportBody,
   type Reporter,
   reporterName,
   reportHistory,
@@ -117,19 +113,8 @@ const publicRoutes = new Hono<StockEnv>()
     const game = c.var.game
     const deps = stockDepsOf(c.var.deps)
     const reporter = await reportingParty(c, game)
-    const body = c.req.valid('json')
-    const communityShape = Object.keys(body).some((key) => key in COMMUNITY_LISTS || key === 'weather')
-    if ('shop' in body || !communityShape) {
-      if (!('shop' in body)) throw new AppError('VALIDATION_FAILED', STOCK_MESSAGES.emptyCommunityReport)
-      const parsed = stockReportRequestSchema.safeParse(body)
-      if (!parsed.success) throw validationError(parsed.error)
-      const result = await postReport(deps, game, parsed.data, reporter)
-      return c.json(result, result.created ? 201 : 200)
-    }
-    const parsed = communityStockSchema.safeParse(body)
-    if (!parsed.success) throw validationError(parsed.error)
-    const results = await postCommunityReport(deps, game, parsed.data, reporter)
-    return c.json({ results }, results.some((r) => r.created) ? 201 : 200)
+    const { created, answer } = await postReportBody(deps, game, c.req.valid('json'), reporter)
+    return c.json(answer, created ? 201 : 200)
   })
 
 /** The bot (by its token) or the stock manager (by session) behind a report. */
@@ -142,11 +127,11 @@ async function reportingParty(c: Context<StockEnv>, game: StockGameId): Promise<
     const bot = await authenticateToken(c.var.deps.database.db, game, token, limit)
     return { kind: 'bot', tokenId: bot.id, name: bot.name }
   }
-  let reporter: Reporter | undefined
+  // requireStockManager answers 401 or 403 itself; past it the reporter is set.
+  let reporter!: Reporter
   await manager(c as unknown as Context<PermittedEnv>, async () => {
     reporter = await reporterOf(c as unknown as Context<PermittedEnv>)
   })
-  if (!reporter) throw new AppError('FORBIDDEN', 'Only stock managers can report stock.')
   return reporter
 }
 

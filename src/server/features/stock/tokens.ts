@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Actor } from '@/server/auth/session'
 import type { Db } from '@/server/db/client'
@@ -6,13 +6,14 @@ import { stockIngestTokens, users } from '@/server/db/schema'
 import { recordAudit } from '@/server/lib/audit'
 import { AppError } from '@/server/lib/errors'
 import { hitRateLimit, type Limit } from '@/server/lib/rate-limit'
+import { hashToken } from '@/server/lib/tokens'
 import type { StockGameId } from '@/shared/games'
 import { type CreatedToken, type IngestToken, STOCK_LIMITS, STOCK_MESSAGES } from '@/shared/stock'
 
 /** Ingest tokens start so, to be recognised in a config file or a leaked log. */
 const TOKEN_PREFIX = 'thst_'
 
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
+const hashOf = (token: string) => hashToken('stock-ingest', token)
 
 type TokenRow = typeof stockIngestTokens.$inferSelect
 
