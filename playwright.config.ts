@@ -1,8 +1,9 @@
 import { defineConfig } from '@playwright/test'
-import { E2E_ORIGIN, E2E_PORTS } from './e2e/support/ports'
+import { E2E_FRESH_ORIGIN, E2E_ORIGIN, E2E_PORTS } from './e2e/support/ports'
 
 const baseURL = E2E_ORIGIN
 const E2E_DATA_DIR = `.data-e2e-${E2E_PORTS.app}`
+const E2E_FRESH_DATA_DIR = `.data-e2e-${E2E_PORTS.fresh}`
 
 export default defineConfig({
   testDir: 'e2e',
@@ -74,6 +75,19 @@ export default defineConfig({
         // e2e/support/accounts.ts gives each user it sets up its own client address.
         TRUST_PROXY: 'true',
         ADMIN_EMAIL: 'admin@example.com',
+      },
+    },
+    {
+      // The same app on its own fresh database, which no journey writes to: a site with no events yet.
+      command: `rm -rf ${E2E_FRESH_DATA_DIR} && node dist/server/main.js`,
+      url: `${E2E_FRESH_ORIGIN}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(E2E_PORTS.fresh),
+        PUBLIC_URL: E2E_FRESH_ORIGIN,
+        DATA_DIR: E2E_FRESH_DATA_DIR,
+        LOG_LEVEL: 'warn',
       },
     },
   ],

@@ -3,9 +3,31 @@ import { test as base, expect, type Page } from '@playwright/test'
 
 /**
  * `test` with two guards on every page: a console error or page error fails the test (unless the
- * test expects it through `allowConsoleError`), and `expectAccessible` runs axe.
+ * test expects it through `allowConsoleError`), and `expectAccessible` runs axe. The site feed's
+ * toasts (real events of this shared server, every 15 s) are off on the `page` of every journey but
+ * the feed's own (`test.use({ siteFeed: true })`), so they never cover what a journey clicks.
  */
-export const test = base.extend<{ consoleErrors: string[]; allowConsoleError: (pattern: RegExp) => void }>({
+export const test = base.extend<{
+  consoleErrors: string[]
+  allowConsoleError: (pattern: RegExp) => void
+  siteFeed: boolean
+  quietFeed: undefined
+}>({
+  siteFeed: [false, { option: true }],
+  quietFeed: [
+    async ({ page, siteFeed }, use) => {
+      if (!siteFeed)
+        await page.addInitScript(() => {
+          try {
+            localStorage.setItem('tradehub:feed', 'off')
+          } catch {
+            // a page without storage (about:blank) has no feed either
+          }
+        })
+      await use(undefined)
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = []

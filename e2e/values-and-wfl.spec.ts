@@ -1,9 +1,7 @@
 import { expect, expectAccessible, test } from './fixtures'
 
 test.describe('item values', () => {
-  test('search kitsune across games, open its page and see its value and chart', { tag: '@phone' }, async ({
-    page,
-  }) => {
+  test('search kitsune across games, open its page and see its value and chart', async ({ page }) => {
     const apiCalls: string[] = []
     page.on('request', (r) => {
       if (r.url().includes('/api/')) apiCalls.push(new URL(r.url()).pathname)

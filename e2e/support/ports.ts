@@ -9,5 +9,8 @@ export const E2E_PORTS = {
   smtp: 2526 + offset,
   smtpHttp: 2527 + offset,
   oidc: 2528 + offset,
+  /** A second instance no journey writes to: the site as it is on its first day. */
+  fresh: 3200 + offset,
 }
 export const E2E_ORIGIN = `http://localhost:${E2E_PORTS.app}`
+export const E2E_FRESH_ORIGIN = `http://localhost:${E2E_PORTS.fresh}`

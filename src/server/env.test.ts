@@ -94,3 +94,33 @@ describe('devMailboxEnabled', () => {
     expect(() => loadEnv({ DEV_MAILBOX: 'yes please' })).toThrowError(/DEV_MAILBOX/)
   })
 })
+
+describe('ALERT_WEBHOOK_TEST_ORIGINS', () => {
+  it('is empty by default and a list of origins under NODE_ENV=test', () => {
+    expect(loadEnv({}).ALERT_WEBHOOK_TEST_ORIGINS).toEqual([])
+    expect(
+      loadEnv({
+        NODE_ENV: 'test',
+        ALERT_WEBHOOK_TEST_ORIGINS: 'http://127.0.0.1:5123, http://localhost:8080/',
+      }).ALERT_WEBHOOK_TEST_ORIGINS,
+    ).toEqual(['http://127.0.0.1:5123', 'http://localhost:8080'])
+  })
+
+  it.each(['development', 'production'])('is refused under NODE_ENV=%s', (mode) => {
+    const source = {
+      NODE_ENV: mode,
+      AUTH_SECRET: 'x'.repeat(32),
+      ALERT_WEBHOOK_TEST_ORIGINS: 'http://127.0.0.1:1',
+    }
+    expect(() => loadEnv(source)).toThrowError(/ALERT_WEBHOOK_TEST_ORIGINS: is for tests only/)
+  })
+
+  it.each(['not a url', 'http://127.0.0.1:5123/api/webhooks', 'ftp://127.0.0.1'])(
+    'refuses %j, which is not an origin',
+    (value) => {
+      expect(() => loadEnv({ NODE_ENV: 'test', ALERT_WEBHOOK_TEST_ORIGINS: value })).toThrowError(
+        /ALERT_WEBHOOK_TEST_ORIGINS/,
+      )
+    },
+  )
+})

@@ -43,6 +43,33 @@ const envSchema = z
       .enum(['true', 'false', '1', '0'])
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
+    /**
+     * Tests only (refused unless NODE_ENV=test): comma-separated origins (http://127.0.0.1:5123) accepted
+     * as Discord webhooks besides Discord's own, so a local HTTP receiver can stand in for Discord.
+     */
+    ALERT_WEBHOOK_TEST_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value, ctx) => {
+        const origins = value
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean)
+        for (const origin of origins) {
+          let url: URL | undefined
+          try {
+            url = new URL(origin)
+          } catch {}
+          if (!url || !/^https?:$/.test(url.protocol) || url.origin !== origin.replace(/\/$/, '')) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `"${origin}" is not an origin such as http://127.0.0.1:5123`,
+            })
+            return z.NEVER
+          }
+        }
+        return origins.map((origin) => new URL(origin).origin)
+      }),
   })
   .transform((raw) => ({
     ...raw,
@@ -51,6 +78,13 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when NODE_ENV=production' })
+    }
+    if (env.ALERT_WEBHOOK_TEST_ORIGINS.length > 0 && env.NODE_ENV !== 'test') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ALERT_WEBHOOK_TEST_ORIGINS'],
+        message: 'is for tests only: it is refused unless NODE_ENV=test',
+      })
     }
   })
 

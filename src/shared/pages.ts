@@ -102,6 +102,13 @@ const PAGE_LIST = [
     noindex: true,
   },
   {
+    path: '/notifications',
+    title: 'Notifications',
+    description: 'Your alerts for watched items and rules: restocks and value changes, newest first.',
+    section: 'Account',
+    noindex: true,
+  },
+  {
     path: '/u/:username',
     title: 'Trader profile',
     description: 'A TradeHub trader: profile, links and favorite items.',

@@ -2,53 +2,14 @@
  * Profile rules shared by the forms and the server (SPEC section 5), with the spec's exact messages.
  * No package imports: this module ships in the browser bundle.
  */
-const USERNAME_MIN = 3
-export const USERNAME_MAX = 30
+export { USERNAME_MAX, USERNAME_MESSAGES, usernameProblem } from './username-rules'
+
 export const DISPLAY_NAME_MAX = 50
 export const BIO_MAX = 500
 export const SOCIAL_LINK_MAX = 200
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
 export const AVATAR_SIZE = 256
-
-export const USERNAME_MESSAGES = {
-  tooShort: 'Username must be at least 3 characters',
-  pattern: 'Username can only contain lowercase letters, numbers, and underscores',
-  tooLong: 'Username must be 30 characters or less',
-  taken: 'Username already taken',
-  permanent: 'Username cannot be changed once set',
-  reserved: 'This username is reserved. Please choose another.',
-} as const
-
-/** Names that would pass for the site or its staff (usernames are permanent, so they are refused). */
-const RESERVED_USERNAMES = new Set([
-  'admin',
-  'administrator',
-  'root',
-  'system',
-  'support',
-  'help',
-  'staff',
-  'mod',
-  'moderator',
-  'official',
-  'tradehub',
-  'trade_hub',
-  'security',
-  'owner',
-  'null',
-  'undefined',
-])
-
-/** What is wrong with a username, or null when it is valid (uniqueness is the server's check). */
-export function usernameProblem(username: string): string | null {
-  if (username.length < USERNAME_MIN) return USERNAME_MESSAGES.tooShort
-  if (!/^[a-z0-9_]+$/.test(username)) return USERNAME_MESSAGES.pattern
-  if (username.length > USERNAME_MAX) return USERNAME_MESSAGES.tooLong
-  if (RESERVED_USERNAMES.has(username) || /^(admin|mod|staff|tradehub)_/.test(username))
-    return USERNAME_MESSAGES.reserved
-  return null
-}
 
 /** The spec's message for a display name another user has (compared without case). */
 export const displayNameTakenMessage = (name: string) =>

@@ -164,8 +164,6 @@ export const STOCK_LIMITS = {
   maxTokensPerGame: 50,
   /** Reports per minute per ingest token. */
   reportsPerTokenPerMinute: 60,
-  /** The event stream's comment heartbeat (SPEC section 9: 25000 ms). */
-  heartbeatMs: 25_000,
 } as const
 
 export const STOCK_MESSAGES = {

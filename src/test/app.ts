@@ -85,6 +85,8 @@ export async function createTestApp(
     database,
     cache,
     auth,
+    /** The server secret the app signs derived tokens with (unsubscribe links). */
+    secret,
     shutdown,
     loggedErrors,
     close: async () => {

@@ -1,10 +1,12 @@
 import type { ServerFeature } from '@/server/context'
 import { accountsFeature } from './accounts/feature'
 import { adminFeature } from './admin/feature'
+import { alertsFeature } from './alerts/feature'
 import { catalogFeature } from './catalog/feature'
 import { favoritesFeature } from './favorites/feature'
 import { landingFeature } from './landing/feature'
 import { launchListFeature } from './launch-list/feature'
+import { liveFeature } from './live/feature'
 import { rolesFeature } from './roles/feature'
 import { stockFeature } from './stock/feature'
 
@@ -21,4 +23,6 @@ export const FEATURES: readonly ServerFeature[] = [
   rolesFeature,
   adminFeature,
   stockFeature,
+  alertsFeature,
+  liveFeature,
 ]

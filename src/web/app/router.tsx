@@ -48,6 +48,9 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
   },
   '/sign-in': { load: async () => (await import('@/web/features/accounts/pages/sign-in-page')).SignInPage },
   '/profile': { load: async () => (await import('@/web/features/accounts/pages/profile-page')).ProfilePage },
+  '/notifications': {
+    load: async () => (await import('@/web/features/alerts/pages/notifications-page')).NotificationsPage,
+  },
   '/u/:username': {
     load: async () => (await import('@/web/features/accounts/pages/public-profile-page')).PublicProfilePage,
   },

@@ -4,6 +4,7 @@ import { games, items, itemValueChanges } from '@/server/db/schema'
 import type { DbOrTx } from '@/server/lib/audit'
 import { AppError } from '@/server/lib/errors'
 import type { ReadCache } from '@/server/lib/read-cache'
+import { recordSiteEvent } from '@/server/lib/site-events'
 import type {
   ChangesResponse,
   Game,
@@ -316,15 +317,23 @@ export async function changeItemValue(
       .update(items)
       .set({ value: change.value, variants, valueChangedAt: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(items.gameId, change.gameId), eq(items.id, change.itemId)))
-    await tx.insert(itemValueChanges).values({
-      gameId: change.gameId,
-      itemId: change.itemId,
-      oldValue: current.value,
-      newValue: change.value,
-      oldVariants: current.variants,
-      newVariants: variants,
-      changedBy: change.changedBy,
-      source: change.source,
+    const [row] = await tx
+      .insert(itemValueChanges)
+      .values({
+        gameId: change.gameId,
+        itemId: change.itemId,
+        oldValue: current.value,
+        newValue: change.value,
+        oldVariants: current.variants,
+        newVariants: variants,
+        changedBy: change.changedBy,
+        source: change.source,
+      })
+      .returning({ id: itemValueChanges.id })
+    await recordSiteEvent(tx, {
+      kind: 'value-change',
+      game: change.gameId,
+      payload: { changeId: row!.id, item: change.itemId, oldValue: current.value, newValue: change.value },
     })
     return true
   })
@@ -367,6 +376,18 @@ export async function findItemNotes(
   const snap = await snapshot(deps, gameId)
   const item = snap.byId.get(itemId)
   return item && { item: present(item), notes: snap.notes.get(itemId) ?? null }
+}
+
+/** Every item of a game with its notes (alert rules match on category, rarity and restock odds). */
+export async function itemsWithNotes(
+  deps: CatalogDeps,
+  gameId: GameId,
+): Promise<{ item: ItemSummary; notes: string | null }[]> {
+  const snap = await snapshot(deps, gameId)
+  return [...snap.byId.values()].map((item) => ({
+    item: present(item),
+    notes: snap.notes.get(item.id) ?? null,
+  }))
 }
 
 /**

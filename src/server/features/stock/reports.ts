@@ -5,6 +5,7 @@ import { type CatalogDeps, findItemNotes, findItems } from '@/server/features/ca
 import { type DbOrTx, recordAudit } from '@/server/lib/audit'
 import { AppError } from '@/server/lib/errors'
 import type { ReadCache } from '@/server/lib/read-cache'
+import { recordSiteEvent } from '@/server/lib/site-events'
 import { validationError } from '@/server/lib/validate'
 import { STOCK_GAME_NAMES, type StockGameId } from '@/shared/games'
 import {
@@ -257,7 +258,23 @@ async function store(deps: StockDeps, game: StockGameId, report: CheckedReport, 
       })
       .returning()
     if (current && reporter.kind === 'manager') await auditCorrection(tx, game, current.id, row!, reporter)
+    if (row!.items.length > 0) await recordRestock(tx, game, row!)
     return { row: row!, created: true }
+  })
+}
+
+/** Alerts follow the report: its items are in the shop's window now (exactly once per user and window). */
+function recordRestock(tx: DbOrTx, game: StockGameId, row: ReportRow) {
+  return recordSiteEvent(tx, {
+    kind: 'restock',
+    game,
+    payload: {
+      reportId: row.id,
+      shop: row.shop,
+      windowStart: row.windowStart.toISOString(),
+      windowEnd: row.windowEnd.toISOString(),
+      items: row.items,
+    },
   })
 }
 

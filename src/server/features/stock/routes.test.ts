@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server'
 import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { auditLog, stockReports, userRoles } from '@/server/db/schema'
+import { LiveHub } from '@/server/lib/live'
 import {
   type CreatedToken,
   type StockHistoryResponse,
@@ -18,7 +19,6 @@ import {
 import { createMagicLinkUser, createUserWithUsername, errorOf, meOf, send } from '@/test/accounts'
 import { createTestApp, TEST_ORIGIN } from '@/test/app'
 import { readEvents } from '@/test/sse'
-import { StockLive } from './live'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
@@ -655,7 +655,7 @@ describe('GET /api/stock/:game/stream', () => {
 
   it('on the Node server, is written to the response itself: the house headers, uncompressed, every change', async () => {
     const server = await served(t)
-    const respond = vi.spyOn(StockLive.prototype, 'respond')
+    const respond = vi.spyOn(LiveHub.prototype, 'respond')
     try {
       const res = await fetch(`${server.url}/api/stock/blox-fruits/stream`, {
         headers: { 'accept-encoding': 'gzip, deflate, br' },

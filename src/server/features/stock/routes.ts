@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { actorOf, type PermittedEnv, requireStockManager } from '@/server/auth/session'
 import type { AppDeps, AppEnv } from '@/server/context'
 import { AppError } from '@/server/lib/errors'
-import { takeNodeResponse } from '@/server/lib/node-response'
+import { streamTopics } from '@/server/lib/live'
 import { limitsFor } from '@/server/lib/rate-limit'
 import { sendCachedJson } from '@/server/lib/read-cache'
 import { jsonBody, paramsOf, queryParams } from '@/server/lib/validate'
@@ -20,7 +20,7 @@ import {
   tokenParamsSchema,
 } from '@/shared/stock'
 import { addStockItem } from './items'
-import { stockLiveOf } from './live'
+import { followStock, stockLiveOf } from './live'
 import {
   itemStats,
   postReportBody,
@@ -71,34 +71,13 @@ const reporterOf = async (c: Context<PermittedEnv>): Promise<Reporter> => {
 
 const reportBodySchema = z.looseObject({})
 
-const STREAM_HEADERS = {
-  'Content-Type': 'text/event-stream; charset=utf-8',
-  'Cache-Control': 'no-cache, no-transform',
-  'X-Accel-Buffering': 'no',
-}
-
 /** The live stock, its history and per-item facts (public), and reports from managers and bots. */
 const publicRoutes = new Hono<StockEnv>()
   .get('/:game', withStockGame(), async (c) => {
     const snapshot = await stockLiveOf(c.var.deps).current(c.var.game)
     return sendCachedJson(c, { body: snapshot.json, etag: snapshot.etag }, 'public, no-cache')
   })
-  .get('/:game/stream', withStockGame(), async (c) => {
-    const { deps } = c.var
-    const live = stockLiveOf(deps)
-    const lastEventId = c.req.header('last-event-id')
-    const node = takeNodeResponse(c)
-    if (node) {
-      // On the server, written to the Node response: 10,000 open pages are 10,000 small objects, not
-      // 10,000 web streams and their readers.
-      const headers = { ...node.headers, ...STREAM_HEADERS }
-      live.respond(c.var.game, lastEventId, deps.shutdown, node.res, headers)
-      return node.sent
-    }
-    const { body, closed } = live.stream(c.var.game, lastEventId, deps.shutdown.signal)
-    deps.shutdown.hold(closed)
-    return new Response(body, { headers: STREAM_HEADERS })
-  })
+  .get('/:game/stream', withStockGame(), (c) => streamTopics(c, [followStock(c.var.deps, c.var.game)]))
   .get('/:game/history', withStockGame(), queryParams(stockHistoryQuerySchema), async (c) => {
     c.header('Cache-Control', 'public, max-age=5')
     return c.json(await reportHistory(stockDepsOf(c.var.deps), c.var.game, c.req.valid('query')))

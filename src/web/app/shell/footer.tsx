@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { SoonBadge } from '@/web/components/ui/page'
+import { FeedSwitch } from '@/web/features/feed/public'
 import { Logo } from './logo'
 
 interface FooterLink {
@@ -85,7 +86,8 @@ export function Footer() {
           © {new Date().getFullYear()} TradeHub · Not affiliated with Roblox Corporation or any game studio. ·{' '}
           <Link to="/sites" className="hover:text-ink">
             Site map
-          </Link>
+          </Link>{' '}
+          · <FeedSwitch />
         </p>
       </div>
     </footer>

@@ -1,7 +1,8 @@
 import { Menu } from 'lucide-react'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { buttonClass } from '@/web/components/ui/button'
-import { AccountControl } from '@/web/features/accounts/public'
+import { AccountControl, useMe } from '@/web/features/accounts/public'
+import { NotificationBell } from '@/web/features/alerts/public'
 import { DesktopNav } from './desktop-nav'
 import { Logo } from './logo'
 
@@ -12,6 +13,7 @@ export function Header() {
   const [scrolled, setScrolled] = useState(false)
   const [drawerOpen, setDrawerOpen] = useState(false)
   const [drawerLoaded, setDrawerLoaded] = useState(false)
+  const { me } = useMe()
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > 8)
     onScroll()
@@ -28,6 +30,11 @@ export function Header() {
         <Logo />
         <DesktopNav />
         <div className="ml-auto flex items-center gap-2">
+          {me && (
+            <Suspense fallback={<span aria-hidden="true" className="inline-block size-9" />}>
+              <NotificationBell />
+            </Suspense>
+          )}
           <AccountControl />
           <button
             type="button"

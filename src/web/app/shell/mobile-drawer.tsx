@@ -89,6 +89,13 @@ export default function MobileDrawer({
               <Link to="/profile?tab=settings" onClick={close} className={buttonClass('secondary', 'md')}>
                 Settings
               </Link>
+              <Link
+                to="/notifications"
+                onClick={close}
+                className={`${buttonClass('secondary', 'md')} col-span-2`}
+              >
+                Notifications
+              </Link>
             </div>
           ) : (
             <Link

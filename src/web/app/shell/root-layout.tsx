@@ -4,6 +4,7 @@ import { Toaster } from 'sonner'
 import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from '@/shared/constants'
 import { matchPage } from '@/shared/pages'
 import { Spinner } from '@/web/components/ui/spinner'
+import { SiteFeed } from '@/web/features/feed/public'
 import { applyPageMeta } from '@/web/lib/page-meta'
 import { Footer } from './footer'
 import { Header } from './header'
@@ -49,6 +50,7 @@ export function RootLayout() {
       )}
       <Outlet />
       <ScrollRestoration />
+      <SiteFeed />
     </Frame>
   )
 }

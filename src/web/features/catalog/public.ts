@@ -1,7 +1,16 @@
 import { lazy } from 'react'
+import type { LoaderFunctionArgs } from 'react-router'
 
 /** What the shell and other features may use of the catalog (lint refuses any other import of its files). */
-export { prefetchItem, prefetchValues } from './view'
+
+/**
+ * Route loaders: they start the page's one request while its code loads. Their code (the catalog's
+ * queries) is part of the page's, and loads beside it: the shell imports this file, so a plain
+ * re-export would put it in the code of every page.
+ */
+export const prefetchValues = async (args: LoaderFunctionArgs) =>
+  (await import('./view')).prefetchValues(args)
+export const prefetchItem = async (args: LoaderFunctionArgs) => (await import('./view')).prefetchItem(args)
 
 /**
  * The item type-ahead, loaded with the first page that shows it (a plain re-export would put it in the

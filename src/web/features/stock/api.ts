@@ -19,44 +19,32 @@ import type {
   StockResponse,
 } from '@/shared/stock'
 import { apiFetch } from '@/web/lib/api'
+import { followLive, type LiveStatus } from '@/web/lib/live'
 import { base, stockQuery, toQuery } from './queries'
 
 // --- The live stock -------------------------------------------------------------------------------
 
-export type StreamStatus = 'connecting' | 'live' | 'reconnecting'
+export type StreamStatus = LiveStatus
 
 /**
- * Follows /api/stock/:game/stream while the page is open: each `stock` event replaces the cached stock
- * (no refetch). EventSource reconnects by itself, sending Last-Event-ID.
+ * Follows the game's live stock on the tab's event stream while the page is open: each `stock` event
+ * replaces the cached stock (no refetch).
  */
 export function useStockStream(game: string): StreamStatus {
   const client = useQueryClient()
   const [status, setStatus] = useState<StreamStatus>('connecting')
-  useEffect(() => {
-    if (typeof EventSource === 'undefined') return
-    const source = new EventSource(`${base(game)}/stream`)
-    const onStock = (event: MessageEvent<string>) => {
-      let data: StockResponse
-      try {
-        data = JSON.parse(event.data) as StockResponse
-      } catch {
-        return
-      }
-      client.setQueryData(stockQuery(game).queryKey, data)
-      setStatus('live')
-    }
-    const onOpen = () => setStatus('live')
-    const onError = () => setStatus('reconnecting')
-    source.addEventListener('stock', onStock)
-    source.addEventListener('open', onOpen)
-    source.addEventListener('error', onError)
-    return () => {
-      source.removeEventListener('stock', onStock)
-      source.removeEventListener('open', onOpen)
-      source.removeEventListener('error', onError)
-      source.close()
-    }
-  }, [client, game])
+  useEffect(
+    () =>
+      followLive({
+        stock: game,
+        onStatus: setStatus,
+        onEvent: (type, data) => {
+          if (type !== 'stock' || (data as StockResponse).game !== game) return
+          client.setQueryData(stockQuery(game).queryKey, data as StockResponse)
+        },
+      }),
+    [client, game],
+  )
   return status
 }
 

@@ -2,7 +2,6 @@ import { useEffect } from 'react'
 import { useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import type { Me } from '@/shared/profiles'
-import { authMessage } from '../auth-messages'
 
 /** Set while this browser holds a session, so a session that dies can be told apart from a visitor. */
 export const SIGNED_IN_KEY = 'tradehub:signed-in'
@@ -17,9 +16,8 @@ export const forgetSession = () => localStorage.removeItem(SIGNED_IN_KEY)
  */
 export function AuthEvents({ me, loaded }: { me: Me | null; loaded: boolean }) {
   const [params, setParams] = useSearchParams()
-  const description =
-    params.get('error_description') ??
-    (params.get('error') ? authMessage(params.get('error') ?? '', '') : null)
+  const given = params.get('error_description')
+  const code = params.get('error')
 
   useEffect(() => {
     if (!loaded) return
@@ -34,9 +32,19 @@ export function AuthEvents({ me, loaded }: { me: Me | null; loaded: boolean }) {
   }, [me, loaded])
 
   useEffect(() => {
-    if (description === null) return
-    if (description) toast.error('Authentication error', { description: description.slice(0, 200) })
-    else toast.error('Authentication Error', { description: 'Please try signing in again' })
+    if (given === null && !code) return
+    const show = (description: string) => {
+      if (description) toast.error('Authentication error', { description: description.slice(0, 200) })
+      else toast.error('Authentication Error', { description: 'Please try signing in again' })
+    }
+    if (given !== null) show(given)
+    else {
+      // The words for an error code load only when an address carries one (rare), not with every page.
+      import('../auth-messages').then(
+        ({ authMessage }) => show(authMessage(code ?? '', '')),
+        () => show(''),
+      )
+    }
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev)
@@ -46,7 +54,7 @@ export function AuthEvents({ me, loaded }: { me: Me | null; loaded: boolean }) {
       },
       { replace: true },
     )
-  }, [description, setParams])
+  }, [given, code, setParams])
 
   return null
 }

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { Page } from '@/web/components/ui/page'
 import { Spinner } from '@/web/components/ui/spinner'
+import { AlertsTab } from '@/web/features/alerts/public'
 import { publicProfileQuery, useMe } from '../api'
 import { FavoritesList } from '../components/favorites-list'
 import { AccountTab } from '../components/profile/account-tab'
@@ -17,6 +18,7 @@ const TABS = [
   ['settings', 'Settings'],
   ['account', 'Account'],
   ['connections', 'Connections'],
+  ['alerts', 'Alerts'],
 ] as const
 type Tab = (typeof TABS)[number][0]
 
@@ -96,6 +98,11 @@ export function ProfilePage() {
       {tab === 'settings' && <SettingsTab key={me.profile.displayName} me={me} />}
       {tab === 'account' && <AccountTab me={me} />}
       {tab === 'connections' && <ConnectionsTab />}
+      {tab === 'alerts' && (
+        <Suspense fallback={<Spinner label="Loading alerts" />}>
+          <AlertsTab />
+        </Suspense>
+      )}
     </Page>
   )
 }

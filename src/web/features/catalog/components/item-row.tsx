@@ -38,7 +38,7 @@ export function ItemRow({
 }: {
   item: ItemSummary
   gameName?: string
-  /** The heart beside the row (outside the link: a button may not sit inside a link). */
+  /** The watch bell and heart beside the row (outside the link: a button may not sit inside a link). */
   favorite?: React.ReactNode
 }) {
   return (

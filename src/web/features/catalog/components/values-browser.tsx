@@ -1,11 +1,12 @@
 import { Search } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { Suspense, useEffect, useId, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { Game } from '@/shared/catalog'
 import { ITEM_SORT_LABELS, ITEM_SORTS } from '@/shared/catalog-rules'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { buttonClass } from '@/web/components/ui/button'
 import { Spinner } from '@/web/components/ui/spinner'
+import { WatchButton } from '@/web/features/alerts/public'
 import { FavoriteButton, useFavoriteCounts } from '@/web/features/favorites/public'
 import { ApiError } from '@/web/lib/api'
 import { formatCount } from '@/web/lib/format'
@@ -185,14 +186,28 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
               item={item}
               gameName={game ? undefined : gameNames.get(item.gameId)}
               favorite={
-                game && (
-                  <FavoriteButton
-                    game={game.id}
-                    itemId={item.id}
-                    itemName={item.name}
-                    counts={favorites.data}
-                  />
-                )
+                <>
+                  <Suspense
+                    fallback={<span aria-hidden="true" className="w-12 border-line border-l sm:w-14" />}
+                  >
+                    <WatchButton
+                      variant="row"
+                      game={item.gameId}
+                      item={item.id}
+                      name={item.name}
+                      category={item.category}
+                      rarity={item.rarity}
+                    />
+                  </Suspense>
+                  {game && (
+                    <FavoriteButton
+                      game={game.id}
+                      itemId={item.id}
+                      itemName={item.name}
+                      counts={favorites.data}
+                    />
+                  )}
+                </>
               }
             />
           ))}

@@ -8,6 +8,7 @@ import { NotFoundPage } from '@/web/app/not-found-page'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { buttonClass } from '@/web/components/ui/button'
 import { Spinner } from '@/web/components/ui/spinner'
+import { WatchButton } from '@/web/features/alerts/public'
 import { FavoriteButton, useFavoriteCounts } from '@/web/features/favorites/public'
 import { ItemStockSection, useItemStockStats } from '@/web/features/stock/public'
 import { ApiError } from '@/web/lib/api'
@@ -124,7 +125,7 @@ export function ItemPage() {
       </nav>
       <div className="mt-2 flex flex-wrap items-end justify-between gap-4">
         <h1 className="font-bold text-3xl tracking-tight sm:text-4xl">{item.name}</h1>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <FavoriteButton
             game={game.id}
             itemId={item.id}
@@ -132,6 +133,16 @@ export function ItemPage() {
             counts={favorites.data}
             className="py-1.5"
           />
+          <Suspense fallback={<span aria-hidden="true" className="inline-block w-24" />}>
+            <WatchButton
+              game={game.id}
+              item={item.id}
+              name={item.name}
+              category={item.category}
+              rarity={item.rarity}
+              className="py-1.5"
+            />
+          </Suspense>
           <Link
             to={`/trade-helper/${game.id}?tab=wfl&give=${item.id}`}
             className={buttonClass('secondary', 'sm')}

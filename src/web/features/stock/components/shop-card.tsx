@@ -1,9 +1,10 @@
 import { Clock, RefreshCw, Sparkles } from 'lucide-react'
-import { memo, type ReactNode } from 'react'
+import { memo, type ReactNode, Suspense } from 'react'
 import { Link } from 'react-router'
 import { formatValue, formatValueFull } from '@/shared/format-value'
 import type { StockItem, StockReport, StockResponse, StockShop } from '@/shared/stock'
 import { formatCountdown, formatDuration } from '@/shared/stock-rules'
+import { WatchButton } from '@/web/features/alerts/public'
 import { isRare, rarityClass, reportedText, type ShopState, waitingText } from '../view'
 
 export type StockItems = StockResponse['items']
@@ -21,7 +22,17 @@ export const GAME_LOOK = {
   'blox-fruits': { game: 'blox-fruits', currency: 'Beli', showQuantity: false, showValue: true },
 } as const satisfies Record<string, StockLook>
 
-function ItemLine({ entry, items, look }: { entry: StockItem; items: StockItems; look: StockLook }) {
+function ItemLine({
+  entry,
+  items,
+  look,
+  watchable,
+}: {
+  entry: StockItem
+  items: StockItems
+  look: StockLook
+  watchable: boolean
+}) {
   const info = items[entry.item]
   const rare = isRare(info?.rarity)
   return (
@@ -67,6 +78,18 @@ function ItemLine({ entry, items, look }: { entry: StockItem; items: StockItems;
           <span className="sr-only">quantity </span>×{entry.quantity}
         </p>
       )}
+      {watchable && (
+        <Suspense fallback={<span aria-hidden="true" className="size-9 shrink-0" />}>
+          <WatchButton
+            variant="icon"
+            game={look.game}
+            item={entry.item}
+            name={info?.name ?? entry.item}
+            category={info?.category ?? null}
+            rarity={info?.rarity ?? null}
+          />
+        </Suspense>
+      )}
     </li>
   )
 }
@@ -77,17 +100,20 @@ export const StockItemList = memo(function StockItemList({
   items,
   look,
   label,
+  watchable = false,
 }: {
   report: StockReport
   items: StockItems
   look: StockLook
   label: string
+  /** Each item with its watch bell (the stock pages). */
+  watchable?: boolean
 }) {
   if (report.items.length === 0) return <p className="text-muted text-sm">Nothing in stock.</p>
   return (
     <ul aria-label={label} className="space-y-1.5">
       {report.items.map((entry) => (
-        <ItemLine key={entry.item} entry={entry} items={items} look={look} />
+        <ItemLine key={entry.item} entry={entry} items={items} look={look} watchable={watchable} />
       ))}
     </ul>
   )
@@ -168,6 +194,7 @@ export function ShopCard({
           items={items}
           look={look}
           label={waiting ? `${shop.name}: previous stock` : `${shop.name}: in stock now`}
+          watchable
         />
       ) : (
         <p className="rounded-lg bg-surface-2/70 px-3 py-4 text-center text-muted text-sm">

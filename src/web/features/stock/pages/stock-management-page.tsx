@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { STOCK_GAME_NAMES, type StockGameId } from '@/shared/games'
 import { STOCK_SHOPS } from '@/shared/stock-rules'
@@ -12,7 +12,6 @@ import { AddMissingItem } from '../components/manage/add-item'
 import { CurrentReport } from '../components/manage/current-report'
 import { IngestTokens } from '../components/manage/ingest-tokens'
 import { selectClass } from '../components/manage/panel'
-import { ShopClocks } from '../components/manage/shop-clocks'
 import { ShopReports } from '../components/manage/shop-reports'
 import { StockEditor } from '../components/manage/stock-editor'
 import { GAME_LOOK } from '../components/shop-card'
@@ -20,6 +19,11 @@ import { useNow } from '../components/use-now'
 import { type EditorRow, pickGameAndShop, rowsFromReport } from '../manage'
 import { stockQuery } from '../queries'
 import { formatClock } from '../view'
+
+// The shops' clocks are for admins only: other stock managers never download them.
+const ShopClocks = lazy(async () => ({
+  default: (await import('../components/manage/shop-clocks')).ShopClocks,
+}))
 
 const TITLE = 'Stock management'
 const LEAD =
@@ -198,7 +202,11 @@ function StockManager({ games, isAdmin }: { games: readonly StockGameId[]; isAdm
           />
         </div>
       </div>
-      {isAdmin && <ShopClocks key={`${game}-clocks`} game={game} />}
+      {isAdmin && (
+        <Suspense fallback={<Spinner label="Loading the shop clocks" className="py-6" />}>
+          <ShopClocks key={`${game}-clocks`} game={game} />
+        </Suspense>
+      )}
     </div>
   )
 }

@@ -1,0 +1,69 @@
+import type { Services } from '@/server/context'
+import type { Database } from '@/server/db/client'
+import { encodeEvent, type LiveHub, liveHubOf } from '@/server/lib/live'
+import type { Logger } from '@/server/lib/logger'
+import { NOTIFICATIONS_CHANNEL, unreadCount } from './notifications'
+
+/** The live topic of one user's notifications. */
+export const userTopic = (userId: string) => `user:${userId}`
+
+const unreadEvent = (unread: number) => encodeEvent('notifications', JSON.stringify({ unread }))
+
+/**
+ * The bell of every signed-in tab on this instance: a new stream gets the user's unread count, and when
+ * any instance announces a change for a user who has a stream here, the count is read once for that
+ * user and written to each of their streams.
+ */
+class NotificationsLive {
+  private listening: Promise<() => Promise<void>> | undefined
+
+  constructor(
+    private readonly services: { database: Database; logger: Logger },
+    private readonly hub: LiveHub,
+  ) {
+    hub.register('user', {
+      initial: async (userId) => unreadEvent(await unreadCount(services.database.db, userId)),
+    })
+  }
+
+  start(): Promise<unknown> {
+    this.listening ??= this.services.database.listen(NOTIFICATIONS_CHANNEL, (userId) => {
+      // '' after a lost connection: every user with a stream here is read again.
+      for (const id of userId ? [userId] : this.hub.keysOpen('user')) void this.push(id)
+    })
+    return this.listening
+  }
+
+  async close(): Promise<void> {
+    const unlisten = await this.listening?.catch(() => undefined)
+    await unlisten?.()
+  }
+
+  private async push(userId: string) {
+    if (!this.hub.keysOpen('user').includes(userId)) return
+    try {
+      this.hub.publish(userTopic(userId), unreadEvent(await unreadCount(this.services.database.db, userId)))
+    } catch (err) {
+      this.services.logger.error({ err }, 'unread count failed')
+    }
+  }
+}
+
+const instances = new WeakMap<Database, NotificationsLive>()
+
+/** The live notifications of the instance that owns this database connection (listening from first use). */
+export function notificationsLiveOf(services: Pick<Services, 'database' | 'logger'>): NotificationsLive {
+  let live = instances.get(services.database)
+  if (!live) {
+    live = new NotificationsLive(services, liveHubOf(services))
+    instances.set(services.database, live)
+    void live.start().catch((err) => services.logger.error({ err }, 'notification listener failed to start'))
+  }
+  return live
+}
+
+/** The topic a signed-in tab follows for its bell (its source ready on this instance). */
+export function followNotifications(services: Pick<Services, 'database' | 'logger'>, userId: string): string {
+  notificationsLiveOf(services)
+  return userTopic(userId)
+}

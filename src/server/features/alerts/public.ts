@@ -1,0 +1,2 @@
+/** What other features may use of alerts (lint refuses any other import of its files). */
+export { followNotifications } from './live'

@@ -1,0 +1,16 @@
+import { defineFeature } from '@/server/context'
+import { liveHubOf } from '@/server/lib/live'
+import { liveRoutes } from './routes'
+
+/**
+ * One event stream per browser tab (`GET /api/live`) carrying everything the tab follows: a game's live
+ * stock and, signed in, the user's notifications. Every stream ends when the server stops.
+ */
+export const liveFeature = defineFeature({
+  name: 'live',
+  routes: { '/api/live': liveRoutes },
+  async start(services) {
+    const hub = liveHubOf(services)
+    return { stop: async () => hub.close() }
+  },
+})

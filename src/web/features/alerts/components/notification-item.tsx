@@ -1,0 +1,38 @@
+import { Link } from 'react-router'
+import type { Notification } from '@/shared/alerts'
+import { formatRelative } from '@/web/lib/format'
+
+/** One notification: what, when, and a link to its page (following it marks it read). */
+export function NotificationItem({
+  notification: n,
+  onOpen,
+  compact = false,
+}: {
+  notification: Notification
+  onOpen: (n: Notification) => void
+  compact?: boolean
+}) {
+  const unread = n.readAt === null
+  return (
+    <Link
+      to={n.link}
+      onClick={() => onOpen(n)}
+      className={`flex gap-3 rounded-lg text-ink no-underline hover:bg-surface-2 focus-visible:bg-surface-2 ${compact ? 'px-3 py-2' : 'px-4 py-3'}`}
+    >
+      <span
+        aria-hidden="true"
+        className={`mt-1.5 size-2 shrink-0 rounded-full ${unread ? 'bg-accent' : 'bg-transparent'}`}
+      />
+      <span className="min-w-0 flex-1">
+        <span className="block font-semibold text-sm [overflow-wrap:anywhere]">
+          {unread && <span className="sr-only">Unread: </span>}
+          {n.title}
+        </span>
+        <span className="block text-muted text-sm [overflow-wrap:anywhere]">{n.body}</span>
+        <time dateTime={n.createdAt} className="block text-muted text-xs">
+          {formatRelative(n.createdAt)}
+        </time>
+      </span>
+    </Link>
+  )
+}
