@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react'
-import { Suspense, useEffect, useId, useState } from 'react'
+import { Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { Game } from '@/shared/catalog'
 import { ITEM_SORT_LABELS, ITEM_SORTS } from '@/shared/catalog-rules'
@@ -39,12 +39,18 @@ function useViewParams() {
 function SearchBox({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const [draft, setDraft] = useState(value)
   const id = useId()
+  // One timer per burst of typing, started by the typing itself: a re-render never starts another,
+  // so a late timer can never put back a search over a filter or sort chosen since.
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const latest = useRef(onChange)
+  latest.current = onChange
   useEffect(() => setDraft(value), [value])
-  useEffect(() => {
-    if (draft === value) return
-    const timer = setTimeout(() => onChange(draft), 250)
-    return () => clearTimeout(timer)
-  }, [draft, value, onChange])
+  useEffect(() => () => clearTimeout(timer.current), [])
+  const type = (next: string) => {
+    setDraft(next)
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => latest.current(next), 250)
+  }
   return (
     <div className="relative min-w-0 flex-1">
       <label htmlFor={id} className="sr-only">
@@ -58,7 +64,7 @@ function SearchBox({ value, onChange }: { value: string; onChange: (v: string) =
         id={id}
         type="search"
         value={draft}
-        onChange={(e) => setDraft(e.target.value)}
+        onChange={(e) => type(e.target.value)}
         placeholder="Search items…"
         autoComplete="off"
         className={`${fieldClass} w-full pl-9`}
