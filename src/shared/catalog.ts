@@ -48,10 +48,25 @@ export const itemSummarySchema = z.object({
   inGamePrice: z.number().nullable(),
   robuxPrice: z.number().nullable(),
   valueChangedAt: z.string().nullable(),
+  /** The last change of the value: its whole percent (null from or to no value) and when. */
+  lastChange: z.object({ percent: z.number().nullable(), at: z.string() }).nullable(),
+  /** Address of the item's image without its size (`${image}-128.webp`, `-256.webp`); null: a generated tile. */
+  image: z.string().nullable(),
+  /** Retired: gone from lists and pickers; its page and old share links still open and say so. */
+  retired: z.boolean(),
 })
 export type ItemSummary = z.infer<typeof itemSummarySchema>
 
-export const itemSchema = itemSummarySchema.extend({ notes: z.string().nullable() })
+export const itemSchema = itemSummarySchema.extend({
+  notes: z.string().nullable(),
+  /** Former and other names search knows. */
+  aliases: z.array(z.string()),
+  /** Where the value comes from and when that source last gave it. */
+  valueSource: z.string().nullable(),
+  valueSourceAt: z.string().nullable(),
+  /** How many exist, per variant (official counts), null when unknown. */
+  existCounts: z.record(z.string(), z.number()).nullable(),
+})
 export type Item = z.infer<typeof itemSchema>
 
 export const valuePointSchema = z.object({

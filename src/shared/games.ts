@@ -16,6 +16,18 @@ export function isGameId(value: string): value is GameId {
   return (GAME_IDS as readonly string[]).includes(value)
 }
 
+/** Display names of the eight games (the catalog's names). */
+export const GAME_NAMES: Record<GameId, string> = {
+  'blox-fruits': 'Blox Fruits',
+  'grow-a-garden': 'Grow a Garden',
+  'adopt-me': 'Adopt Me!',
+  'pet-simulator-99': 'Pet Simulator 99',
+  'murder-mystery-2': 'Murder Mystery 2',
+  'anime-adventures': 'Anime Adventures',
+  fisch: 'Fisch',
+  'pets-go': 'PETS GO!',
+}
+
 /** The games with a stock tracker, and so with stock managers (SPEC sections 1 and 6). */
 export const STOCK_GAMES = ['grow-a-garden', 'blox-fruits'] as const satisfies readonly GameId[]
 

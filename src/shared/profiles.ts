@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { itemSummarySchema } from './catalog'
-import { STOCK_GAMES } from './games'
+import { GAME_IDS, STOCK_GAMES } from './games'
 import {
   BIO_MAX,
   DISPLAY_NAME_MAX,
@@ -91,6 +91,8 @@ export const meResponseSchema = z.object({
       isAdmin: z.boolean(),
       /** Games with stock whose stock this user manages (admins manage all). */
       stockManagerGames: z.array(z.enum(STOCK_GAMES)),
+      /** Games whose values and items this user edits (admins edit all). */
+      valueEditorGames: z.array(z.enum(GAME_IDS)),
       profile: profileSchema,
     })
     .nullable(),

@@ -1,5 +1,5 @@
 /** Roles and their messages, free of zod (the header and the menu use them). */
-import { STOCK_GAME_NAMES, STOCK_GAMES, type StockGameId } from './games'
+import { GAME_IDS, GAME_NAMES, type GameId, STOCK_GAMES, type StockGameId } from './games'
 
 /** The role of the site team: every admin tool, and stock management of every game. */
 export const ADMIN_ROLE = 'admin'
@@ -8,26 +8,38 @@ export const ADMIN_ROLE = 'admin'
 export const stockManagerRole = (game: StockGameId) => `${game}-stock-manager` as const
 export type StockManagerRole = ReturnType<typeof stockManagerRole>
 
+/** `{game}-value-editor`, for any of the eight games: edits that game's values and items. */
+export const valueEditorRole = (game: GameId) => `${game}-value-editor` as const
+export type ValueEditorRole = ReturnType<typeof valueEditorRole>
+
 /** Every role a user can be granted (SPEC section 3, user_roles); any other name is refused. */
-export const ROLES = [ADMIN_ROLE, ...STOCK_GAMES.map(stockManagerRole)] as [
+export const ROLES = [ADMIN_ROLE, ...STOCK_GAMES.map(stockManagerRole), ...GAME_IDS.map(valueEditorRole)] as [
   typeof ADMIN_ROLE,
-  ...StockManagerRole[],
+  ...(StockManagerRole | ValueEditorRole)[],
 ]
-export type Role = typeof ADMIN_ROLE | StockManagerRole
+export type Role = typeof ADMIN_ROLE | StockManagerRole | ValueEditorRole
 
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value)
 }
 
-/** The game a stock-manager role is for (null for admin). */
-export function gameOfRole(role: Role): StockGameId | null {
-  return role === ADMIN_ROLE ? null : (role.slice(0, -'-stock-manager'.length) as StockGameId)
+export const isValueEditorRole = (role: Role): role is ValueEditorRole => role.endsWith('-value-editor')
+
+/** The game a stock-manager or value-editor role is for (null for admin). */
+export function gameOfRole(role: Role): GameId | null {
+  if (role === ADMIN_ROLE) return null
+  const suffix = isValueEditorRole(role) ? '-value-editor' : '-stock-manager'
+  return role.slice(0, -suffix.length) as GameId
 }
 
-/** A role as people read it: 'Admin', 'Grow a Garden stock manager'. */
+/** What a role is called: 'stock manager', 'value editor' (null for admin). */
+export const roleKind = (role: Role) =>
+  role === ADMIN_ROLE ? null : isValueEditorRole(role) ? 'value editor' : 'stock manager'
+
+/** A role as people read it: 'Admin', 'Grow a Garden stock manager', 'Fisch value editor'. */
 export function roleLabel(role: Role): string {
   const game = gameOfRole(role)
-  return game ? `${STOCK_GAME_NAMES[game]} stock manager` : 'Admin'
+  return game ? `${GAME_NAMES[game]} ${roleKind(role)}` : 'Admin'
 }
 
 /** The spec's messages (SPEC sections 5 and 8). */
@@ -36,6 +48,7 @@ export const ROLE_MESSAGES = {
   usernameNotFound: (username: string) => `User with username ${username} not found`,
   alreadyAdmin: (email: string) => `User ${email} is already an admin`,
   alreadyStockManager: (email: string, game: string) => `User ${email} is already a ${game} stock manager`,
+  alreadyValueEditor: (email: string, game: string) => `User ${email} is already a ${game} value editor`,
   primaryAdmin: 'Cannot remove the primary admin user',
   grantNotFound: 'This user does not have that role',
   addFailed: 'Failed to add admin role',

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '@/server/db/client'
 import { userRoles } from '@/server/db/schema'
 import type { Env } from '@/server/env'
-import { STOCK_GAMES, type StockGameId } from '@/shared/games'
-import { ADMIN_ROLE, isRole, type Role, stockManagerRole } from '@/shared/roles-rules'
+import { GAME_IDS, type GameId, STOCK_GAMES, type StockGameId } from '@/shared/games'
+import { ADMIN_ROLE, isRole, type Role, stockManagerRole, valueEditorRole } from '@/shared/roles-rules'
 
 interface RoleSubject {
   id: string
@@ -20,6 +20,8 @@ export interface Permissions {
   roles: Role[]
   /** Games with stock whose stock this user manages: every one for an admin. */
   stockManagerGames: StockGameId[]
+  /** Games whose values and items this user edits: every one for an admin. */
+  valueEditorGames: GameId[]
 }
 
 /** The primary admin: the ADMIN_EMAIL account, once that address is verified. */
@@ -33,7 +35,7 @@ export async function grantedRoles(db: Db, userId: string): Promise<Role[]> {
   return rows.map((r) => r.role).filter(isRole)
 }
 
-/** Admin: the primary admin or the admin role. Stock manager of a game: admin, or that game's role. */
+/** Admin: the primary admin or the admin role. Stock manager or value editor of a game: admin, or that game's role. */
 export async function permissionsOf(env: Env, db: Db, user: RoleSubject): Promise<Permissions> {
   const primaryAdmin = isPrimaryAdmin(env, user)
   const roles = await grantedRoles(db, user.id)
@@ -43,5 +45,6 @@ export async function permissionsOf(env: Env, db: Db, user: RoleSubject): Promis
     isAdmin,
     roles,
     stockManagerGames: STOCK_GAMES.filter((game) => isAdmin || roles.includes(stockManagerRole(game))),
+    valueEditorGames: GAME_IDS.filter((game) => isAdmin || roles.includes(valueEditorRole(game))),
   }
 }

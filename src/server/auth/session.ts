@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '@/server/context'
 import { clientIp } from '@/server/lib/client-ip'
 import { AppError } from '@/server/lib/errors'
-import { isStockGame, STOCK_GAME_NAMES, type StockGameId } from '@/shared/games'
+import { GAME_NAMES, isGameId, isStockGame, STOCK_GAME_NAMES, type StockGameId } from '@/shared/games'
 import type { Auth } from './auth'
 import { type Permissions, permissionsOf } from './roles'
 
@@ -71,6 +71,21 @@ export function requireStockManager(game: StockGameId | { param: string }): Midd
     return requirePermission(
       (p) => p.stockManagerGames.includes(target),
       `Only stock managers of ${STOCK_GAME_NAMES[target]} can do this.`,
+    )(c, next)
+  }
+}
+
+/**
+ * Value editors of a game only: an admin or the game's `{game}-value-editor` role. `param` names the
+ * route parameter holding the game (an unknown game: 404).
+ */
+export function requireValueEditor({ param }: { param: string }): MiddlewareHandler<PermittedEnv> {
+  return async (c, next) => {
+    const value = c.req.param(param) ?? ''
+    if (!isGameId(value)) throw new AppError('NOT_FOUND', 'Unknown game')
+    return requirePermission(
+      (p) => p.valueEditorGames.includes(value),
+      `Only value editors of ${GAME_NAMES[value]} can do this.`,
     )(c, next)
   }
 }

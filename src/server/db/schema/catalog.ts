@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   bigserial,
   doublePrecision,
   index,
@@ -50,6 +51,17 @@ export const items = pgTable(
     robuxPrice: doublePrecision(),
     notes: text(),
     valueChangedAt: timestamp({ withTimezone: true }),
+    /** Where the value comes from ('catalog', 'editor', 'official-rap', 'suggestion') and when that source last gave it. */
+    valueSource: text(),
+    valueSourceAt: timestamp({ withTimezone: true }),
+    /** Former and other names search knows (Leopard for Tiger); editors extend the list. */
+    aliases: jsonb().$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** How many exist in the game, per variant (official counts; null when unknown). */
+    existCounts: jsonb().$type<Record<string, number>>(),
+    /** The image's file stem under DATA_DIR/uploads/items (`-128.webp`, `-256.webp`); null: a generated tile. */
+    imageFile: text(),
+    /** Retired items leave lists and pickers; their page and old share links still open and say so. */
+    retiredAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -58,7 +70,10 @@ export const items = pgTable(
   ],
 )
 
-/** One row per change of an item's value (the catalog import writes the first point). */
+/**
+ * One row per change of an item (the catalog import writes the first point): its value and variants,
+ * the other fields it changed (`fields`: old and new of each), who, why and from which source.
+ */
 export const itemValueChanges = pgTable(
   'item_value_changes',
   {
@@ -71,10 +86,16 @@ export const itemValueChanges = pgTable(
     newVariants: jsonb().$type<Record<string, number | null>>(),
     changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     changedBy: text(),
+    /** 'catalog' | 'editor' | 'official-rap' | 'suggestion' */
     source: text().notNull(),
+    reason: text(),
+    fields: jsonb().$type<Record<string, { old: unknown; new: unknown }>>(),
+    /** The community suggestion this change applied. */
+    suggestionId: bigint({ mode: 'number' }),
   },
   (t) => [
     index('item_value_changes_item_idx').on(t.gameId, t.itemId, t.changedAt),
     index('item_value_changes_changed_at_idx').on(t.changedAt),
+    index('item_value_changes_source_idx').on(t.source, t.changedAt),
   ],
 )

@@ -176,6 +176,7 @@ export async function getMe(env: Env, db: Db, user: Session['user'] | null): Pro
       twoFactorEnabled: Boolean(user.twoFactorEnabled),
       isAdmin: permissions.isAdmin,
       stockManagerGames: permissions.stockManagerGames,
+      valueEditorGames: permissions.valueEditorGames,
       profile: await getOwnProfile(db, user),
     },
   }

@@ -8,6 +8,7 @@ import { recordSiteEvent } from '@/server/lib/site-events'
 import type {
   ChangesResponse,
   Game,
+  Item,
   ItemDetailResponse,
   ItemListQuery,
   ItemListResponse,
@@ -17,6 +18,7 @@ import type {
 } from '@/shared/catalog'
 import type { GameId } from '@/shared/games'
 import { normalizeSearch } from '@/shared/search'
+import { changePercent } from '@/shared/value-ops-rules'
 
 export interface CatalogDeps {
   db: Db
@@ -26,14 +28,23 @@ export interface CatalogDeps {
 /** Every cache key of the catalog starts so; a value write drops them all. */
 export const CATALOG_CACHE_PREFIX = 'catalog:'
 
-type IndexedItem = ItemSummary & { searchName: string }
+/** An item with what search reads: its name and its other names, normalised. */
+type IndexedItem = ItemSummary & { searchName: string; searchAliases: string[] }
+
+/** What only the item page shows. */
+type ItemExtras = Pick<Item, 'notes' | 'aliases' | 'valueSource' | 'valueSourceAt' | 'existCounts'>
+
+/** Where an item's image is served from, without its size suffix. */
+export const itemImagePath = (gameId: string, file: string) => `/uploads/items/${gameId}/${file}`
 
 /** A game's items held in memory: list, search and sort run here, not in a query per request. */
 interface GameSnapshot {
   game: Game
+  /** The items lists and search show: every item but the retired ones. */
   items: IndexedItem[]
+  /** Every item, retired ones too (item pages and share links open them). */
   byId: Map<string, IndexedItem>
-  notes: Map<string, string | null>
+  extras: Map<string, ItemExtras>
   categories: string[]
   rarities: string[]
 }
@@ -70,15 +81,25 @@ export function listGames({ db, cache }: CatalogDeps): Promise<Game[]> {
 async function loadSnapshot(deps: CatalogDeps, gameId: GameId): Promise<GameSnapshot> {
   const game = (await listGames(deps)).find((g) => g.id === gameId)
   if (!game) throw new AppError('NOT_FOUND', 'Unknown game')
-  const rows = await deps.db.select().from(items).where(eq(items.gameId, gameId))
-  const notes = new Map<string, string | null>()
-  const list: IndexedItem[] = rows.map((row) => {
-    notes.set(row.id, row.notes)
+  const [rows, lastChanges] = await Promise.all([
+    deps.db.select().from(items).where(eq(items.gameId, gameId)),
+    loadLastValueChanges(deps.db, gameId),
+  ])
+  const extras = new Map<string, ItemExtras>()
+  const all: IndexedItem[] = rows.map((row) => {
+    extras.set(row.id, {
+      notes: row.notes,
+      aliases: row.aliases,
+      valueSource: row.valueSource,
+      valueSourceAt: iso(row.valueSourceAt),
+      existCounts: row.existCounts,
+    })
     return {
       gameId,
       id: row.id,
       name: row.name,
       searchName: row.searchName,
+      searchAliases: row.aliases.map(normalizeSearch),
       category: row.category,
       rarity: row.rarity,
       value: row.value,
@@ -88,18 +109,45 @@ async function loadSnapshot(deps: CatalogDeps, gameId: GameId): Promise<GameSnap
       inGamePrice: row.inGamePrice,
       robuxPrice: row.robuxPrice,
       valueChangedAt: iso(row.valueChangedAt),
+      lastChange: lastChanges.get(row.id) ?? null,
+      image: row.imageFile && itemImagePath(gameId, row.imageFile),
+      retired: row.retiredAt !== null,
     }
   })
+  const list = all.filter((i) => !i.retired)
   const distinct = (pick: (i: IndexedItem) => string | null) =>
     [...new Set(list.map(pick).filter((v): v is string => Boolean(v)))].sort((a, b) => a.localeCompare(b))
   return {
     game,
     items: list,
-    byId: new Map(list.map((i) => [i.id, i])),
-    notes,
+    byId: new Map(all.map((i) => [i.id, i])),
+    extras,
     categories: distinct((i) => i.category),
     rarities: distinct((i) => i.rarity),
   }
+}
+
+/** The last change of each item's value in a game (a change of other fields only is left out). */
+async function loadLastValueChanges(db: Db, gameId: GameId): Promise<Map<string, ItemSummary['lastChange']>> {
+  const rows = await db
+    .selectDistinctOn([itemValueChanges.itemId], {
+      itemId: itemValueChanges.itemId,
+      oldValue: itemValueChanges.oldValue,
+      newValue: itemValueChanges.newValue,
+      at: itemValueChanges.changedAt,
+    })
+    .from(itemValueChanges)
+    .where(
+      and(
+        eq(itemValueChanges.gameId, gameId),
+        sql`${itemValueChanges.oldValue} is distinct from ${itemValueChanges.newValue}`,
+        sql`${itemValueChanges.source} <> 'catalog'`,
+      ),
+    )
+    .orderBy(itemValueChanges.itemId, desc(itemValueChanges.changedAt), desc(itemValueChanges.id))
+  return new Map(
+    rows.map((r) => [r.itemId, { percent: changePercent(r.oldValue, r.newValue), at: r.at.toISOString() }]),
+  )
 }
 
 function snapshot(deps: CatalogDeps, gameId: GameId): Promise<GameSnapshot> {
@@ -130,7 +178,13 @@ const COMPARATORS: Record<ItemListQuery['sort'], Comparator> = {
  */
 /** How well an item's name matches a search: 0 exactly, 1 from its start, 2 anywhere. */
 const searchRank = (item: IndexedItem, q: string) =>
-  item.searchName === q ? 0 : item.searchName.startsWith(q) ? 1 : 2
+  Math.min(
+    ...[item.searchName, ...item.searchAliases].map((name) => (name === q ? 0 : name.startsWith(q) ? 1 : 2)),
+  )
+
+/** Every word of the query is in the item's name, or every word in one of its other names. */
+const matchesAll = (item: IndexedItem, words: string[]) =>
+  [item.searchName, ...item.searchAliases].some((name) => words.every((w) => name.includes(w)))
 
 /** Best matches first, then in `compare` order. */
 const bySearch = (q: string, compare: Comparator) => (a: IndexedItem, b: IndexedItem) =>
@@ -145,10 +199,10 @@ function searchIn(
   const compare = COMPARATORS[sort]
   if (!q) return [...list].sort(compare)
   const words = q.split(' ')
-  return list.filter((i) => words.every((w) => i.searchName.includes(w))).sort(bySearch(q, compare))
+  return list.filter((i) => matchesAll(i, words)).sort(bySearch(q, compare))
 }
 
-const present = ({ searchName: _, ...item }: IndexedItem): ItemSummary => item
+const present = ({ searchName: _, searchAliases: __, ...item }: IndexedItem): ItemSummary => item
 
 export async function listItems(
   deps: CatalogDeps,
@@ -251,7 +305,7 @@ export async function getItemDetail(
   const { snap, item } = await findInSnapshot(deps, gameId, itemId)
   return {
     game: snap.game,
-    item: { ...present(item), notes: snap.notes.get(itemId) ?? null },
+    item: { ...present(item), ...snap.extras.get(itemId)! },
     history: await loadHistory(deps.db, gameId, itemId, 500),
     similar: similarTo(snap, item),
   }
@@ -375,7 +429,7 @@ export async function findItemNotes(
 ): Promise<{ item: ItemSummary; notes: string | null } | undefined> {
   const snap = await snapshot(deps, gameId)
   const item = snap.byId.get(itemId)
-  return item && { item: present(item), notes: snap.notes.get(itemId) ?? null }
+  return item && { item: present(item), notes: snap.extras.get(itemId)?.notes ?? null }
 }
 
 /** Every item of a game with its notes (alert rules match on category, rarity and restock odds). */
@@ -384,10 +438,7 @@ export async function itemsWithNotes(
   gameId: GameId,
 ): Promise<{ item: ItemSummary; notes: string | null }[]> {
   const snap = await snapshot(deps, gameId)
-  return [...snap.byId.values()].map((item) => ({
-    item: present(item),
-    notes: snap.notes.get(item.id) ?? null,
-  }))
+  return snap.items.map((item) => ({ item: present(item), notes: snap.extras.get(item.id)?.notes ?? null }))
 }
 
 /**

@@ -7,11 +7,12 @@ import { profiles, userRoles, users } from '@/server/db/schema'
 import type { Env } from '@/server/env'
 import { recordAudit } from '@/server/lib/audit'
 import { AppError } from '@/server/lib/errors'
-import { STOCK_GAME_NAMES } from '@/shared/games'
+import { GAME_NAMES } from '@/shared/games'
 import {
   ADMIN_ROLE,
   gameOfRole,
   isRole,
+  isValueEditorRole,
   ROLE_MESSAGES,
   ROLES,
   type Role,
@@ -112,9 +113,11 @@ const alreadyHasRole = (email: string, role: Role) => {
   const game = gameOfRole(role)
   return new AppError(
     'CONFLICT',
-    game
-      ? ROLE_MESSAGES.alreadyStockManager(email, STOCK_GAME_NAMES[game])
-      : ROLE_MESSAGES.alreadyAdmin(email),
+    !game
+      ? ROLE_MESSAGES.alreadyAdmin(email)
+      : isValueEditorRole(role)
+        ? ROLE_MESSAGES.alreadyValueEditor(email, GAME_NAMES[game])
+        : ROLE_MESSAGES.alreadyStockManager(email, GAME_NAMES[game]),
   )
 }
 
