@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { itemDetailResponseSchema } from '@/shared/catalog'
 import { createTestApp } from '@/test/app'
-import { changeItemValue } from './service'
+import { changeItemValue } from './changes'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 

@@ -1,10 +1,18 @@
 /** What other features may use of the catalog (lint refuses any other import of its files). */
+export {
+  applyItemChanges,
+  type ChangeMeta,
+  changeItemValue,
+  createItem,
+  type ItemPatch,
+  setItemImage,
+  setItemRetired,
+} from './changes'
 export { catalogOf, type GameEnv, withGame } from './params'
 export {
   addItem,
   CATALOG_CACHE_PREFIX,
   type CatalogDeps,
-  changeItemValue,
   findItemNotes,
   findItems,
   itemsWithNotes,

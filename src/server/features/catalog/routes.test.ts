@@ -9,7 +9,7 @@ import {
 } from '@/shared/catalog'
 import { createTestApp } from '@/test/app'
 import { fakeWeb } from '@/test/web'
-import { changeItemValue } from './service'
+import { changeItemValue } from './changes'
 
 describe('catalog API', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>

@@ -4,7 +4,6 @@ import { games, items, itemValueChanges } from '@/server/db/schema'
 import type { DbOrTx } from '@/server/lib/audit'
 import { AppError } from '@/server/lib/errors'
 import type { ReadCache } from '@/server/lib/read-cache'
-import { recordSiteEvent } from '@/server/lib/site-events'
 import type {
   ChangesResponse,
   Game,
@@ -340,59 +339,6 @@ export async function getGameChanges(
       source: change.source,
     })),
   }
-}
-
-/**
- * Changes an item's value (the admin tools call this): the item, its history row and the cache
- * invalidation happen together. Nothing is written when the value is unchanged.
- */
-export async function changeItemValue(
-  deps: CatalogDeps,
-  change: {
-    gameId: GameId
-    itemId: string
-    value: number | null
-    variants?: Record<string, number | null> | null
-    changedBy: string | null
-    source: string
-  },
-): Promise<{ changed: boolean }> {
-  const changed = await deps.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ value: items.value, variants: items.variants })
-      .from(items)
-      .where(and(eq(items.gameId, change.gameId), eq(items.id, change.itemId)))
-      .for('update')
-    if (!current) throw new AppError('NOT_FOUND', 'Item not found')
-    const variants = change.variants === undefined ? current.variants : change.variants
-    if (current.value === change.value && JSON.stringify(current.variants) === JSON.stringify(variants))
-      return false
-    await tx
-      .update(items)
-      .set({ value: change.value, variants, valueChangedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(items.gameId, change.gameId), eq(items.id, change.itemId)))
-    const [row] = await tx
-      .insert(itemValueChanges)
-      .values({
-        gameId: change.gameId,
-        itemId: change.itemId,
-        oldValue: current.value,
-        newValue: change.value,
-        oldVariants: current.variants,
-        newVariants: variants,
-        changedBy: change.changedBy,
-        source: change.source,
-      })
-      .returning({ id: itemValueChanges.id })
-    await recordSiteEvent(tx, {
-      kind: 'value-change',
-      game: change.gameId,
-      payload: { changeId: row!.id, item: change.itemId, oldValue: current.value, newValue: change.value },
-    })
-    return true
-  })
-  if (changed) deps.cache.invalidate(CATALOG_CACHE_PREFIX)
-  return { changed }
 }
 
 /** Title and description of an item page, for the HTML the server sends; null for an unknown item. */
