@@ -1,3 +1,13 @@
+CREATE TABLE "item_images" (
+	"game_id" text NOT NULL,
+	"item_id" text NOT NULL,
+	"size" smallint NOT NULL,
+	"version" text NOT NULL,
+	"bytes" "bytea" NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "item_images_game_id_item_id_size_pk" PRIMARY KEY("game_id","item_id","size")
+);
+--> statement-breakpoint
 CREATE TABLE "suggestion_votes" (
 	"suggestion_id" bigint NOT NULL,
 	"user_id" text NOT NULL,
@@ -45,6 +55,7 @@ ALTER TABLE "items" ADD COLUMN "aliases" jsonb DEFAULT '[]'::jsonb NOT NULL;--> 
 ALTER TABLE "items" ADD COLUMN "exist_counts" jsonb;--> statement-breakpoint
 ALTER TABLE "items" ADD COLUMN "image_file" text;--> statement-breakpoint
 ALTER TABLE "items" ADD COLUMN "retired_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "item_images" ADD CONSTRAINT "item_images_game_id_item_id_items_game_id_id_fk" FOREIGN KEY ("game_id","item_id") REFERENCES "public"."items"("game_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "suggestion_votes" ADD CONSTRAINT "suggestion_votes_suggestion_id_value_suggestions_id_fk" FOREIGN KEY ("suggestion_id") REFERENCES "public"."value_suggestions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "suggestion_votes" ADD CONSTRAINT "suggestion_votes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "value_suggestions" ADD CONSTRAINT "value_suggestions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -18,6 +18,13 @@ import { createWebRoutes } from './lib/web/routes'
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /** The HTTP app: the house's middleware, auth, every feature's routes and page heads, the web app. */
+/** Requests with larger bodies, limited on their own routes: the avatar, item images, bulk updates. */
+const OWN_BODY_LIMIT = [
+  /^\/api\/profile\/avatar$/,
+  /^\/api\/admin\/items\/[^/]+\/[^/]+\/image$/,
+  /^\/api\/admin\/items\/[^/]+\/bulk$/,
+]
+
 export function createApp(deps: AppDeps, features: readonly ServerFeature[] = FEATURES) {
   const { env, logger } = deps
   const publicOrigin = new URL(env.PUBLIC_URL).origin
@@ -60,9 +67,11 @@ export function createApp(deps: AppDeps, features: readonly ServerFeature[] = FE
     },
   })
   // Only requests that may carry a body: touching the body of a GET would build a full Request per call.
-  // The avatar upload has its own, larger limit (profiles/routes.ts).
+  // Uploads and bulk updates set their own, larger limits (on their routes).
   app.use('/api/*', (c, next) =>
-    UNSAFE_METHODS.has(c.req.method) && c.req.path !== '/api/profile/avatar' ? limitBody(c, next) : next(),
+    UNSAFE_METHODS.has(c.req.method) && !OWN_BODY_LIMIT.some((p) => p.test(c.req.path))
+      ? limitBody(c, next)
+      : next(),
   )
 
   app.route('/api/health', healthRoutes)

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   doublePrecision,
   foreignKey,
   index,
@@ -94,3 +95,30 @@ export const valueImports = pgTable('value_imports', {
   /** Names the official API knows that the catalog lacks, for an editor to add. */
   unknownItems: jsonb().$type<string[]>().notNull().default(sql`'[]'::jsonb`),
 })
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+})
+
+/**
+ * An item's image at one size (128 and 256 px WebP, re-encoded from the upload), kept in the database
+ * so every instance serves it. `version` is in its address, so a new upload gets a new address.
+ */
+export const itemImages = pgTable(
+  'item_images',
+  {
+    gameId: text().notNull(),
+    itemId: text().notNull(),
+    size: smallint().notNull(),
+    version: text().notNull(),
+    bytes: bytea().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.itemId, t.size] }),
+    foreignKey({ columns: [t.gameId, t.itemId], foreignColumns: [items.gameId, items.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+)

@@ -1,26 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import sharp from 'sharp'
 import type { Db } from '@/server/db/client'
 import { AppError } from '@/server/lib/errors'
+import { encodeSquareWebp, looksLikeImage } from '@/server/lib/images'
 import { avatarsDir } from '@/server/lib/paths'
 import { hitRateLimit, refundRateLimit } from '@/server/lib/rate-limit'
 import { AVATAR_MAX_BYTES, AVATAR_SIZE } from '@/shared/profile-rules'
 import { replaceAvatar } from './service'
 
-const ACCEPTED = new Set(['png', 'jpeg', 'webp'])
-/** At most 4096 × 4096: a bigger picture is no avatar, and decoding it costs memory. */
-const MAX_PIXELS = 4096 * 4096
-
-/** The file's own signature says PNG, JPEG or WebP (checked before any decoder sees the bytes). */
-function looksLikeImage(b: Uint8Array): boolean {
-  const png = b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47
-  const jpeg = b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff
-  const ascii = (from: number, to: number) => String.fromCharCode(...b.subarray(from, to))
-  const webp = ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP'
-  return png || jpeg || webp
-}
 export const AVATAR_FILE_PATTERN = /^[A-Za-z0-9-]{1,80}\.webp$/
 
 export const avatarDir = avatarsDir
@@ -38,28 +26,11 @@ export function checkAvatarBytes(bytes: Uint8Array): void {
   if (!looksLikeImage(bytes)) throw notImage()
 }
 
-/**
- * Checks the bytes are a PNG, JPEG or WebP image (by decoding, not by name or type) and re-encodes them
- * as a square 256 px WebP, which drops metadata and anything hidden in the original.
- */
+/** Re-encodes an avatar as a square 256 px WebP (decoded, not trusted by name or type). */
 export async function encodeAvatar(bytes: Uint8Array): Promise<Buffer> {
   checkAvatarBytes(bytes)
-  let format: string | undefined
-  try {
-    format = (await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata()).format
-  } catch {
-    throw notImage()
-  }
-  if (!format || !ACCEPTED.has(format)) throw notImage()
-  try {
-    return await sharp(bytes, { limitInputPixels: MAX_PIXELS })
-      .rotate()
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
-      .webp({ quality: 82 })
-      .toBuffer()
-  } catch {
-    throw notImage()
-  }
+  const [webp] = await encodeSquareWebp(bytes, [AVATAR_SIZE], 'cover', notImage)
+  return webp!
 }
 
 /** Writes the avatar under a new unique name (atomically) and returns that name. */

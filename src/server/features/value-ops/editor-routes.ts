@@ -1,0 +1,97 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { type PermittedEnv, requireValueEditor } from '@/server/auth/session'
+import type { AppEnv } from '@/server/context'
+import { catalogOf, withGame } from '@/server/features/catalog/public'
+import { AppError } from '@/server/lib/errors'
+import { jsonBody } from '@/server/lib/validate'
+import { isGameId } from '@/shared/games'
+import {
+  bulkRequestSchema,
+  itemEditRequestSchema,
+  newItemRequestSchema,
+  retireRequestSchema,
+  VALUE_LIMITS,
+} from '@/shared/value-ops'
+import { addNewItem, bulkUpdate, editItem, readItemImage, retireItem, uploadItemImage } from './editor'
+
+const editor = requireValueEditor({ param: 'game' })
+
+/** Requests whose bodies are bigger than the app's usual limit set their own (app.ts leaves them to it). */
+const limit = (maxSize: number, message: string) =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', message)
+    },
+  })
+
+/** /api/admin/items: the value team's tools, for editors of the game (and admins). */
+export const editorRoutes = new Hono<PermittedEnv>()
+  .use(async (c, next) => {
+    await next()
+    c.header('Cache-Control', 'private, no-store')
+  })
+  .post('/:game', editor, withGame, jsonBody(newItemRequestSchema), async (c) => {
+    const { deps, gameId, session } = c.var
+    const body = c.req.valid('json')
+    return c.json(await addNewItem(catalogOf(deps), gameId, session.user.id, body), 201)
+  })
+  .post(
+    '/:game/bulk',
+    limit(2 * VALUE_LIMITS.bulkCsvMax + 4096, 'The CSV file is larger than 512 KB'),
+    editor,
+    withGame,
+    jsonBody(bulkRequestSchema),
+    async (c) => {
+      const { deps, gameId, session } = c.var
+      return c.json(await bulkUpdate(catalogOf(deps), gameId, session.user.id, c.req.valid('json')))
+    },
+  )
+  .patch('/:game/:item', editor, withGame, jsonBody(itemEditRequestSchema), async (c) => {
+    const { deps, gameId, session } = c.var
+    const body = c.req.valid('json')
+    return c.json(await editItem(catalogOf(deps), gameId, c.req.param('item'), session.user.id, body))
+  })
+  .post('/:game/:item/retire', editor, withGame, jsonBody(retireRequestSchema), async (c) => {
+    const { deps, gameId, session } = c.var
+    const { reason } = c.req.valid('json')
+    await retireItem(catalogOf(deps), gameId, c.req.param('item'), session.user.id, reason)
+    return c.json({ retired: true })
+  })
+  .post('/:game/:item/restore', editor, withGame, jsonBody(retireRequestSchema), async (c) => {
+    const { deps, gameId, session } = c.var
+    const { reason } = c.req.valid('json')
+    await retireItem(catalogOf(deps), gameId, c.req.param('item'), session.user.id, reason, false)
+    return c.json({ retired: false })
+  })
+  .post(
+    '/:game/:item/image',
+    limit(VALUE_LIMITS.imageMaxBytes + 64 * 1024, 'The image must be 2 MB or smaller'),
+    editor,
+    withGame,
+    async (c) => {
+      const form = await c.req.formData().catch(() => {
+        throw new AppError('BAD_REQUEST', 'Send the image as multipart/form-data with a field "image"')
+      })
+      const file = form.get('image')
+      if (!(file instanceof File))
+        throw new AppError('VALIDATION_FAILED', 'Choose an image to upload', {
+          fields: { image: 'Choose an image to upload' },
+        })
+      const { deps, gameId } = c.var
+      const bytes = new Uint8Array(await file.arrayBuffer())
+      return c.json(await uploadItemImage(catalogOf(deps), gameId, c.req.param('item'), bytes))
+    },
+  )
+
+/** /uploads/items/:game/:file — item images; a new upload gets a new address, so they are cached for a year. */
+export const itemImageRoutes = new Hono<AppEnv>().get('/:game/:file', async (c) => {
+  const game = c.req.param('game')
+  const bytes = isGameId(game) ? await readItemImage(catalogOf(c.var.deps), game, c.req.param('file')) : null
+  if (!bytes) throw new AppError('NOT_FOUND', 'Not found')
+  return c.body(new Uint8Array(bytes), 200, {
+    'Content-Type': 'image/webp',
+    'Cache-Control': 'public, max-age=31536000, immutable',
+  })
+})

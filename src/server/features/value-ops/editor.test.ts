@@ -1,0 +1,353 @@
+import { and, eq } from 'drizzle-orm'
+import sharp from 'sharp'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { items, itemValueChanges } from '@/server/db/schema'
+import { itemDetailResponseSchema, itemListResponseSchema } from '@/shared/catalog'
+import { bulkResponseSchema, changeLogResponseSchema, VALUE_MESSAGES } from '@/shared/value-ops'
+import { errorOf, send } from '@/test/accounts'
+import { freshEmail, signedInUser } from '@/test/alert-delivery'
+import { createTestApp } from '@/test/app'
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+let n = 0
+/** A name no other test of the file uses. */
+const fresh = (what: string) => `${what} ${process.pid.toString(36)} ${++n}`
+
+describe('value editor API', () => {
+  let t: TestApp
+  let editor: string
+  let otherEditor: string
+  let admin: string
+  let user: string
+
+  const rows = (gameId: string, itemId: string) =>
+    t.database.db
+      .select()
+      .from(itemValueChanges)
+      .where(and(eq(itemValueChanges.gameId, gameId), eq(itemValueChanges.itemId, itemId)))
+      .orderBy(itemValueChanges.id)
+  const itemRow = async (gameId: string, itemId: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(items)
+        .where(and(eq(items.gameId, gameId), eq(items.id, itemId)))
+    )[0]
+  const detail = async (game: string, item: string) => {
+    const res = await send(t, `/api/games/${game}/items/${item}`)
+    expect(res.status).toBe(200)
+    return itemDetailResponseSchema.parse(await res.json())
+  }
+  const list = async (game: string, query = '') => {
+    const res = await send(t, `/api/games/${game}/items?pageSize=100${query}`)
+    expect(res.status).toBe(200)
+    return itemListResponseSchema.parse(await res.json())
+  }
+  /** A new Blox Fruits item of the test's own, made through the API. */
+  const newItem = async (fields: Record<string, unknown> = {}) => {
+    const name = fresh('Test Fruit')
+    const res = await send(t, '/api/admin/items/blox-fruits', {
+      body: { name, value: 1000, category: 'fruit', rarity: 'Rare', reason: 'A new fruit', ...fields },
+      cookie: editor,
+    })
+    expect(res.status, await res.clone().text()).toBe(201)
+    const { id } = (await res.json()) as { id: string }
+    return { id, name }
+  }
+  const patch = (game: string, item: string, body: unknown, cookie?: string) =>
+    send(t, `/api/admin/items/${game}/${item}`, { method: 'PATCH', body, cookie })
+
+  beforeAll(async () => {
+    t = await createTestApp()
+    const username = async (cookie: string, name: string) =>
+      expect((await send(t, '/api/profile/username', { body: { username: name }, cookie })).status).toBe(200)
+    ;[editor, otherEditor, admin, user] = (
+      await Promise.all([
+        signedInUser(t, freshEmail('editor'), ['blox-fruits-value-editor']),
+        signedInUser(t, freshEmail('other'), ['fisch-value-editor']),
+        signedInUser(t, freshEmail('admin'), ['admin']),
+        signedInUser(t, freshEmail('user')),
+      ])
+    ).map((u) => u.cookie) as [string, string, string, string]
+    await username(editor, `editor_${process.pid.toString(36)}`)
+  })
+  afterAll(() => t.close())
+  afterEach(() => {
+    expect(t.loggedErrors.splice(0), 'the app logged an unhandled error').toEqual([])
+  })
+
+  it('an editor changes value, demand, trend and notes with a reason: one change record, a history point, the list and the log', async () => {
+    const { id } = await newItem({ value: 1000 })
+    const res = await patch(
+      'blox-fruits',
+      id,
+      { value: 1120, demand: 8, trend: 'Rising', notes: 'Sought after', reason: 'Trades at 1.1K now' },
+      editor,
+    )
+    expect(res.status, await res.clone().text()).toBe(200)
+    expect(await res.json()).toEqual({ changed: true })
+
+    const records = await rows('blox-fruits', id)
+    expect(records).toHaveLength(2) // the item's first point, and this change
+    expect(records[1]).toMatchObject({
+      oldValue: 1000,
+      newValue: 1120,
+      source: 'editor',
+      reason: 'Trades at 1.1K now',
+      fields: {
+        demand: { old: null, new: 8 },
+        trend: { old: null, new: 'Rising' },
+        notes: { old: null, new: 'Sought after' },
+      },
+    })
+    const page = await detail('blox-fruits', id)
+    expect(page.item).toMatchObject({ value: 1120, demand: 8, trend: 'Rising', notes: 'Sought after' })
+    expect(page.item.valueSource).toBe('editor')
+    expect(page.history.map((p) => p.newValue)).toEqual([1000, 1120])
+    const row = (await list('blox-fruits', `&search=${encodeURIComponent(page.item.name)}`)).items[0]
+    expect(row?.lastChange?.percent).toBe(12)
+
+    const log = changeLogResponseSchema.parse(
+      await (await send(t, '/api/changes?game=blox-fruits&source=editor')).json(),
+    )
+    expect(log.changes[0]).toMatchObject({
+      itemId: id,
+      oldValue: 1000,
+      newValue: 1120,
+      percent: 12,
+      reason: 'Trades at 1.1K now',
+      by: `editor_${process.pid.toString(36)}`,
+      source: 'editor',
+    })
+  })
+
+  it('a save that changes nothing writes nothing', async () => {
+    const { id } = await newItem({ value: 500 })
+    const res = await patch('blox-fruits', id, { value: 500, reason: 'Checked' }, editor)
+    expect(await res.json()).toEqual({ changed: false })
+    expect(await rows('blox-fruits', id)).toHaveLength(1)
+  })
+
+  it('refuses visitors (401), users (403) and editors of another game (403); admins edit every game', async () => {
+    const body = { value: 1, reason: 'x' }
+    expect((await patch('blox-fruits', 'kitsune', body)).status).toBe(401)
+    expect((await patch('blox-fruits', 'kitsune', body, user)).status).toBe(403)
+    const other = await patch('blox-fruits', 'kitsune', body, otherEditor)
+    expect(other.status).toBe(403)
+    expect((await errorOf(other)).message).toBe('Only value editors of Blox Fruits can do this.')
+    for (const path of [
+      '/api/admin/items/blox-fruits',
+      '/api/admin/items/blox-fruits/bulk',
+      '/api/admin/items/blox-fruits/kitsune/retire',
+      '/api/admin/items/blox-fruits/kitsune/image',
+    ]) {
+      expect((await send(t, path, { body: {} })).status, path).toBe(401)
+      expect((await send(t, path, { body: {}, cookie: user })).status, path).toBe(403)
+      expect((await send(t, path, { body: {}, cookie: otherEditor })).status, path).toBe(403)
+    }
+    const { id } = await newItem()
+    expect((await patch('blox-fruits', id, { demand: 3, reason: 'Admin check' }, admin)).status).toBe(200)
+    expect((await patch('fisch', 'nope-not-an-item', { demand: 3, reason: 'x' }, admin)).status).toBe(404)
+    expect((await patch('no-such-game', 'x', { demand: 3, reason: 'x' }, admin)).status).toBe(404)
+  })
+
+  it('bad values, demand, trend and reasons are a 400 naming the problem, and change nothing', async () => {
+    const { id } = await newItem({ value: 700 })
+    const cases: [unknown, RegExp][] = [
+      [{ value: -1, reason: 'r' }, /value cannot be negative/],
+      [{ value: '100', reason: 'r' }, /value must be a number/],
+      [{ demand: 11, reason: 'r' }, /demand must be from 0 to 10/],
+      [{ trend: 'Sideways', reason: 'r' }, /trend must be one of Rising/],
+      [{ value: 800 }, /Give a reason for this change/],
+      [{ value: 800, reason: '   ' }, /Give a reason for this change/],
+      [{ value: 800, reason: 'r'.repeat(501) }, /reason must be 500 characters or less/],
+      [{ reason: 'only a reason' }, /Change at least one field/],
+      [{ value: 800, reason: 'r', colour: 'red' }, /colour/],
+    ]
+    for (const [body, message] of cases) {
+      const res = await patch('blox-fruits', id, body, editor)
+      expect(res.status, JSON.stringify(body)).toBe(400)
+      expect((await errorOf(res)).message, JSON.stringify(body)).toMatch(message)
+    }
+    for (const raw of ['{"value":1e309,"reason":"r"}', '{"value":NaN,"reason":"r"}']) {
+      const res = await t.app.request(`/api/admin/items/blox-fruits/${id}`, {
+        method: 'PATCH',
+        headers: { origin: 'http://localhost:3000', cookie: editor, 'content-type': 'application/json' },
+        body: raw,
+      })
+      expect(res.status, raw).toBe(400)
+    }
+    expect(await rows('blox-fruits', id)).toHaveLength(1)
+    expect((await itemRow('blox-fruits', id))?.value).toBe(700)
+  })
+
+  it('adds an item (a taken id is a 409) and retires it: gone from lists, its page and share links say so', async () => {
+    const { id, name } = await newItem({ value: 2500 })
+    expect((await list('blox-fruits', `&search=${encodeURIComponent(name)}`)).total).toBe(1)
+    const again = await send(t, '/api/admin/items/blox-fruits', {
+      body: { id, name: 'Again', reason: 'dup' },
+      cookie: editor,
+    })
+    expect(again.status).toBe(409)
+
+    const retire = (cookie?: string) =>
+      send(t, `/api/admin/items/blox-fruits/${id}/retire`, {
+        body: { reason: 'Removed from the game' },
+        cookie,
+      })
+    expect((await retire(editor)).status).toBe(200)
+    expect((await retire(editor)).status).toBe(409)
+    expect((await list('blox-fruits', `&search=${encodeURIComponent(name)}`)).total).toBe(0)
+    expect((await send(t, `/api/items?search=${encodeURIComponent(name)}`)).ok).toBe(true)
+    expect(
+      ((await (await send(t, `/api/items?search=${encodeURIComponent(name)}`)).json()) as { total: number })
+        .total,
+    ).toBe(0)
+    expect((await detail('blox-fruits', id)).item.retired).toBe(true)
+    const shared = await list('blox-fruits', `&ids=${id},kitsune`)
+    expect(shared.items.map((i) => [i.id, i.retired])).toEqual([
+      [id, true],
+      ['kitsune', false],
+    ])
+    expect((await patch('blox-fruits', id, { value: 1, reason: 'r' }, editor)).status).toBe(409)
+    const restored = await send(t, `/api/admin/items/blox-fruits/${id}/restore`, {
+      body: { reason: 'Back in the game' },
+      cookie: editor,
+    })
+    expect(restored.status).toBe(200)
+    expect((await detail('blox-fruits', id)).item.retired).toBe(false)
+  })
+
+  it('an image upload is stored as 128 and 256 px WebP and listed; a file that is not an image is refused', async () => {
+    const { id } = await newItem()
+    const png = await sharp({
+      create: { width: 300, height: 200, channels: 4, background: { r: 200, g: 40, b: 90, alpha: 1 } },
+    })
+      .png()
+      .toBuffer()
+    const upload = (bytes: Uint8Array, cookie = editor) => {
+      const form = new FormData()
+      form.set('image', new Blob([new Uint8Array(bytes)]), 'fruit.png')
+      return send(t, `/api/admin/items/blox-fruits/${id}/image`, { body: form, cookie })
+    }
+    const res = await upload(png)
+    expect(res.status, await res.clone().text()).toBe(200)
+    const { image } = (await res.json()) as { image: string }
+    expect((await detail('blox-fruits', id)).item.image).toBe(image)
+    for (const size of [128, 256]) {
+      const file = await send(t, `${image}-${size}.webp`)
+      expect(file.status).toBe(200)
+      expect(file.headers.get('content-type')).toBe('image/webp')
+      const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata()
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', size, size])
+    }
+    expect((await send(t, `${image}-64.webp`)).status).toBe(404)
+
+    const notImage = await upload(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))
+    expect(notImage.status).toBe(400)
+    expect((await errorOf(notImage)).message).toBe('The image must be a PNG, JPEG or WebP picture')
+    const fakePng = await upload(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4]))
+    expect(fakePng.status).toBe(400)
+    const big = new Uint8Array(2 * 1024 * 1024 + 10)
+    big.set([0x89, 0x50, 0x4e, 0x47])
+    expect((await upload(big)).status).toBe(413)
+    expect((await detail('blox-fruits', id)).item.image).toBe(image)
+  })
+
+  describe('bulk update', () => {
+    const bulk = (csv: string, dryRun: boolean, cookie = editor) =>
+      send(t, '/api/admin/items/blox-fruits/bulk', { body: { csv, reason: 'Weekly values', dryRun }, cookie })
+
+    it('a dry run lists changed, unchanged, unknown and invalid rows with their lines, and changes nothing', async () => {
+      const a = await newItem({ value: 100 })
+      const b = await newItem({ value: 200 })
+      const csv = [
+        'id,value,demand,trend',
+        `${a.id},150,6,Overpaid For`,
+        `${b.id},200`,
+        'no-such-fruit,5',
+        `${a.id},1`,
+        'Bad Id,1',
+        `${b.id},-3`,
+        `${b.id},12,11`,
+        `${b.id},12,5,Sideways`,
+        'only-an-id',
+      ].join('\n')
+      const res = await bulk(csv, true)
+      expect(res.status, await res.clone().text()).toBe(200)
+      const diff = bulkResponseSchema.parse(await res.json())
+      expect(diff.applied).toBe(false)
+      expect(diff.changed).toEqual([
+        {
+          line: 2,
+          id: a.id,
+          name: a.name,
+          old: { value: 100, demand: null, trend: null },
+          new: { value: 150, demand: 6, trend: 'Overpaid' },
+        },
+      ])
+      expect(diff.unchanged).toEqual([{ line: 3, id: b.id }])
+      expect(diff.unknown).toEqual([{ line: 4, id: 'no-such-fruit' }])
+      expect(diff.invalid.map((r) => r.line)).toEqual([5, 6, 7, 8, 9, 10])
+      expect(diff.invalid[0]?.problem).toBe(`${a.id} is already on line 2`)
+      expect((await itemRow('blox-fruits', a.id))?.value).toBe(100)
+    })
+
+    it('applies every row in one transaction with one reason, or none when any row is wrong', async () => {
+      const a = await newItem({ value: 100 })
+      const b = await newItem({ value: 200 })
+      const refused = await bulk(`${a.id},110\n${b.id},abc`, false)
+      expect(refused.status).toBe(400)
+      expect((await errorOf(refused)).message).toMatch(
+        /^Nothing was applied.*line 2: value "abc" is not a number/,
+      )
+      expect((await itemRow('blox-fruits', a.id))?.value).toBe(100)
+
+      const applied = bulkResponseSchema.parse(
+        await (await bulk(`${a.id},110,7\r\n${b.id},"250"\n`, false)).json(),
+      )
+      expect(applied.applied).toBe(true)
+      expect(applied.changed.map((c) => c.id)).toEqual([a.id, b.id])
+      expect((await itemRow('blox-fruits', a.id))?.demand).toBe(7)
+      expect((await itemRow('blox-fruits', b.id))?.value).toBe(250)
+      const records = await rows('blox-fruits', b.id)
+      expect(records.at(-1)).toMatchObject({
+        oldValue: 200,
+        newValue: 250,
+        reason: 'Weekly values',
+        source: 'editor',
+      })
+    })
+
+    it('an empty or huge CSV and a missing reason are refused', async () => {
+      expect((await bulk('', true)).status).toBe(400)
+      const noReason = await send(t, '/api/admin/items/blox-fruits/bulk', {
+        body: { csv: 'kitsune,1', dryRun: true },
+        cookie: editor,
+      })
+      expect((await errorOf(noReason)).message).toContain(VALUE_MESSAGES.reasonRequired)
+      expect((await bulk('x'.repeat(600 * 1024), true)).status).toBe(400)
+      expect((await bulk('x'.repeat(1200 * 1024), true)).status).toBe(413)
+    })
+  })
+
+  it('the change log filters by game and source, pages, and refuses an unknown filter', async () => {
+    const { id } = await newItem({ value: 400 })
+    await patch('blox-fruits', id, { value: 300, reason: 'Dropping' }, editor)
+    const log = async (query: string) => {
+      const res = await send(t, `/api/changes${query}`)
+      expect(res.status, query).toBe(200)
+      return changeLogResponseSchema.parse(await res.json())
+    }
+    const all = await log('')
+    expect(all.changes[0]).toMatchObject({ itemId: id, percent: -25, source: 'editor' })
+    expect(all.changes.every((c) => c.source !== 'catalog')).toBe(true)
+    expect((await log('?game=fisch')).changes.every((c) => c.gameId === 'fisch')).toBe(true)
+    expect((await log('?source=official-rap')).changes.every((c) => c.source === 'official-rap')).toBe(true)
+    expect((await log('?page=2')).page).toBe(2)
+    for (const bad of ['?game=roblox', '?source=rumour', '?page=0', '?colour=red']) {
+      expect((await send(t, `/api/changes${bad}`)).status, bad).toBe(400)
+    }
+  })
+})
