@@ -50,6 +50,13 @@ const PAGE_LIST = [
     description: 'Value, demand, trend and value history of a Roblox trading item.',
   },
   {
+    path: '/values/changes',
+    title: 'Value changes',
+    description:
+      'Every value change on TradeHub, newest first: the item, old and new value, why, and who changed it — by the value team, the official price import or a community suggestion.',
+    section: 'Tools',
+  },
+  {
     path: '/grow-a-garden-stock',
     title: 'Grow a Garden stock',
     description:
@@ -141,6 +148,19 @@ const PAGE_LIST = [
     path: '/admin/stock-managers',
     title: 'Stock managers',
     description: 'The stock managers of Grow a Garden and Blox Fruits.',
+    noindex: true,
+  },
+  {
+    path: '/admin/value-editors',
+    title: 'Value editors',
+    description:
+      'The value editors of each game: they change values, items and images, and review suggestions.',
+    noindex: true,
+  },
+  {
+    path: '/admin/values',
+    title: 'Value tools',
+    description: "A game's items in one table to edit values, and bulk updates from CSV with a dry run.",
     noindex: true,
   },
   {

@@ -34,6 +34,9 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
     load: async () => (await import('@/web/features/catalog/pages/item-page')).ItemPage,
     loader: prefetchItem,
   },
+  '/values/changes': {
+    load: async () => (await import('@/web/features/value-ops/pages/changes-page')).ChangesPage,
+  },
   '/grow-a-garden-stock': {
     load: async () =>
       (await import('@/web/features/stock/pages/grow-a-garden-stock-page')).GrowAGardenStockPage,
@@ -57,6 +60,10 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
   '/admin': { load: async () => (await adminPages()).AdminOverviewPage },
   '/admin/admins': { load: async () => (await adminPages()).AdminsPage },
   '/admin/stock-managers': { load: async () => (await adminPages()).StockManagersPage },
+  '/admin/value-editors': { load: async () => (await adminPages()).ValueEditorsPage },
+  '/admin/values': {
+    load: async () => (await import('@/web/features/value-ops/pages/value-tools-page')).ValueToolsPage,
+  },
   '/admin/users': { load: async () => (await adminPages()).UsersPage },
   '/admin/users/:userId': { load: async () => (await adminPages()).UserPage },
   '/admin/launch-list': { load: async () => (await adminPages()).AdminLaunchListPage },

@@ -64,6 +64,13 @@ export default function UserMenu({ me }: { me: Me }) {
               </Link>
             </li>
           )}
+          {me.valueEditorGames.length > 0 && (
+            <li>
+              <Link to="/admin/values" className={itemClass}>
+                Value Tools
+              </Link>
+            </li>
+          )}
           <li className="mt-1 border-line border-t pt-1">
             <button
               type="button"

@@ -10,18 +10,34 @@ export const ADMIN_SECTIONS = [
   { to: '/admin', label: 'Overview' },
   { to: '/admin/admins', label: 'Admins' },
   { to: '/admin/stock-managers', label: 'Stock managers' },
+  { to: '/admin/value-editors', label: 'Value editors' },
+  { to: '/admin/values', label: 'Value tools', editors: true },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/launch-list', label: 'Launch list' },
   { to: '/admin/mail', label: 'Mail queue' },
   { to: '/admin/audit', label: 'Audit log' },
-] as const
+] as const satisfies readonly { to: string; label: string; editors?: boolean }[]
+
+/** Sections a value editor who is not an admin may open (the server refuses the rest anyway). */
+const forEditors = (s: (typeof ADMIN_SECTIONS)[number]) => 'editors' in s && s.editors
 
 /**
  * The frame of every admin page: who is signed in is re-read on opening (roles may have changed); a
  * visitor is asked to sign in, a signed-in user who is not an admin is told so; admins get the
  * sections' menu and the page. The server refuses every admin call to anyone else anyway.
  */
-export function AdminArea({ title, back, children }: { title: string; back: string; children: ReactNode }) {
+export function AdminArea({
+  title,
+  back,
+  children,
+  valueEditors = false,
+}: {
+  title: string
+  back: string
+  children: ReactNode
+  /** Value editors of any game may open this section too. */
+  valueEditors?: boolean
+}) {
   const { me, isPending } = useMe()
   const { refreshing } = useFreshPermissions()
   if (isPending || (refreshing && !me)) return <Spinner label="Checking access" />
@@ -32,7 +48,8 @@ export function AdminArea({ title, back, children }: { title: string; back: stri
       </Page>
     )
   }
-  if (!me.isAdmin) {
+  const editor = valueEditors && me.valueEditorGames.length > 0
+  if (!me.isAdmin && !editor) {
     return (
       <Page title="Admin" lead="Site administration for TradeHub admins.">
         <FormMessage kind="error">
@@ -45,7 +62,7 @@ export function AdminArea({ title, back, children }: { title: string; back: stri
     <Page title={title} wide>
       <nav aria-label="Admin sections" className="-mt-4 mb-6">
         <ul className="flex flex-wrap gap-1 whitespace-nowrap border-line border-b pb-2 text-sm">
-          {ADMIN_SECTIONS.map((s) => (
+          {ADMIN_SECTIONS.filter((s) => me.isAdmin || forEditors(s)).map((s) => (
             <li key={s.to}>
               <NavLink
                 to={s.to}

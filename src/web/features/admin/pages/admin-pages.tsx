@@ -10,7 +10,7 @@ import {
   MAIL_FILTERS,
   SUSPEND_REASON_MAX,
 } from '@/shared/admin-rules'
-import { STOCK_GAME_NAMES, STOCK_GAMES } from '@/shared/games'
+import { GAME_IDS, GAME_NAMES, type GameId, STOCK_GAMES } from '@/shared/games'
 import type { RoleGrant } from '@/shared/roles'
 import {
   ADMIN_ROLE,
@@ -19,6 +19,7 @@ import {
   type Role,
   roleLabel,
   stockManagerRole,
+  valueEditorRole,
 } from '@/shared/roles-rules'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { buttonClass } from '@/web/components/ui/button'
@@ -236,32 +237,54 @@ function Admins() {
 export function StockManagersPage() {
   return (
     <AdminArea title="Stock managers" back="/admin/stock-managers">
-      <StockManagers />
+      <GamePanels
+        games={STOCK_GAMES}
+        roleOf={stockManagerRole}
+        kind="stock manager"
+        empty="No stock managers yet (admins manage every game's stock)."
+      />
     </AdminArea>
   )
 }
 
-function StockManagers() {
+export function ValueEditorsPage() {
+  return (
+    <AdminArea title="Value editors" back="/admin/value-editors">
+      <GamePanels
+        games={GAME_IDS}
+        roleOf={valueEditorRole}
+        kind="value editor"
+        empty="No value editors yet (admins edit every game's values)."
+      />
+    </AdminArea>
+  )
+}
+
+/** One panel per game: the people who hold that game's role, and a form to add one by username. */
+function GamePanels<G extends GameId>({
+  games,
+  roleOf,
+  kind,
+  empty,
+}: {
+  games: readonly G[]
+  roleOf: (game: G) => Role
+  kind: string
+  empty: string
+}) {
   const query = useGrants()
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      {STOCK_GAMES.map((game) => (
-        <Panel key={game} title={`${STOCK_GAME_NAMES[game]} stock managers`} id={`managers-${game}`}>
-          <GrantForm
-            role={stockManagerRole(game)}
-            label={`Add ${STOCK_GAME_NAMES[game]} stock manager`}
-            byUsername
-          />
+      {games.map((game) => (
+        <Panel key={game} title={`${GAME_NAMES[game]} ${kind}s`} id={`${kind.replace(' ', '-')}s-${game}`}>
+          <GrantForm role={roleOf(game)} label={`Add ${GAME_NAMES[game]} ${kind}`} byUsername />
           <div className="mt-4">
             {query.isPending ? (
-              <Spinner label="Loading stock managers" />
+              <Spinner label={`Loading ${kind}s`} />
             ) : query.isError ? (
               <ErrorPanel onRetry={() => query.refetch()} />
             ) : (
-              <GrantList
-                grants={query.data.grants.filter((g) => g.role === stockManagerRole(game))}
-                empty="No stock managers yet (admins manage every game's stock)."
-              />
+              <GrantList grants={query.data.grants.filter((g) => g.role === roleOf(game))} empty={empty} />
             )}
           </div>
         </Panel>

@@ -11,6 +11,7 @@ import { Spinner } from '@/web/components/ui/spinner'
 import { WatchButton } from '@/web/features/alerts/public'
 import { FavoriteButton, useFavoriteCounts } from '@/web/features/favorites/public'
 import { ItemStockSection, useItemStockStats } from '@/web/features/stock/public'
+import { ItemEditorSlot } from '@/web/features/value-ops/public'
 import { ApiError } from '@/web/lib/api'
 import { formatDay } from '@/web/lib/format'
 import { usePageMeta } from '@/web/lib/page-meta'
@@ -156,9 +157,17 @@ export function ItemPage() {
         {item.valueChangedAt && <> · as of {formatDay(item.valueChangedAt)}</>}
       </p>
 
+      {item.retired && (
+        <p role="status" className="mt-4 rounded-xl border border-warn/40 bg-warn/10 px-4 py-3 text-sm">
+          This item is retired: it is no longer in the game's lists. Its value is kept for old trades.
+        </p>
+      )}
+
       <div className="mt-6">
         <Facts data={query.data} />
       </div>
+
+      <ItemEditorSlot game={game} item={item} />
 
       <section
         aria-labelledby="history"
