@@ -141,6 +141,7 @@ export const changesQuerySchema = z.strictObject({
   game: z.enum(GAME_IDS, { error: `game must be one of ${GAME_IDS.join(', ')}` }).optional(),
   source: z.enum(VALUE_SOURCES, { error: `source must be one of ${VALUE_SOURCES.join(', ')}` }).optional(),
   page: intParam('page', 1, 10_000, 1),
+  pageSize: intParam('pageSize', 1, VALUE_LIMITS.changesPageSize, VALUE_LIMITS.changesPageSize),
 })
 export type ChangesQuery = z.output<typeof changesQuerySchema>
 export const changeLogResponseSchema = z.object({

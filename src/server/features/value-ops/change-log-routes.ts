@@ -13,6 +13,6 @@ import { listChanges } from './change-log'
 export const changeLogRoutes = new Hono<AppEnv>().get('/', queryParams(changesQuerySchema), async (c) => {
   const query = c.req.valid('query')
   const { cache, database } = c.var.deps
-  const key = `${CATALOG_CACHE_PREFIX}change-log:${query.game ?? ''}:${query.source ?? ''}:${query.page}`
+  const key = `${CATALOG_CACHE_PREFIX}change-log:${query.game ?? ''}:${query.source ?? ''}:${query.page}:${query.pageSize}`
   return sendCachedJson(c, await cache.json(key, () => listChanges(database.db, query)))
 })

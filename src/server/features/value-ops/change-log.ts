@@ -8,7 +8,6 @@ import {
   type ChangeLogResponse,
   type ChangesQuery,
   changePercent,
-  VALUE_LIMITS,
   type ValueSource,
 } from '@/shared/value-ops'
 
@@ -19,7 +18,7 @@ const suggester = alias(profiles, 'suggester')
  * catalog's first points are history, not changes, and are left out.
  */
 export async function listChanges(db: Db, query: ChangesQuery): Promise<ChangeLogResponse> {
-  const pageSize = VALUE_LIMITS.changesPageSize
+  const { pageSize } = query
   const shown = and(
     query.game ? eq(itemValueChanges.gameId, query.game) : undefined,
     query.source ? eq(itemValueChanges.source, query.source) : ne(itemValueChanges.source, 'catalog'),

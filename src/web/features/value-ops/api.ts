@@ -22,6 +22,7 @@ export interface ChangeLogParams {
   game?: GameId
   source?: ValueSource
   page?: number
+  pageSize?: number
 }
 
 export const changeLogQuery = (params: ChangeLogParams) =>

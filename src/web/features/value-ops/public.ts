@@ -20,3 +20,8 @@ export function ItemEditorSlot({ game, item }: { game: Game; item: Item }) {
 export const ChangeBadge = lazy(async () => ({
   default: (await import('./components/change-list')).ChangeBadge,
 }))
+
+/** A game's latest value changes (under its values list). */
+export const RecentChanges = lazy(async () => ({
+  default: (await import('./components/recent-changes')).RecentChanges,
+}))

@@ -1,4 +1,4 @@
-import { Minus, TrendingDown, TrendingUp } from 'lucide-react'
+import { ArrowDown, ArrowUp, Minus, TrendingDown, TrendingUp } from 'lucide-react'
 import { Link } from 'react-router'
 import type { ItemSummary } from '@/shared/catalog'
 import { formatValue, formatValueFull } from '@/shared/format-value'
@@ -27,6 +27,34 @@ export function DemandMeter({ demand }: { demand: number | null }) {
         {demand}/10
       </span>
     </span>
+  )
+}
+
+/** The direction and percent of the item's last value change, and when: "↑ +12% · 3 days ago". */
+function LastChange({ item }: { item: ItemSummary }) {
+  const at = item.lastChange?.at ?? item.valueChangedAt
+  if (!at) return null
+  const percent = item.lastChange?.percent ?? null
+  const Arrow = percent !== null && percent > 0 ? ArrowUp : ArrowDown
+  return (
+    <>
+      <span aria-hidden="true">·</span>
+      {percent !== null && percent !== 0 && (
+        <span
+          className={`inline-flex items-center font-medium ${percent > 0 ? 'text-accent' : 'text-danger'}`}
+        >
+          <Arrow aria-hidden="true" className="size-3" />
+          <span className="sr-only">{percent > 0 ? 'up' : 'down'} </span>
+          {percent > 0 ? `+${percent}%` : `−${Math.abs(percent)}%`}
+          <span aria-hidden="true" className="ml-1.5 text-muted">
+            ·
+          </span>
+        </span>
+      )}
+      <time dateTime={at} className="whitespace-nowrap">
+        {formatRelative(at)}
+      </time>
+    </>
   )
 }
 
@@ -67,14 +95,7 @@ export function ItemRow({
           <span className="flex min-w-0 flex-wrap items-center justify-end gap-x-1.5 text-right text-muted text-xs">
             <TrendIcon trend={item.trend} />
             <span>{item.trend ?? 'no trend'}</span>
-            {item.valueChangedAt && (
-              <>
-                <span aria-hidden="true">·</span>
-                <time dateTime={item.valueChangedAt} className="whitespace-nowrap">
-                  {formatRelative(item.valueChangedAt)}
-                </time>
-              </>
-            )}
+            <LastChange item={item} />
           </span>
         </span>
       </Link>

@@ -1,9 +1,11 @@
+import { Suspense } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { isGameId } from '@/shared/games'
 import { NotFoundPage } from '@/web/app/not-found-page'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { Page } from '@/web/components/ui/page'
 import { Spinner } from '@/web/components/ui/spinner'
+import { RecentChanges } from '@/web/features/value-ops/public'
 import { useGames } from '../api'
 import { GamePicker } from '../components/game-picker'
 import { TradeCalculator } from '../components/trade-calculator'
@@ -93,6 +95,11 @@ export function ValuesPage() {
         <TradeCalculator key={game.id} game={game} />
       ) : (
         <ValuesBrowser key={game?.id ?? 'all'} game={game} games={games.data.games} />
+      )}
+      {tab === 'values' && game && (
+        <Suspense fallback={null}>
+          <RecentChanges game={game} />
+        </Suspense>
       )}
     </Page>
   )
