@@ -75,6 +75,8 @@ export default defineConfig({
         // e2e/support/accounts.ts gives each user it sets up its own client address.
         TRUST_PROXY: 'true',
         ADMIN_EMAIL: 'admin@example.com',
+        // CI runs the journeys' server on PostgreSQL (.ci/run); on a developer's machine, the embedded database.
+        ...(process.env.E2E_DATABASE_URL && { DATABASE_URL: process.env.E2E_DATABASE_URL }),
       },
     },
     {
