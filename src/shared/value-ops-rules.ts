@@ -122,6 +122,7 @@ export const VALUE_MESSAGES = {
   suspended: 'Your account is suspended',
   suggestionClosed: 'This suggestion is no longer open',
   ownSuggestion: 'You cannot vote on your own suggestion',
+  votesTooFast: 'You are voting too fast. Try again in a minute.',
   bulkNotApplied: 'Nothing was applied: fix the rows listed and try again',
   importRunning: 'An import of this game is already running',
   noImport: 'This game has no official price import',

@@ -166,6 +166,7 @@ export type SuggestionRequest = z.input<typeof suggestionRequestSchema>
 export const voteRequestSchema = z.strictObject({
   vote: z.union([z.literal(1), z.literal(-1), z.literal(0)], { error: 'vote must be 1, -1 or 0' }),
 })
+export type VoteRequest = z.infer<typeof voteRequestSchema>
 
 /** POST /api/suggestions/:id/approve (note optional) and /reject (note required). */
 export const approveRequestSchema = z.strictObject({
@@ -221,6 +222,7 @@ export const suggestionsQuerySchema = z.strictObject({
     .default('pending'),
   page: intParam('page', 1, 10_000, 1),
 })
+export type SuggestionsQuery = z.output<typeof suggestionsQuerySchema>
 export const suggestionListResponseSchema = z.object({
   suggestions: z.array(suggestionSchema),
   page: z.number().int(),

@@ -9,6 +9,7 @@ import { launchListFeature } from './launch-list/feature'
 import { liveFeature } from './live/feature'
 import { rolesFeature } from './roles/feature'
 import { stockFeature } from './stock/feature'
+import { valueOpsFeature } from './value-ops/feature'
 
 /**
  * Every server feature, in start order: the app mounts their routes and page heads, the runtime starts
@@ -25,4 +26,5 @@ export const FEATURES: readonly ServerFeature[] = [
   stockFeature,
   alertsFeature,
   liveFeature,
+  valueOpsFeature,
 ]
