@@ -98,10 +98,20 @@ export function useVote(id: number) {
 }
 
 /**
- * An editor approves (an optional note) or rejects (a note) a suggestion. Approving changes the item's
- * value: the game's cached catalog reads (`['games', game]`, the catalog's keys) are read again.
+ * After a value change: the item's answer is fetched past the browser's HTTP cache (public catalog
+ * reads are fresh for 30 s there), then the game's cached catalog reads (`['games', game]`, the
+ * catalog's keys) are read again, so the editor sees the value just set.
  */
-export function useDecide(s: Pick<Suggestion, 'id' | 'gameId' | 'itemName'>) {
+async function refreshItem(client: QueryClient, game: string, item: string) {
+  await fetch(`/api/games/${encodeURIComponent(game)}/items/${encodeURIComponent(item)}`, {
+    cache: 'reload',
+    credentials: 'same-origin',
+  }).catch(() => undefined)
+  await client.invalidateQueries({ queryKey: ['games', game] })
+}
+
+/** An editor approves (an optional note) or rejects (a note) a suggestion; approving changes the item. */
+export function useDecide(s: Pick<Suggestion, 'id' | 'gameId' | 'itemId' | 'itemName'>) {
   return useMutation({
     mutationFn: ({ approve, note }: { approve: boolean; note?: string }) =>
       apiFetch<Suggestion>(`/api/suggestions/${s.id}/${approve ? 'approve' : 'reject'}`, {
@@ -112,7 +122,7 @@ export function useDecide(s: Pick<Suggestion, 'id' | 'gameId' | 'itemName'>) {
       putSuggestion(client, s.id, () => decided)
       toast.success(approve ? `Suggestion approved: ${s.itemName} changed` : 'Suggestion rejected')
       client.invalidateQueries({ queryKey: suggestionKeys.all })
-      if (approve) client.invalidateQueries({ queryKey: ['games', s.gameId] })
+      if (approve) void refreshItem(client, s.gameId, s.itemId)
     },
     onError: (error, _vars, _guess, { client }) => {
       toast.error('Error', { description: errorText(error, 'The decision was not saved. Please try again.') })
