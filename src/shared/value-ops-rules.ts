@@ -121,6 +121,7 @@ export const VALUE_MESSAGES = {
   usernameFirst: 'Choose a username before suggesting values',
   suspended: 'Your account is suspended',
   suggestionClosed: 'This suggestion is no longer open',
+  rejectNoteRequired: 'Say why the suggestion is rejected',
   ownSuggestion: 'You cannot vote on your own suggestion',
   votesTooFast: 'You are voting too fast. Try again in a minute.',
   bulkNotApplied: 'Nothing was applied: fix the rows listed and try again',

@@ -177,8 +177,8 @@ export const rejectRequestSchema = z.strictObject({
     min: 1,
     max: L.noteMax,
     messages: {
-      tooShort: 'Say why the suggestion is rejected',
-      required: 'Say why the suggestion is rejected',
+      tooShort: VALUE_MESSAGES.rejectNoteRequired,
+      required: VALUE_MESSAGES.rejectNoteRequired,
     },
   }),
 })

@@ -134,6 +134,36 @@ describe('value suggestions API', () => {
     expect(decided.suggestions.map((x) => x.id)).not.toContain(s.id)
   })
 
+  it('the list pages by 20, latest decided first, filtered by game and status', async () => {
+    const author = await trader()
+    const ids = (
+      await t.database.db.select({ id: items.id }).from(items).where(eq(items.gameId, 'murder-mystery-2'))
+    )
+      .map((r) => r.id)
+      .slice(0, 21)
+    await t.database.db.insert(valueSuggestions).values(
+      ids.map((itemId, i) => ({
+        gameId: 'murder-mystery-2',
+        itemId,
+        userId: author.id,
+        value: i + 1,
+        reason: `r${i}`,
+        status: 'approved',
+        decidedAt: new Date(Date.UTC(2025, 0, 1, 0, i)),
+      })),
+    )
+    const page = async (n: number) => {
+      const res = await send(t, `/api/suggestions?game=murder-mystery-2&status=approved&page=${n}`)
+      expect(res.status).toBe(200)
+      return suggestionListResponseSchema.parse(await res.json())
+    }
+    const first = await page(1)
+    expect(first).toMatchObject({ page: 1, pageSize: 20, total: 21 })
+    expect(first.suggestions.map((s) => s.value)).toEqual(Array.from({ length: 20 }, (_, i) => 21 - i))
+    expect((await page(2)).suggestions.map((s) => s.value)).toEqual([1])
+    expect((await page(3)).suggestions).toEqual([])
+  })
+
   it('unknown games and items are a 404; bad list parameters a 400', async () => {
     const author = await trader()
     expect((await send(t, itemPath('no-game', 'spin'))).status).toBe(404)

@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { formatValue, formatValueFull } from '@/shared/format-value'
 import type { Suggestion } from '@/shared/value-ops'
-import { changePercent, VALUE_LIMITS } from '@/shared/value-ops-rules'
+import { changePercent, VALUE_LIMITS, VALUE_MESSAGES } from '@/shared/value-ops-rules'
 import { buttonClass } from '@/web/components/ui/button'
 import { signInHref } from '@/web/features/accounts/public'
 import { formatRelative } from '@/web/lib/format'
@@ -88,7 +88,7 @@ function Decide({ s }: { s: Suggestion }) {
   const reject = (e: React.FormEvent) => {
     e.preventDefault()
     const trimmed = note.trim()
-    if (!trimmed) return setError('Say why the suggestion is rejected')
+    if (!trimmed) return setError(VALUE_MESSAGES.rejectNoteRequired)
     setError(null)
     decide.mutate({ approve: false, note: trimmed })
   }
