@@ -44,6 +44,13 @@ const PAGE_LIST = [
     href: '/trade-helper/blox-fruits',
   },
   {
+    path: '/values/suggestions',
+    title: 'Value suggestions',
+    description:
+      "Values traders suggest for Roblox items, with the community's votes and the value team's decisions.",
+    section: 'Tools',
+  },
+  {
     path: '/values/:game/:item',
     href: '/values/blox-fruits/kitsune',
     title: 'Item value',

@@ -167,6 +167,7 @@ export type SuggestionRequest = z.input<typeof suggestionRequestSchema>
 export const voteRequestSchema = z.strictObject({
   vote: z.union([z.literal(1), z.literal(-1), z.literal(0)], { error: 'vote must be 1, -1 or 0' }),
 })
+export type VoteRequest = z.infer<typeof voteRequestSchema>
 
 /** POST /api/suggestions/:id/approve (note optional) and /reject (note required). */
 export const approveRequestSchema = z.strictObject({
@@ -177,8 +178,8 @@ export const rejectRequestSchema = z.strictObject({
     min: 1,
     max: L.noteMax,
     messages: {
-      tooShort: 'Say why the suggestion is rejected',
-      required: 'Say why the suggestion is rejected',
+      tooShort: VALUE_MESSAGES.rejectNoteRequired,
+      required: VALUE_MESSAGES.rejectNoteRequired,
     },
   }),
 })
@@ -222,6 +223,7 @@ export const suggestionsQuerySchema = z.strictObject({
     .default('pending'),
   page: intParam('page', 1, 10_000, 1),
 })
+export type SuggestionsQuery = z.output<typeof suggestionsQuerySchema>
 export const suggestionListResponseSchema = z.object({
   suggestions: z.array(suggestionSchema),
   page: z.number().int(),

@@ -30,6 +30,9 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
     load: async () => (await import('@/web/features/catalog/pages/values-page')).ValuesPage,
     loader: prefetchValues,
   },
+  '/values/suggestions': {
+    load: async () => (await import('@/web/features/value-ops/pages/suggestions-page')).SuggestionsPage,
+  },
   '/values/:game/:item': {
     load: async () => (await import('@/web/features/catalog/pages/item-page')).ItemPage,
     loader: prefetchItem,

@@ -37,6 +37,25 @@ describe('apiFetch', () => {
     })
   })
 
+  it("after a change of this browser's, reads ask the server again instead of the browser's cache", async () => {
+    vi.useFakeTimers()
+    try {
+      vi.advanceTimersByTime(61_000) // past the changes of the tests before
+      const fetch = answer(Response.json({}))
+      await apiFetch('/api/games')
+      expect(fetch.mock.calls[0]![1]).toMatchObject({ cache: 'default' })
+      fetch.mockImplementation(async () => Response.json({}))
+      await apiFetch('/api/admin/items/blox-fruits/kitsune', { method: 'PATCH', body: { a: 1 } })
+      await apiFetch('/api/games')
+      expect(fetch.mock.calls[2]![1]).toMatchObject({ method: 'GET', cache: 'no-cache' })
+      vi.advanceTimersByTime(61_000)
+      await apiFetch('/api/games')
+      expect(fetch.mock.calls[3]![1]).toMatchObject({ cache: 'default' })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('leaves the content type of an upload to the browser (multipart boundary)', async () => {
     const fetch = answer(Response.json({ avatarUrl: '/uploads/avatars/a.webp' }))
     const form = new FormData()

@@ -38,6 +38,13 @@ function isApiErrorBody(data: unknown): data is ApiErrorBody {
 }
 
 /**
+ * Public reads are fresh for a while in the browser's cache. After this browser changed something
+ * (any request but a read), its reads ask the server again for as long, so what it just did shows.
+ */
+const READS_CACHED_MS = 60_000
+let revalidateUntil = 0
+
+/**
  * fetch for our own API: JSON in and out, errors thrown as ApiError. `T` is the contract's type from
  * src/shared; the server validates its answers against the same contract in its tests, so the
  * browser does not carry zod just to parse them again.
@@ -48,8 +55,10 @@ export async function apiFetch<T>(
 ): Promise<T> {
   let res: Response
   try {
+    const method = init.method ?? 'GET'
     res = await fetch(path, {
-      method: init.method ?? 'GET',
+      method,
+      cache: method === 'GET' && Date.now() < revalidateUntil ? 'no-cache' : 'default',
       signal: init.signal,
       credentials: 'same-origin',
       // FormData (uploads) sets its own multipart content type.
@@ -63,6 +72,7 @@ export async function apiFetch<T>(
     if ((error as Error).name === 'AbortError') throw error
     throw new ApiError(0, 'NETWORK', 'Network error: check your connection and try again.')
   }
+  if ((init.method ?? 'GET') !== 'GET') revalidateUntil = Date.now() + READS_CACHED_MS
   const data: unknown = await res.json().catch(() => null)
   if (!res.ok) {
     const retryAfter = Number(res.headers.get('retry-after')) || undefined

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Database, Db } from '@/server/db/client'
 import { notifications } from '@/server/db/schema'
+import type { DbOrTx } from '@/server/lib/audit'
 import {
   ALERT_LIMITS,
   type Notification,
@@ -78,4 +79,43 @@ export async function markRead(database: Database, userId: string, ids?: number[
     .returning({ id: notifications.id })
   if (changed.length > 0) await database.notify(NOTIFICATIONS_CHANNEL, userId)
   return unreadCount(db, userId)
+}
+
+/** A notification another feature sends one user (a decision on their suggestion...). */
+export interface UserNotice {
+  userId: string
+  kind: NotificationKind
+  title: string
+  body: string
+  /** A path of the site, where following the notification leads. */
+  link: string
+  /** One notification per user and key: sending the same key again does nothing. */
+  dedupeKey: string
+  gameId?: string | null
+  itemId?: string | null
+}
+
+/**
+ * Writes a notification in the caller's transaction (none when the user already has one with this key)
+ * and wakes the user's bells on every instance (the NOTIFY is delivered when the transaction commits).
+ * True when it was created.
+ */
+export async function notifyUser(tx: DbOrTx, notice: UserNotice): Promise<boolean> {
+  const created = await tx
+    .insert(notifications)
+    .values({
+      userId: notice.userId,
+      kind: notice.kind,
+      gameId: notice.gameId ?? null,
+      itemId: notice.itemId ?? null,
+      title: notice.title,
+      body: notice.body,
+      link: notice.link,
+      dedupeKey: notice.dedupeKey,
+    })
+    .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
+    .returning({ id: notifications.id })
+  if (created.length === 0) return false
+  await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${notice.userId})`)
+  return true
 }

@@ -25,3 +25,15 @@ export const ChangeBadge = lazy(async () => ({
 export const RecentChanges = lazy(async () => ({
   default: (await import('./components/recent-changes')).RecentChanges,
 }))
+
+const ItemSuggestions = lazy(async () => ({
+  default: (await import('./components/item-suggestions')).ItemSuggestions,
+}))
+
+/**
+ * The item page's value suggestions (`#suggest`): the item's suggestions with votes, the form to
+ * suggest one, and editors' decisions. Loads on its own, behind its own Suspense boundary.
+ */
+export function ItemSuggestionsSection(props: { game: string; item: string; name: string }) {
+  return createElement(Suspense, { fallback: null }, createElement(ItemSuggestions, props))
+}

@@ -11,7 +11,7 @@ import { Spinner } from '@/web/components/ui/spinner'
 import { WatchButton } from '@/web/features/alerts/public'
 import { FavoriteButton, useFavoriteCounts } from '@/web/features/favorites/public'
 import { ItemStockSection, useItemStockStats } from '@/web/features/stock/public'
-import { ItemEditorSlot } from '@/web/features/value-ops/public'
+import { ItemEditorSlot, ItemSuggestionsSection } from '@/web/features/value-ops/public'
 import { ApiError } from '@/web/lib/api'
 import { formatDay } from '@/web/lib/format'
 import { usePageMeta } from '@/web/lib/page-meta'
@@ -186,6 +186,8 @@ export function ItemPage() {
           <ItemStockSection game={game.id} category={item.category} query={stockStats} />
         </Suspense>
       )}
+
+      <ItemSuggestionsSection game={game.id} item={item.id} name={item.name} />
 
       {item.notes && (
         <section aria-labelledby="notes" className="mt-8">
