@@ -48,7 +48,7 @@ export type HeadResolver = (
   deps: AppDeps,
   match: { page: PageInfo; params: Record<string, string> },
   url: URL,
-) => Promise<Pick<PageInfo, 'title' | 'description'> | 'not-found' | null>
+) => Promise<(Pick<PageInfo, 'title' | 'description'> & { image?: string }) | 'not-found' | null>
 
 /** What a feature's `start` began: stopped on shutdown, after open requests and streams have ended. */
 export interface Started {

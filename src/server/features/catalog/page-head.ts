@@ -22,6 +22,7 @@ export const itemPageHead: HeadResolver = async (deps, { params }) => {
   return {
     title: `${item.name} value — ${game.name}`,
     description: `${item.name} (${game.name}): ${facts.join(', ')}. Value history, similar items and a trade calculator.`,
+    ...(item.image && { image: `${item.image}-256.webp` }),
   }
 }
 

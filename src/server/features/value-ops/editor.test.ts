@@ -7,6 +7,7 @@ import { bulkResponseSchema, changeLogResponseSchema, VALUE_MESSAGES } from '@/s
 import { errorOf, send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
 import { createTestApp } from '@/test/app'
+import { fakeWeb } from '@/test/web'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
@@ -59,7 +60,7 @@ describe('value editor API', () => {
     send(t, `/api/admin/items/${game}/${item}`, { method: 'PATCH', body, cookie })
 
   beforeAll(async () => {
-    t = await createTestApp()
+    t = await createTestApp({ web: fakeWeb() })
     const username = async (cookie: string, name: string) =>
       expect((await send(t, '/api/profile/username', { body: { username: name }, cookie })).status).toBe(200)
     ;[editor, otherEditor, admin, user] = (
@@ -243,6 +244,9 @@ describe('value editor API', () => {
       expect([meta.format, meta.width, meta.height]).toEqual(['webp', size, size])
     }
     expect((await send(t, `${image}-64.webp`)).status).toBe(404)
+    // The link preview of the item page shows it.
+    const html = await (await t.app.request(`/values/blox-fruits/${id}`)).text()
+    expect(html).toContain(`<meta property="og:image" content="http://localhost:3000${image}-256.webp" />`)
 
     const notImage = await upload(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))
     expect(notImage.status).toBe(400)

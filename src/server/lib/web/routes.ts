@@ -75,19 +75,22 @@ export function createWebRoutes(features: readonly ServerFeature[]) {
     const match = matchPage(pathname)
     let page: HeadTags['page'] = match.page
     let found = match.found
+    let image: string | undefined
     if (found) {
       const head = (await heads.get(match.page.path)?.(c.var.deps, match, url)) ?? null
       if (head === 'not-found') {
         page = NOT_FOUND_PAGE
         found = false
       } else if (head) {
-        page = { ...match.page, ...head }
+        const { image: headImage, ...texts } = head
+        page = { ...match.page, ...texts }
+        image = headImage && new URL(headImage, env.PUBLIC_URL).href
       }
     }
     c.header('Cache-Control', 'no-cache')
     const jsonLd = pathname === '/' ? siteSearchJsonLd(env.PUBLIC_URL) : undefined
     return c.html(
-      renderIndexHtml(web.template, { page, url: `${env.PUBLIC_URL}${pathname}`, jsonLd }),
+      renderIndexHtml(web.template, { page, url: `${env.PUBLIC_URL}${pathname}`, image, jsonLd }),
       found ? 200 : 404,
     )
   })
