@@ -9,6 +9,7 @@ import { launchListFeature } from './launch-list/feature'
 import { liveFeature } from './live/feature'
 import { rolesFeature } from './roles/feature'
 import { stockFeature } from './stock/feature'
+import { valueOpsFeature } from './value-ops/feature'
 
 /**
  * Every server feature, in start order: the app mounts their routes and page heads, the runtime starts
@@ -24,5 +25,6 @@ export const FEATURES: readonly ServerFeature[] = [
   adminFeature,
   stockFeature,
   alertsFeature,
+  valueOpsFeature,
   liveFeature,
 ]
