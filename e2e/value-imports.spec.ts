@@ -9,6 +9,7 @@ test.describe('official price imports', () => {
     page,
     browser,
   }, testInfo) => {
+    test.slow() // two accounts, one of them given a role
     await signInAsPrimaryAdmin(page.request)
     await page.goto('/admin')
     await page
