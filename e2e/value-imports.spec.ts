@@ -49,6 +49,12 @@ test.describe('official price imports', () => {
     await expect(editor.getByRole('region', { name: 'PETS GO!' })).toHaveCount(0)
     const sections = editor.getByRole('navigation', { name: 'Admin sections' }).getByRole('link')
     await expect(sections).toHaveText(['Imports'])
+    await editor.goto('/admin')
+    await expect(editor.getByText(/You do not have access to the admin area/)).toBeVisible()
+    await expect(editor.getByRole('main').getByRole('link', { name: 'Imports' })).toHaveAttribute(
+      'href',
+      '/admin/imports',
+    )
     await context.close()
   })
 })

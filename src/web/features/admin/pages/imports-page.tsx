@@ -31,8 +31,9 @@ function Imports() {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <p className="text-muted">
-        Every hour the official price lists of these games are read: changed values are recorded in the change
-        log as the official price import, and how many of each pet exist is updated.
+        The official price lists of these games are read every hour, or now with Import now: changed values
+        are recorded in the change log as the official price import, and the exist counts of each pet are
+        updated.
       </p>
       {query.data.imports.map((status) => (
         <GameImport key={status.gameId} status={status} />
