@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test'
 import { E2E_FRESH_ORIGIN, E2E_ORIGIN, E2E_PORTS } from './e2e/support/ports'
+import { PRICE_API_ORIGIN } from './e2e/support/price-api'
 
 const baseURL = E2E_ORIGIN
 const E2E_DATA_DIR = `.data-e2e-${E2E_PORTS.app}`
@@ -57,6 +58,13 @@ export default defineConfig({
       env: { OIDC_PORT: String(E2E_PORTS.oidc) },
     },
     {
+      // The studio's official price API, answering fixtures (e2e/support/price-api.ts).
+      command: 'node --import tsx e2e/support/price-api-server.ts',
+      url: `${PRICE_API_ORIGIN}/health/api/rap`,
+      reuseExistingServer: false,
+      env: { PRICE_API_PORT: String(E2E_PORTS.priceApi) },
+    },
+    {
       // The built app (npm run test:e2e builds first) on a fresh embedded database.
       command: `rm -rf ${E2E_DATA_DIR} && node dist/server/main.js`,
       url: `${baseURL}/api/health`,
@@ -77,6 +85,10 @@ export default defineConfig({
         ADMIN_EMAIL: 'admin@example.com',
         // CI runs the journeys' server on PostgreSQL (.ci/run); on a developer's machine, the embedded database.
         ...(process.env.E2E_DATABASE_URL && { DATABASE_URL: process.env.E2E_DATABASE_URL }),
+        // Import now only, against the stand-in price API: the tests never reach the internet.
+        VALUE_IMPORT_INTERVAL_MINUTES: '0',
+        PS99_API_URL: `${PRICE_API_ORIGIN}/ps99`,
+        PETSGO_API_URL: `${PRICE_API_ORIGIN}/petsgo`,
       },
     },
     {
@@ -90,6 +102,9 @@ export default defineConfig({
         PUBLIC_URL: E2E_FRESH_ORIGIN,
         DATA_DIR: E2E_FRESH_DATA_DIR,
         LOG_LEVEL: 'warn',
+        VALUE_IMPORT_INTERVAL_MINUTES: '0',
+        PS99_API_URL: `${PRICE_API_ORIGIN}/ps99`,
+        PETSGO_API_URL: `${PRICE_API_ORIGIN}/petsgo`,
       },
     },
   ],

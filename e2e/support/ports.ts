@@ -9,6 +9,8 @@ export const E2E_PORTS = {
   smtp: 2526 + offset,
   smtpHttp: 2527 + offset,
   oidc: 2528 + offset,
+  /** The stand-in for the studio's official price API (Pet Simulator 99, PETS GO!). */
+  priceApi: 2529 + offset,
   /** A second instance no journey writes to: the site as it is on its first day. */
   fresh: 3200 + offset,
 }

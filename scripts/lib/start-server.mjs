@@ -17,6 +17,8 @@ export async function startBuiltServer({ port = 3300, env = {}, nodeArgs = [] } 
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${port}`,
+      // Measurements on a site of its own: no official price import reaching out to the internet.
+      VALUE_IMPORT_INTERVAL_MINUTES: '0',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -33,9 +33,33 @@ describe('loadEnv', () => {
     ['AUTH_SECRET', 'short'],
     ['LOG_LEVEL', 'loud'],
     ['DISCORD_SERVER_URL', 'javascript:alert(1)'],
+    ['PS99_API_URL', 'ftp://ps99.example'],
+    ['PETSGO_API_URL', 'not a url'],
+    ['VALUE_IMPORT_INTERVAL_MINUTES', '-1'],
+    ['VALUE_IMPORT_INTERVAL_MINUTES', '1.5'],
+    ['VALUE_IMPORT_INTERVAL_MINUTES', 'hourly'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadEnv({ [name]: value })).toThrowError(EnvError)
     expect(() => loadEnv({ [name]: value })).toThrowError(new RegExp(name))
+  })
+
+  it("imports official prices hourly from the studio's hosts unless told otherwise; 0 switches it off", () => {
+    expect(loadEnv({})).toMatchObject({
+      PS99_API_URL: 'https://ps99.biggamesapi.io',
+      PETSGO_API_URL: 'https://petsgo.biggamesapi.io',
+      VALUE_IMPORT_INTERVAL_MINUTES: 60,
+    })
+    expect(
+      loadEnv({
+        PS99_API_URL: 'http://127.0.0.1:5123/',
+        PETSGO_API_URL: 'http://127.0.0.1:5124',
+        VALUE_IMPORT_INTERVAL_MINUTES: '0',
+      }),
+    ).toMatchObject({
+      PS99_API_URL: 'http://127.0.0.1:5123',
+      PETSGO_API_URL: 'http://127.0.0.1:5124',
+      VALUE_IMPORT_INTERVAL_MINUTES: 0,
+    })
   })
 
   it('requires AUTH_SECRET in production', () => {

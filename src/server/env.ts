@@ -32,6 +32,17 @@ const envSchema = z
     OIDC_NAME: z.string().min(1).max(40).default('Single sign-on'),
     DISCORD_SERVER_URL: optionalUrl,
     DISCORD_BOT_INVITE_URL: optionalUrl,
+    /** The official price API of Pet Simulator 99 (`/api/rap`, `/api/exists`). */
+    PS99_API_URL: z.url({ protocol: /^https?$/ }).default('https://ps99.biggamesapi.io'),
+    /** The official price API of PETS GO! (the same shape). */
+    PETSGO_API_URL: z.url({ protocol: /^https?$/ }).default('https://petsgo.biggamesapi.io'),
+    /** Minutes between official price imports; 0 switches the schedule off (Import now still works). */
+    VALUE_IMPORT_INTERVAL_MINUTES: z.coerce
+      .number({ error: 'must be a whole number of minutes (0 = off)' })
+      .int('must be a whole number of minutes (0 = off)')
+      .min(0, 'must be a whole number of minutes (0 = off)')
+      .max(10_080, 'must be at most 10080 (a week)')
+      .default(60),
     /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0'])
@@ -74,6 +85,8 @@ const envSchema = z
   .transform((raw) => ({
     ...raw,
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
+    PS99_API_URL: raw.PS99_API_URL.replace(/\/+$/, ''),
+    PETSGO_API_URL: raw.PETSGO_API_URL.replace(/\/+$/, ''),
   }))
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {

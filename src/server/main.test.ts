@@ -15,7 +15,14 @@ interface Started {
 function startServer(env: Record<string, string>): Started {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: projectRoot,
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    // No official price import: a test never reaches the internet.
+    env: {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      VALUE_IMPORT_INTERVAL_MINUTES: '0',
+      ...env,
+    },
   })
   let output = ''
   child.stdout?.on('data', (d) => {

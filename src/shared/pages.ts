@@ -201,6 +201,13 @@ const PAGE_LIST = [
     noindex: true,
   },
   {
+    path: '/admin/imports',
+    title: 'Imports',
+    description:
+      'The official price imports of Pet Simulator 99 and PETS GO!: last run, result and Import now.',
+    noindex: true,
+  },
+  {
     path: '/stock-management',
     title: 'Stock management',
     description: 'Update the live stock of Grow a Garden and Blox Fruits.',

@@ -1,4 +1,5 @@
 /** The value team's vocabulary and limits, free of zod (the browser's pages use them). */
+import type { GameId } from './games'
 
 /** One trend vocabulary for every game. */
 export const TRENDS = [
@@ -109,6 +110,24 @@ export function changePercent(oldValue: number | null, newValue: number | null):
   if (oldValue === null || newValue === null || oldValue <= 0) return null
   return Math.round(((newValue - oldValue) / oldValue) * 100)
 }
+
+/** The games whose values the studio's official price API gives (imported every hour). */
+export const IMPORT_GAMES = ['pet-simulator-99', 'pets-go'] as const satisfies readonly GameId[]
+export type ImportGameId = (typeof IMPORT_GAMES)[number]
+export const isImportGame = (game: string): game is ImportGameId =>
+  (IMPORT_GAMES as readonly string[]).includes(game)
+
+/** The counts of an import run, in the order the Imports section shows them. */
+export const IMPORT_COUNT_LABELS = {
+  fetched: 'Prices fetched',
+  matched: 'Matched',
+  changed: 'Values changed',
+  unchanged: 'Unchanged',
+  unknown: 'Unknown items',
+  skipped: 'Skipped',
+  exists: 'Exist counts',
+} as const
+export type ImportCount = keyof typeof IMPORT_COUNT_LABELS
 
 /** The messages of the value tools. */
 export const VALUE_MESSAGES = {

@@ -16,6 +16,17 @@ import { createTestDatabase } from './database'
 
 export const TEST_ORIGIN = 'http://localhost:3000'
 
+/**
+ * A test never reaches the internet: no scheduled price import, and the official price APIs point at a
+ * closed local port until a test points them at its own fixture server.
+ */
+const OFFLINE = {
+  NODE_ENV: 'test',
+  VALUE_IMPORT_INTERVAL_MINUTES: '0',
+  PS99_API_URL: 'http://127.0.0.1:9',
+  PETSGO_API_URL: 'http://127.0.0.1:9',
+}
+
 /** The real app, in process, on a fresh database with the catalog imported. */
 export async function createTestApp(
   options: {
@@ -39,7 +50,7 @@ export async function createTestApp(
 ) {
   // A fresh folder per app: uploads and generated files never land outside the temp dir.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tradehub-data-'))
-  const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir, ...options.env })
+  const env = loadEnv({ ...OFFLINE, PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir, ...options.env })
   const database = options.sameDatabaseAs
     ? await secondInstanceOf(options.sameDatabaseAs)
     : await createTestDatabase({ catalog: options.catalog !== false })
@@ -78,9 +89,7 @@ export async function createTestApp(
     app,
     /** Another app on the same database and DATA_DIR, with these settings changed (cheaper than a new one). */
     appWith: (changes: Record<string, string>) =>
-      build(
-        loadEnv({ NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir, ...options.env, ...changes }),
-      ),
+      build(loadEnv({ ...OFFLINE, PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir, ...options.env, ...changes })),
     env,
     database,
     cache,

@@ -2,7 +2,14 @@ import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '@/server/context'
 import { clientIp } from '@/server/lib/client-ip'
 import { AppError } from '@/server/lib/errors'
-import { GAME_NAMES, isGameId, isStockGame, STOCK_GAME_NAMES, type StockGameId } from '@/shared/games'
+import {
+  GAME_NAMES,
+  type GameId,
+  isGameId,
+  isStockGame,
+  STOCK_GAME_NAMES,
+  type StockGameId,
+} from '@/shared/games'
 import type { Auth } from './auth'
 import { type Permissions, permissionsOf } from './roles'
 
@@ -88,6 +95,17 @@ export function requireValueEditor({ param }: { param: string }): MiddlewareHand
       `Only value editors of ${GAME_NAMES[value]} can do this.`,
     )(c, next)
   }
+}
+
+/**
+ * Value editors of any of these games, or admins: a value tool that lists what the user edits (each
+ * game's own action checks that game with requireValueEditor).
+ */
+export function requireValueEditorOfAny(games: readonly GameId[]): MiddlewareHandler<PermittedEnv> {
+  return requirePermission(
+    (p) => p.valueEditorGames.some((game) => games.includes(game)),
+    'Only value editors of these games can see this.',
+  )
 }
 
 /** Who acts (after requireAdmin), and from which address: what the audit log records. */

@@ -25,6 +25,6 @@ export const FEATURES: readonly ServerFeature[] = [
   adminFeature,
   stockFeature,
   alertsFeature,
-  liveFeature,
   valueOpsFeature,
+  liveFeature,
 ]

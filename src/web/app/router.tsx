@@ -72,6 +72,9 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
   '/admin/launch-list': { load: async () => (await adminPages()).AdminLaunchListPage },
   '/admin/mail': { load: async () => (await adminPages()).MailPage },
   '/admin/audit': { load: async () => (await adminPages()).AuditPage },
+  '/admin/imports': {
+    load: async () => (await import('@/web/features/admin/pages/imports-page')).ImportsPage,
+  },
   '/join-server': {
     load: async () => (await import('@/web/features/community/pages/discord-pages')).JoinServerPage,
   },

@@ -268,3 +268,24 @@ export async function changeItemValue(
   )
   return { changed: changed.length > 0 }
 }
+
+/**
+ * Writes how many of each item exist in the game, per variant (official counts: not an editable field,
+ * so no change record), in the caller's transaction; items whose counts are the same are not touched.
+ * The caller drops the cached catalog (applyItemChanges does when this runs alongside it).
+ */
+export async function writeExistCounts(
+  tx: DbOrTx,
+  gameId: GameId,
+  counts: ReadonlyMap<string, Record<string, number>>,
+): Promise<number> {
+  if (counts.size === 0) return 0
+  const byItem = JSON.stringify(Object.fromEntries(counts))
+  const updated = await tx.execute(sql`
+    update ${items} set exist_counts = given.counts
+    from jsonb_each(${byItem}::jsonb) as given(item_id, counts)
+    where ${items.gameId} = ${gameId} and ${items.id} = given.item_id
+      and ${items.existCounts} is distinct from given.counts
+    returning ${items.id}`)
+  return updated.rows.length
+}

@@ -7,6 +7,7 @@ export {
   type ItemPatch,
   setItemImage,
   setItemRetired,
+  writeExistCounts,
 } from './changes'
 export { catalogOf, type GameEnv, withGame } from './params'
 export {

@@ -1,42 +1,58 @@
 import type { ReactNode } from 'react'
-import { NavLink } from 'react-router'
+import { Link, NavLink } from 'react-router'
+import { GAME_IDS, type GameId } from '@/shared/games'
+import type { Me } from '@/shared/profiles'
+import { IMPORT_GAMES } from '@/shared/value-ops-rules'
 import { FormMessage } from '@/web/components/ui/field'
 import { Page } from '@/web/components/ui/page'
 import { Spinner } from '@/web/components/ui/spinner'
 import { SignInPrompt, useFreshPermissions, useMe } from '@/web/features/accounts/public'
 
+interface AdminSection {
+  to: string
+  label: string
+  /** Value editors of these games may open it too (admins open every section). */
+  valueEditorsOf?: readonly GameId[]
+}
+
 /** The sections of the admin area, each at its own address. */
-export const ADMIN_SECTIONS = [
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin', label: 'Overview' },
   { to: '/admin/admins', label: 'Admins' },
   { to: '/admin/stock-managers', label: 'Stock managers' },
   { to: '/admin/value-editors', label: 'Value editors' },
-  { to: '/admin/values', label: 'Value tools', editors: true },
+  { to: '/admin/values', label: 'Value tools', valueEditorsOf: GAME_IDS },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/launch-list', label: 'Launch list' },
   { to: '/admin/mail', label: 'Mail queue' },
   { to: '/admin/audit', label: 'Audit log' },
-] as const satisfies readonly { to: string; label: string; editors?: boolean }[]
+  { to: '/admin/imports', label: 'Imports', valueEditorsOf: IMPORT_GAMES },
+]
 
-/** Sections a value editor who is not an admin may open (the server refuses the rest anyway). */
-const forEditors = (s: (typeof ADMIN_SECTIONS)[number]) => 'editors' in s && s.editors
+/** Whether a user edits values of any of these games (admins edit every game's). */
+const editsAny = (me: Me, games: readonly GameId[] | undefined) =>
+  !!games && me.valueEditorGames.some((game) => games.includes(game))
+
+/** The sections a signed-in user may open. */
+const sectionsOf = (me: Me) => ADMIN_SECTIONS.filter((s) => me.isAdmin || editsAny(me, s.valueEditorsOf))
 
 /**
  * The frame of every admin page: who is signed in is re-read on opening (roles may have changed); a
- * visitor is asked to sign in, a signed-in user who is not an admin is told so; admins get the
- * sections' menu and the page. The server refuses every admin call to anyone else anyway.
+ * visitor is asked to sign in, a signed-in user who may not open the page is told so (with the
+ * sections they may open); admins, and on a page that lets them in (`valueEditorsOf`) the value
+ * editors of those games, get the sections' menu and the page. The server refuses every admin call
+ * to anyone else anyway.
  */
 export function AdminArea({
   title,
   back,
+  valueEditorsOf,
   children,
-  valueEditors = false,
 }: {
   title: string
   back: string
+  valueEditorsOf?: readonly GameId[]
   children: ReactNode
-  /** Value editors of any game may open this section too. */
-  valueEditors?: boolean
 }) {
   const { me, isPending } = useMe()
   const { refreshing } = useFreshPermissions()
@@ -48,13 +64,27 @@ export function AdminArea({
       </Page>
     )
   }
-  const editor = valueEditors && me.valueEditorGames.length > 0
-  if (!me.isAdmin && !editor) {
+  const sections = sectionsOf(me)
+  if (!me.isAdmin && !editsAny(me, valueEditorsOf)) {
     return (
       <Page title="Admin" lead="Site administration for TradeHub admins.">
         <FormMessage kind="error">
           You do not have access to the admin area. Your account ({me.email}) is not an admin.
         </FormMessage>
+        {sections.length > 0 && (
+          <p className="mt-4">
+            As a value editor you can open{' '}
+            {sections.map((s, i) => (
+              <span key={s.to}>
+                {i > 0 && ', '}
+                <Link to={s.to} className="font-semibold text-accent underline-offset-2 hover:underline">
+                  {s.label}
+                </Link>
+              </span>
+            ))}
+            .
+          </p>
+        )}
       </Page>
     )
   }
@@ -62,7 +92,7 @@ export function AdminArea({
     <Page title={title} wide>
       <nav aria-label="Admin sections" className="-mt-4 mb-6">
         <ul className="flex flex-wrap gap-1 whitespace-nowrap border-line border-b pb-2 text-sm">
-          {ADMIN_SECTIONS.filter((s) => me.isAdmin || forEditors(s)).map((s) => (
+          {sections.map((s) => (
             <li key={s.to}>
               <NavLink
                 to={s.to}

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { formatValue } from '@/shared/format-value'
-import { GAME_NAMES, type GameId, isGameId } from '@/shared/games'
+import { GAME_IDS, GAME_NAMES, type GameId, isGameId } from '@/shared/games'
 import { type BulkResponse, TRENDS, VALUE_LIMITS } from '@/shared/value-ops'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { buttonClass } from '@/web/components/ui/button'
@@ -21,7 +21,7 @@ const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ?
 /** /admin/values: a game's items in one table, bulk updates from CSV, and new items. */
 export function ValueToolsPage() {
   return (
-    <AdminArea title="Value tools" back="/admin/values" valueEditors>
+    <AdminArea title="Value tools" back="/admin/values" valueEditorsOf={GAME_IDS}>
       <ValueTools />
     </AdminArea>
   )
