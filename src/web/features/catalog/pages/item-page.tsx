@@ -8,7 +8,6 @@ import { NotFoundPage } from '@/web/app/not-found-page'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { buttonClass } from '@/web/components/ui/button'
 import { Spinner } from '@/web/components/ui/spinner'
-import { ValueText } from '@/web/components/ui/value-text'
 import { WatchButton } from '@/web/features/alerts/public'
 import { FavoriteButton, useFavoriteCounts } from '@/web/features/favorites/public'
 import { ItemStockSection, useItemStockStats } from '@/web/features/stock/public'
@@ -94,10 +93,12 @@ function Facts({ data }: { data: ItemDetailResponse }) {
                 className="flex justify-between rounded-xl border border-line bg-surface px-4 py-2.5 text-sm"
               >
                 <span>{game.variantLabels?.[key] ?? key}</span>
-                <ValueText
-                  value={value}
+                <span
                   className={value === null ? 'text-muted' : 'font-semibold tabular-nums'}
-                />
+                  title={formatValueFull(value)}
+                >
+                  {formatValue(value)}
+                </span>
               </li>
             ))}
           </ul>
