@@ -18,6 +18,8 @@ WHERE "trend" IS NOT NULL AND "trend" NOT IN ('Rising', 'Stable', 'Dropping', 'U
 --> statement-breakpoint
 UPDATE "games" SET "value_unit" = 'Beli (trade value of the physical fruit; permanent fruits by variant)' WHERE "id" = 'blox-fruits' AND "value_unit" = 'Beli-equivalent trade value (bloxfruitsvalues.com scale; ''physical'' fruit value, permanent value in notes)';
 --> statement-breakpoint
+UPDATE "games" SET "variant_labels" = '{"physical":"Physical fruit","permanent":"Permanent fruit"}'::jsonb WHERE "id" = 'blox-fruits' AND "variant_labels" = '{"physical":"Physical fruit (the item value)","permanent":"Permanent fruit (bought with Robux, cannot be traded as physical)"}'::jsonb;
+--> statement-breakpoint
 UPDATE "items" SET "notes" = "v"."clean", "updated_at" = now()
 FROM (VALUES
 ('west-dragon', 'trend: Stable; permanent value: 7100000000', NULL),
@@ -383,6 +385,8 @@ WHERE "items"."game_id" = 'grow-a-garden' AND "items"."id" = "v"."id" AND "items
 --> statement-breakpoint
 UPDATE "games" SET "value_unit" = 'AMVGG value units, Fly Ride (FR) form; other forms by variant' WHERE "id" = 'adopt-me' AND "value_unit" = 'AMVGG value units (amvgg.com pet value list), Fly-Ride (FR) form; NFR/MFR and Elvebredd values in notes';
 --> statement-breakpoint
+UPDATE "games" SET "variant_labels" = '{"normal":"No potion","fly-ride":"Fly Ride (FR)","neon-fly-ride":"Neon Fly Ride (NFR)","mega-neon-fly-ride":"Mega Neon Fly Ride (MFR)"}'::jsonb WHERE "id" = 'adopt-me' AND "variant_labels" = '{"normal":"No potion","fly-ride":"Fly Ride (FR) - the item value","neon-fly-ride":"Neon Fly Ride (NFR)","mega-neon-fly-ride":"Mega Neon Fly Ride (MFR)"}'::jsonb;
+--> statement-breakpoint
 UPDATE "items" SET "notes" = "v"."clean", "updated_at" = now()
 FROM (VALUES
 ('bat-dragon', 'AMVGG FR 5.05, NFR 11.9, MFR 36.85, no-potion 5.125; Elvebredd FR 840, NFR 1852, MFR 5000; AMVGG demand label: High', 'Elvebredd values: FR 840, NFR 1,852, MFR 5,000; AMVGG demand: High'),
@@ -481,6 +485,8 @@ WHERE "items"."game_id" = 'adopt-me' AND "items"."id" = "v"."id" AND "items"."no
 UPDATE "games" SET "value_unit" = 'Diamonds (Recent Average Price, RAP, of the normal variant)' WHERE "id" = 'pet-simulator-99' AND "value_unit" = 'Diamonds - Recent Average Price (RAP) of the normal variant, from the official Big Games API (golden/rainbow/shiny RAP in variants and notes)';
 --> statement-breakpoint
 UPDATE "games" SET "currency" = 'Diamonds' WHERE "id" = 'pet-simulator-99' AND "currency" = 'Diamonds (gems)';
+--> statement-breakpoint
+UPDATE "games" SET "variant_labels" = '{"normal":"Normal","golden":"Golden","rainbow":"Rainbow","shiny":"Shiny","golden-shiny":"Golden Shiny","rainbow-shiny":"Rainbow Shiny"}'::jsonb WHERE "id" = 'pet-simulator-99' AND "variant_labels" = '{"normal":"Normal (the item value)","golden":"Golden","rainbow":"Rainbow","shiny":"Shiny","golden-shiny":"Golden Shiny","rainbow-shiny":"Rainbow Shiny"}'::jsonb;
 --> statement-breakpoint
 UPDATE "items" SET "notes" = "v"."clean", "updated_at" = now()
 FROM (VALUES

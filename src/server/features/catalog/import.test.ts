@@ -196,6 +196,15 @@ describe('the catalog as traders read it', () => {
       .update(games)
       .set({ valueUnit: 'none found (no community trade value list located); value left null' })
       .where(eq(games.id, 'fisch'))
+    await database.db
+      .update(games)
+      .set({
+        variantLabels: {
+          physical: 'Physical fruit (the item value)',
+          permanent: 'Permanent fruit (bought with Robux, cannot be traded as physical)',
+        },
+      })
+      .where(eq(games.id, 'blox-fruits'))
     // Changed by an editor since: stays.
     await database.db.update(items).set({ notes: 'Edited by the value team' }).where(dough)
     await database.db
@@ -215,6 +224,8 @@ describe('the catalog as traders read it', () => {
     expect((await itemOf('blox-fruits', 'tiger')).aliases).toEqual(['Leopard'])
     const [fisch] = await database.db.select().from(games).where(eq(games.id, 'fisch'))
     expect(fisch?.valueUnit).toBe('C$')
+    const [blox] = await database.db.select().from(games).where(eq(games.id, 'blox-fruits'))
+    expect(blox?.variantLabels).toEqual({ physical: 'Physical fruit', permanent: 'Permanent fruit' })
     expect((await itemOf('blox-fruits', 'dough')).notes).toBe('Edited by the value team')
     expect((await itemOf('blox-fruits', 'blade')).aliases).toEqual(['Chopper'])
   })

@@ -92,8 +92,8 @@ export function ItemRow({
         {/* Phones: demand and trend share the second line; wide screens: their own columns. */}
         <span className="col-span-2 flex min-w-0 items-center justify-between gap-3 lg:contents">
           <span className="flex shrink-0 items-center gap-3">
-            {unknown && prices ? (
-              <span className="text-muted text-sm">{prices}</span>
+            {unknown ? (
+              prices && <span className="text-muted text-sm">{prices}</span>
             ) : (
               <DemandMeter demand={item.demand} />
             )}

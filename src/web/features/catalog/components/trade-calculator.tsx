@@ -28,6 +28,7 @@ import { ApiError } from '@/web/lib/api'
 import { itemsByIdQuery } from '../api'
 import { ItemImage } from './item-image'
 import { ItemPicker } from './item-picker'
+import { variantKeys } from './variants'
 
 const BAND_KEY = 'tradehub.fairBand'
 type Side = 'give' | 'get'
@@ -94,7 +95,7 @@ function SlotRow({
   useEffect(() => setQty(String(slot.quantity)), [slot.quantity])
   const name = item?.name ?? slot.itemId
   const value = item ? unitValue(item, slot.variant) : null
-  const variantKeys = item?.variants ? Object.keys(item.variants) : []
+  const variants = variantKeys(item?.variants ?? null, game.variantLabels)
   return (
     <li className="rounded-xl border border-line bg-bg p-3">
       <div className="flex items-start justify-between gap-2">
@@ -152,7 +153,7 @@ function SlotRow({
           onBlur={() => setQty(String(slot.quantity))}
           className="w-20 rounded-lg border border-line bg-surface px-2 py-1.5 text-sm tabular-nums"
         />
-        {variantKeys.length > 0 && (
+        {variants.length > 0 && (
           <>
             <label htmlFor={`${id}-variant`} className="sr-only">
               Variant of {name}
@@ -164,7 +165,7 @@ function SlotRow({
               className="w-0 min-w-0 flex-1 rounded-lg border border-line bg-surface px-2 py-1.5 text-sm"
             >
               <option value="">{game.variantLabels ? 'Headline value' : 'Default'}</option>
-              {variantKeys.map((key) => (
+              {variants.map((key) => (
                 <option key={key} value={key}>
                   {shortLabel(game.variantLabels?.[key] ?? key)}
                 </option>

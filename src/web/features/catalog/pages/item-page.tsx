@@ -18,10 +18,13 @@ import { useItemDetail } from '../api'
 import { ItemImage } from '../components/item-image'
 import { DemandMeter, ItemRow, TrendIcon } from '../components/item-row'
 import { ValueChart } from '../components/value-chart'
+import { variantKeys } from '../components/variants'
 
 function Facts({ data }: { data: ItemDetailResponse }) {
   const { item, game } = data
-  const variants = item.variants ? Object.entries(item.variants) : []
+  const variants = variantKeys(item.variants, game.variantLabels).map(
+    (key) => [key, item.variants?.[key] ?? null] as const,
+  )
   return (
     <>
       <div className="grid gap-3 sm:grid-cols-3">
@@ -63,7 +66,10 @@ function Facts({ data }: { data: ItemDetailResponse }) {
         {(
           [
             ['Rarity', item.rarity ?? 'unknown'],
-            ['Category', item.category ?? 'unknown'],
+            // "Huge" and "huge" say one thing once.
+            ...(item.category && item.category.toLowerCase() === item.rarity?.toLowerCase()
+              ? []
+              : [['Category', item.category ?? 'unknown'] as const]),
             [
               `Price in ${game.currency}`,
               item.inGamePrice === null ? 'not sold for it' : formatValueFull(item.inGamePrice),
