@@ -51,6 +51,29 @@ test.describe('item values', () => {
   test('items without a value say so, never 0', async ({ page }) => {
     await page.goto('/trade-helper/pets-go')
     await expect(page.getByText('no value yet').first()).toBeVisible()
+    await expect(page.getByText('No community value exists yet for PETS GO! items.')).toBeVisible()
+    await expect(page.getByText(/Values in/)).toHaveCount(0)
+  })
+
+  test('values read like a trader’s: suffixes, a unit’s decimals, former names', async ({ page }) => {
+    // Grow a Garden's Kitsune is worth 1e24: a suffix, and the exact figure on its page.
+    await page.goto('/values/grow-a-garden/kitsune')
+    const value = page.getByText('Value', { exact: true }).locator('..')
+    await expect(value.getByText('1Sp', { exact: true })).toBeVisible()
+    await expect(value.getByText('1,000,000,000,000,000,000,000,000')).toBeVisible()
+    await expect(page.getByText(/E24/)).toHaveCount(0)
+
+    await page.goto('/values/adopt-me/shadow-dragon')
+    await expect(value.getByText('3.68', { exact: true })).toBeVisible()
+    await expect(value.getByText('4', { exact: true })).toHaveCount(0)
+    await expect(page.getByText(/^One value point: 3\.68 since/)).toBeVisible()
+
+    // Typing on a game's values page searches that game, and knows former names.
+    await page.goto('/values-and-wfl')
+    await page.getByLabel('Search items').fill('leopard')
+    await expect(page).toHaveURL(/game=blox-fruits/)
+    await expect(page.getByText('1 item matching “leopard”', { exact: true })).toBeVisible()
+    await expect(page.getByRole('link', { name: /^Tiger/ })).toBeVisible()
   })
 })
 
@@ -150,6 +173,30 @@ test.describe('WFL calculator', () => {
     await expect(
       page.getByRole('region', { name: 'Result' }).getByText('Loss', { exact: true }),
     ).toBeVisible()
+  })
+
+  test('items without a value, an unknown variant and the quantity limit are said plainly', async ({
+    page,
+  }) => {
+    await page.goto('/trade-helper/fisch?tab=wfl&give=adventurers-rod&get=bloop-fish')
+    const result = page.getByRole('region', { name: 'Result' })
+    await expect(result.getByText('No value yet', { exact: true })).toBeVisible()
+    await expect(result.getByText(/The items of this trade have no value yet/)).toBeVisible()
+
+    await page.goto('/trade-helper/blox-fruits?tab=wfl&give=kitsune&get=west-dragon~bogus')
+    await expect(page.getByText(/“bogus” is not a variant of West Dragon/)).toBeVisible()
+    await expect(page).toHaveURL(/get=west-dragon(&|$)/)
+    await expect(result.getByText('Win', { exact: true })).toBeVisible()
+    await expect(result.getByText(/no value yet/)).toHaveCount(0)
+
+    const quantity = page.getByRole('region', { name: 'You give' }).getByLabel('Quantity of Kitsune')
+    await quantity.fill('5000')
+    await expect(quantity).toHaveValue('999')
+    await expect(page.getByText('At most 999 of one item per slot: counted as 999.')).toBeVisible()
+    await expect(page).toHaveURL(/give=kitsune\*999/)
+    await quantity.blur()
+    await expect(quantity).toHaveValue('999')
+    await expectAccessible(page)
   })
 
   test('a shared link whose items fail to load says so and can be retried', async ({

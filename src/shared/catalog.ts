@@ -23,6 +23,8 @@ export const gameSchema = z.object({
   currency: z.string(),
   valueUnit: z.string(),
   variantLabels: z.record(z.string(), z.string()).nullable(),
+  /** Where the game's values and facts come from (the values page's "Sources"). */
+  sources: z.array(z.string()),
   itemCount: z.number().int(),
   valuedCount: z.number().int(),
   /** When a value of this game last changed (ISO), null when none has a value. */

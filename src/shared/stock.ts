@@ -118,6 +118,8 @@ export const stockItemInfoSchema = z.object({
   inGamePrice: z.number().nullable(),
   robuxPrice: z.number().nullable(),
   value: z.number().nullable(),
+  /** The item's image address without its size, as in the catalog; null: a generated tile. */
+  image: z.string().nullable(),
 })
 export type StockItemInfo = z.infer<typeof stockItemInfoSchema>
 

@@ -4,6 +4,7 @@ import {
   BLOX_FRUITS_BELI_LIMIT,
   DEFAULT_FAIR_BAND,
   describeRule,
+  dropUnknownVariants,
   evaluateTrade,
   FAIR_BANDS,
   type FairBand,
@@ -11,8 +12,10 @@ import {
   MAX_QUANTITY,
   MAX_SLOTS_PER_SIDE,
   parseTradeParam,
+  readQuantity,
   type Trade,
   type TradeSlot,
+  tradeStatus,
   tradeTitle,
   unitValue,
   type WflItem,
@@ -454,5 +457,53 @@ describe('tradeTitle', () => {
     const r = evaluateTrade(trade, items, { band: 10 })
     expect(r.verdict).toBeNull()
     expect(tradeTitle(r, trade, names)).toBe('Trade: 2 items for 1 — ghost ×2 for Kitsune')
+  })
+})
+
+describe('readQuantity', () => {
+  it('reads whole numbers from 1 to the limit, and caps more at the limit, saying so', () => {
+    expect(readQuantity('20')).toEqual({ quantity: 20, capped: false })
+    expect(readQuantity(' 999 ')).toEqual({ quantity: 999, capped: false })
+    expect(readQuantity('5000')).toEqual({ quantity: MAX_QUANTITY, capped: true })
+    expect(readQuantity('99999999999999')).toBeNull()
+    for (const text of ['', '0', '-3', '2.5', 'abc', '1e3']) expect(readQuantity(text)).toBeNull()
+  })
+})
+
+describe('dropUnknownVariants', () => {
+  const items = catalog(
+    item('west-dragon', 3_910_000_000, { variants: { physical: 3_910_000_000, permanent: 7_100_000_000 } }),
+    item('dough', 30_000_000),
+  )
+  it('drops a variant the item does not have, keeping the slot at its headline value', () => {
+    const { slots, dropped } = dropUnknownVariants(
+      [one('west-dragon', 1, 'bogus'), one('west-dragon', 2, 'permanent'), one('dough', 1, 'neon')],
+      items,
+    )
+    expect(slots).toEqual([one('west-dragon'), one('west-dragon', 2, 'permanent'), one('dough')])
+    expect(dropped).toEqual([one('west-dragon', 1, 'bogus'), one('dough', 1, 'neon')])
+    const result = evaluateTrade({ give: [one('dough')], get: slots.slice(0, 1) }, items, { band: 10 })
+    expect(result.get.unvalued).toEqual([])
+    expect(result.get.total).toBe(3_910_000_000)
+  })
+  it('leaves slots of unknown items and slots without a variant alone', () => {
+    const slots = [one('ghost', 1, 'x'), one('dough', 3)]
+    expect(dropUnknownVariants(slots, items)).toEqual({ slots, dropped: [] })
+  })
+})
+
+describe('tradeStatus', () => {
+  const items = catalog(item('rod', null), item('fish', null), item('a', 100), item('b', 100))
+  const status = (trade: Trade) => tradeStatus(trade, evaluateTrade(trade, items, { band: 10 }))
+  it('asks for items while a side is empty', () => {
+    expect(status({ give: [], get: [one('a')] })).toBe('empty')
+    expect(status({ give: [one('rod')], get: [] })).toBe('empty')
+  })
+  it('says the items have no value yet when both sides have items but one has no valued item', () => {
+    expect(status({ give: [one('rod')], get: [one('fish')] })).toBe('unvalued')
+    expect(status({ give: [one('a')], get: [one('fish')] })).toBe('unvalued')
+  })
+  it('gives the verdict otherwise', () => {
+    expect(status({ give: [one('a')], get: [one('b'), one('fish')] })).toBe('fair')
   })
 })

@@ -107,6 +107,47 @@ export function unitValue(item: WflItem, variant?: string): number | null {
   return isNumber(v) ? v : null
 }
 
+/**
+ * What a typed quantity means: a whole number from 1 to MAX_QUANTITY; more reads as MAX_QUANTITY and says
+ * so (`capped`), so the box and the totals always agree. Null while it is no such number (empty, 0, 2.5).
+ */
+export function readQuantity(text: string): { quantity: number; capped: boolean } | null {
+  const trimmed = text.trim()
+  if (!/^\d{1,12}$/.test(trimmed)) return null
+  const n = Number(trimmed)
+  if (n < 1) return null
+  return n > MAX_QUANTITY ? { quantity: MAX_QUANTITY, capped: true } : { quantity: n, capped: false }
+}
+
+/**
+ * Slots naming a variant their (known) item does not have, e.g. `west-dragon~bogus` from an old or edited
+ * link: the variant is dropped and the item counts at its headline value. Slots of unknown items are kept
+ * as they are (they are told apart elsewhere).
+ */
+export function dropUnknownVariants(
+  slots: readonly TradeSlot[],
+  items: ReadonlyMap<string, Pick<WflItem, 'variants'>>,
+): { slots: TradeSlot[]; dropped: TradeSlot[] } {
+  const dropped: TradeSlot[] = []
+  const kept = slots.map((slot) => {
+    const item = items.get(slot.itemId)
+    if (slot.variant === undefined || !item) return slot
+    if (item.variants && Object.hasOwn(item.variants, slot.variant)) return slot
+    dropped.push(slot)
+    return { itemId: slot.itemId, quantity: slot.quantity }
+  })
+  return { slots: kept, dropped }
+}
+
+/**
+ * What the calculator can say of a trade: `empty` while a side has no item, `unvalued` when both have
+ * items but a side has none with a value (nothing to compare), else the verdict.
+ */
+export function tradeStatus(trade: Trade, result: TradeResult): Verdict | 'empty' | 'unvalued' {
+  if (trade.give.length === 0 || trade.get.length === 0) return 'empty'
+  return result.verdict ?? 'unvalued'
+}
+
 function assertQuantities(side: 'give' | 'get', slots: readonly TradeSlot[]): void {
   for (const slot of slots) {
     const q = slot.quantity

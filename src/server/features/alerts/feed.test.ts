@@ -323,6 +323,7 @@ describe('stock candidates', () => {
         inGamePrice: null,
         robuxPrice: null,
         value: null,
+        image: null,
       },
     },
   })

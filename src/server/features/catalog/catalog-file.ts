@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { z } from 'zod'
 import { GAME_IDS } from '@/shared/games'
+import { normalizeTrend } from '@/shared/value-ops-rules'
 
 const nullableNumber = z.number().finite().nullable()
 
@@ -25,9 +26,20 @@ export const catalogFileSchema = z.object({
         robuxPrice: nullableNumber,
         value: nullableNumber,
         demand: z.number().min(0).max(10).nullable(),
-        trend: z.string().nullable().optional(),
+        /** The source's spelling, read into the one vocabulary ("Untable" is Unstable, "SOON" no trend). */
+        trend: z
+          .string()
+          .nullable()
+          .optional()
+          .transform((spelling, ctx) => {
+            const trend = normalizeTrend(spelling)
+            if (trend === undefined) ctx.addIssue({ code: 'custom', message: `unknown trend "${spelling}"` })
+            return trend ?? null
+          }),
         variants: z.record(z.string(), nullableNumber).optional(),
         notes: z.string().nullable().optional(),
+        /** Former and other names search knows (Leopard for Tiger). */
+        aliases: z.array(z.string().min(1)).optional(),
       })
       .transform((item) => ({ ...item, id: item.id || fallbackId(item.name) })),
   ),

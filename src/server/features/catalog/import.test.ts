@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { and, count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { games, items, itemValueChanges } from '@/server/db/schema'
-import { catalogDir } from '@/server/lib/paths'
+import { catalogDir, migrationsDir } from '@/server/lib/paths'
+import { TRENDS } from '@/shared/value-ops-rules'
 import { createTestDatabase } from '@/test/database'
 import { type CatalogGame, readCatalog } from './catalog-file'
 import { importCatalog } from './import'
@@ -100,5 +103,130 @@ describe('importCatalog', () => {
     expect(typeof max).toBe('number')
     const [fish] = await database.db.select().from(items).where(eq(items.id, 'item-1f40b'))
     expect(fish?.name).toBe('🐋')
+  })
+})
+
+describe('the catalog as traders read it', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>
+  beforeAll(async () => {
+    database = await createTestDatabase({ catalog: true })
+  })
+  afterAll(() => database.drop())
+
+  const itemOf = async (gameId: string, id: string) =>
+    (
+      await database.db
+        .select()
+        .from(items)
+        .where(and(eq(items.gameId, gameId), eq(items.id, id)))
+    )[0]!
+
+  it('stores every trend in the one vocabulary, mapped from the sources’ spellings', async () => {
+    const rows = await database.db.selectDistinct({ trend: items.trend }).from(items)
+    for (const { trend } of rows) if (trend !== null) expect(TRENDS).toContain(trend)
+    // "Doing Well", "Untable", "Overpriced", "Underpaid For" and "SOON" in the files.
+    expect((await itemOf('murder-mystery-2', 'ornament')).trend).toBe('Rising')
+    const untable = await database.db.select().from(items).where(eq(items.gameId, 'anime-adventures'))
+    expect(untable.filter((i) => i.trend === 'Unstable').length).toBe(10)
+    expect(untable.filter((i) => i.trend === 'Overpaid').length).toBe(5)
+    const soon = await database.db
+      .select()
+      .from(items)
+      .where(and(eq(items.gameId, 'blox-fruits'), sql`${items.trend} is null`))
+    expect(soon).toHaveLength(3)
+  })
+
+  it('keeps facts in the notes, never provenance or fields shown elsewhere', async () => {
+    expect((await itemOf('blox-fruits', 'kitsune')).notes).toBe('Beast fruit')
+    expect((await itemOf('blox-fruits', 'west-dragon')).notes).toBeNull()
+    expect((await itemOf('adopt-me', 'shadow-dragon')).notes).toBe(
+      'Elvebredd values: FR 488, NFR 1,050, MFR 2,480; AMVGG demand: High',
+    )
+    // The odds the stock alerts read stay.
+    expect((await itemOf('grow-a-garden', 'carrot')).notes).toMatch(/restock chance 1 in 1, stock 5-25/)
+    const notes = (await database.db.select({ notes: items.notes }).from(items)).map((r) => r.notes ?? '')
+    for (const raw of [
+      'trend:',
+      'permanent value:',
+      'Mews fruitdata',
+      'game.guide',
+      '(game data)',
+      'golden RAP',
+      'value-list tier',
+      "'difficulty'",
+      'aliases:',
+      'not refreshed',
+    ])
+      expect(notes.filter((n) => n.includes(raw))).toEqual([])
+  })
+
+  it('gives items their former names, and games a unit line without internal text', async () => {
+    expect((await itemOf('blox-fruits', 'tiger')).aliases).toEqual(['Leopard'])
+    expect((await itemOf('blox-fruits', 'blade')).aliases).toEqual(['Chop'])
+    expect((await itemOf('blox-fruits', 'eagle')).aliases).toEqual(['Falcon'])
+    expect((await itemOf('blox-fruits', 'lightning')).aliases).toEqual(['Rumble'])
+    expect((await itemOf('murder-mystery-2', 'traveler-s-axe')).aliases).toEqual(['trav axe'])
+    const units = await database.db.select({ unit: games.valueUnit, currency: games.currency }).from(games)
+    for (const { unit, currency } of units) {
+      expect(unit).not.toMatch(/none found|value left null|in notes|\.com/)
+      expect(currency).not.toMatch(/^none/)
+    }
+  })
+
+  it('brings a database imported before to the same presentation, leaving editors’ changes alone', async () => {
+    const kitsune = and(eq(items.gameId, 'blox-fruits'), eq(items.id, 'kitsune'))
+    const ornament = and(eq(items.gameId, 'murder-mystery-2'), eq(items.id, 'ornament'))
+    const tiger = and(eq(items.gameId, 'blox-fruits'), eq(items.id, 'tiger'))
+    const dough = and(eq(items.gameId, 'blox-fruits'), eq(items.id, 'dough'))
+    const blade = and(eq(items.gameId, 'blox-fruits'), eq(items.id, 'blade'))
+    // As the first catalog wrote them.
+    await database.db
+      .update(items)
+      .set({ notes: 'type: beast (Mews fruitdata, Jan 2024); trend: Overpaid; permanent value: 6240000000' })
+      .where(kitsune)
+    await database.db
+      .update(items)
+      .set({
+        trend: 'Doing Well',
+        notes: 'trend: Doing Well; MM2Values cross-check: 28; range 40-50; Supreme rarity score 2',
+      })
+      .where(ornament)
+    await database.db.update(items).set({ aliases: [] }).where(tiger)
+    await database.db
+      .update(games)
+      .set({ valueUnit: 'none found (no community trade value list located); value left null' })
+      .where(eq(games.id, 'fisch'))
+    await database.db
+      .update(games)
+      .set({
+        variantLabels: {
+          physical: 'Physical fruit (the item value)',
+          permanent: 'Permanent fruit (bought with Robux, cannot be traded as physical)',
+        },
+      })
+      .where(eq(games.id, 'blox-fruits'))
+    // Changed by an editor since: stays.
+    await database.db.update(items).set({ notes: 'Edited by the value team' }).where(dough)
+    await database.db
+      .update(items)
+      .set({ aliases: ['Chopper'] })
+      .where(blade)
+
+    const migration = readFileSync(path.join(migrationsDir, '0007_catalog_presentation.sql'), 'utf8')
+    for (const statement of migration.split('--> statement-breakpoint'))
+      await database.db.execute(sql.raw(statement))
+
+    expect((await itemOf('blox-fruits', 'kitsune')).notes).toBe('Beast fruit')
+    expect(await itemOf('murder-mystery-2', 'ornament')).toMatchObject({
+      trend: 'Rising',
+      notes: 'MM2Values: 28; value range 40–50; rarity score 2',
+    })
+    expect((await itemOf('blox-fruits', 'tiger')).aliases).toEqual(['Leopard'])
+    const [fisch] = await database.db.select().from(games).where(eq(games.id, 'fisch'))
+    expect(fisch?.valueUnit).toBe('C$')
+    const [blox] = await database.db.select().from(games).where(eq(games.id, 'blox-fruits'))
+    expect(blox?.variantLabels).toEqual({ physical: 'Physical fruit', permanent: 'Permanent fruit' })
+    expect((await itemOf('blox-fruits', 'dough')).notes).toBe('Edited by the value team')
+    expect((await itemOf('blox-fruits', 'blade')).aliases).toEqual(['Chopper'])
   })
 })

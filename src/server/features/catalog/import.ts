@@ -74,6 +74,7 @@ export async function importCatalog(
               inGamePrice: item.inGamePrice,
               robuxPrice: item.robuxPrice,
               notes: item.notes ?? null,
+              aliases: item.aliases ?? [],
               valueChangedAt: item.value === null ? null : file.valuesAsOf,
             })),
           )

@@ -1,7 +1,7 @@
 import type { HeadResolver } from '@/server/context'
 import { formatValue } from '@/shared/format-value'
 import { type GameId, isGameId } from '@/shared/games'
-import { DEFAULT_FAIR_BAND, parseFairBand, parseTradeParam } from '@/shared/wfl'
+import { DEFAULT_FAIR_BAND, dropUnknownVariants, parseFairBand, parseTradeParam } from '@/shared/wfl'
 import { catalogOf } from './params'
 import { type CatalogDeps, findItemPageFacts, findItems, listGames } from './service'
 import { evaluateKnownTrade } from './trade'
@@ -41,10 +41,16 @@ async function sharedTradeHead(catalog: CatalogDeps, gameId: GameId, search: URL
   }
   const ids = [...new Set([...trade.give, ...trade.get].map((s) => s.itemId))]
   const items = await findItems(catalog, gameId, ids)
-  // Slots of unknown items are left out, as the page does.
+  // Slots of unknown items are left out and unknown variants dropped (headline value), as the page does.
   const known = {
-    give: trade.give.filter((s) => items.has(s.itemId)),
-    get: trade.get.filter((s) => items.has(s.itemId)),
+    give: dropUnknownVariants(
+      trade.give.filter((s) => items.has(s.itemId)),
+      items,
+    ).slots,
+    get: dropUnknownVariants(
+      trade.get.filter((s) => items.has(s.itemId)),
+      items,
+    ).slots,
   }
   if (known.give.length + known.get.length === 0) return null
   const band = parseFairBand(search.get('band')) ?? DEFAULT_FAIR_BAND

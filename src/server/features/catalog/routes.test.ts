@@ -28,6 +28,12 @@ describe('catalog API', () => {
       const blox = body.games.find((g) => g.id === 'blox-fruits')!
       expect(blox.itemCount).toBe(86)
       expect(blox.variantLabels).toHaveProperty('permanent')
+      // Where the values come from, for the values page's "Sources"; none of it in the unit line.
+      for (const game of body.games) {
+        expect(game.sources.length).toBeGreaterThan(0)
+        expect(game.valueUnit).not.toMatch(/none found|left null|\.com/)
+      }
+      expect(body.games.find((g) => g.id === 'fisch')).toMatchObject({ valuedCount: 0 })
       expect(res.headers.get('cache-control')).toContain('max-age=')
       const etag = res.headers.get('etag')!
       expect(etag).toMatch(/^".+"$/)
@@ -183,6 +189,26 @@ describe('catalog API', () => {
       expect(new Set(body.items.map((i) => i.gameId)).size).toBeGreaterThan(1)
       expect(body.total).toBeGreaterThanOrEqual(body.items.length)
     })
+
+    it('knows former names: Leopard is Tiger, Chop Blade, Falcon Eagle, Rumble Lightning', async () => {
+      for (const [former, id] of [
+        ['leopard', 'tiger'],
+        ['Chop', 'blade'],
+        ['falcon', 'eagle'],
+        ['rumble', 'lightning'],
+      ]) {
+        const inGame = itemListResponseSchema.parse(
+          await (await get(`/api/games/blox-fruits/items?search=${former}`)).json(),
+        )
+        expect(inGame.items[0]?.id).toBe(id)
+        const everywhere = searchResponseSchema.parse(await (await get(`/api/items?search=${former}`)).json())
+        expect(everywhere.items[0]).toMatchObject({ gameId: 'blox-fruits', id })
+      }
+      const detail = itemDetailResponseSchema.parse(
+        await (await get('/api/games/blox-fruits/items/tiger')).json(),
+      )
+      expect(detail.item.aliases).toEqual(['Leopard'])
+    })
   })
 
   describe('item detail', () => {
@@ -282,6 +308,12 @@ describe('catalog API', () => {
         await get('/trade-helper/blox-fruits?tab=wfl&give=shadow-dragon&get=kitsune')
       ).text()
       expect(foreign).toContain('<title>Trade: 0 items for 1 — nothing for Kitsune | TradeHub</title>')
+      // A variant the item does not have is dropped: West Dragon counts at its headline value.
+      const variant = await (
+        await get('/trade-helper/blox-fruits?tab=wfl&give=kitsune&get=west-dragon~bogus')
+      ).text()
+      expect(variant).toContain('<title>Win: 1 item for 1 — Kitsune for West Dragon | TradeHub</title>')
+      expect(variant).toMatch(/You give 640M and get 3.91B/)
     })
 
     it('declares the site search on the home page', async () => {

@@ -58,6 +58,7 @@ async function loadGames(db: Db): Promise<Game[]> {
       currency: games.currency,
       valueUnit: games.valueUnit,
       variantLabels: games.variantLabels,
+      sources: games.sources,
       itemCount: count(items.id),
       valuedCount: count(items.value),
       lastValueChangeAt: max(items.valueChangedAt),

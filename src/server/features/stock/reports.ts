@@ -108,6 +108,7 @@ export async function itemInfoOf(
       inGamePrice: item.inGamePrice,
       robuxPrice: item.robuxPrice,
       value: item.value,
+      image: item.image,
     }
   }
   return info

@@ -19,3 +19,6 @@ export const prefetchItem = async (args: LoaderFunctionArgs) => (await import('.
 export const ItemPicker = lazy(async () => ({
   default: (await import('./components/item-picker')).ItemPicker,
 }))
+
+/** An item's picture, or a tile of its initials on its rarity's colour (small: shipped with the shell). */
+export { ItemImage } from './components/item-image'

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import type { ItemSummary } from '@/shared/catalog'
 import { formatValue } from '@/shared/format-value'
 import { useItemList } from '../api'
+import { ItemImage } from './item-image'
 
 const SHOWN = 8
 
@@ -124,9 +125,10 @@ export function ItemPicker({
             aria-selected={i === active}
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => pick(item)}
-            className="flex cursor-pointer justify-between gap-3 rounded-lg px-3 py-2 text-sm aria-selected:bg-surface-2"
+            className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm aria-selected:bg-surface-2"
           >
-            <span className="truncate">{item.name}</span>
+            <ItemImage name={item.name} image={item.image} rarity={item.rarity} size="xs" />
+            <span className="min-w-0 flex-1 truncate">{item.name}</span>
             <span className={item.value === null ? 'text-muted' : 'tabular-nums'}>
               {formatValue(item.value)}
             </span>

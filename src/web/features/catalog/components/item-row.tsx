@@ -2,14 +2,37 @@ import { ArrowDown, ArrowUp, Minus, TrendingDown, TrendingUp } from 'lucide-reac
 import { Link } from 'react-router'
 import type { ItemSummary } from '@/shared/catalog'
 import { formatValue, formatValueFull } from '@/shared/format-value'
+import { ValueText } from '@/web/components/ui/value-text'
 import { formatRelative } from '@/web/lib/format'
+import { ItemImage } from './item-image'
 
+/** Rising and Hyped point up, Dropping down; the rest of the vocabulary is level. */
 export function TrendIcon({ trend }: { trend: string | null }) {
-  const t = trend?.toLowerCase() ?? ''
-  if (/(ris|up|increas)/.test(t)) return <TrendingUp aria-hidden="true" className="size-4 text-accent" />
-  if (/(fall|down|drop|decreas)/.test(t))
-    return <TrendingDown aria-hidden="true" className="size-4 text-danger" />
+  if (trend === 'Rising' || trend === 'Hyped')
+    return <TrendingUp aria-hidden="true" className="size-4 text-accent" />
+  if (trend === 'Dropping') return <TrendingDown aria-hidden="true" className="size-4 text-danger" />
   return <Minus aria-hidden="true" className="size-4 text-muted" />
+}
+
+/** Labels without repeats ("Limited · limited" reads "Limited"). */
+export function distinctLabels(labels: (string | null | undefined)[]): string[] {
+  const seen = new Set<string>()
+  return labels.filter((label): label is string => {
+    if (!label) return false
+    const key = label.toLowerCase()
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
+
+/** What is known of an item without a value: its prices. */
+function knownPrices(item: ItemSummary, currency: string | undefined): string | null {
+  const prices = [
+    item.inGamePrice !== null && currency ? `${formatValue(item.inGamePrice)} ${currency}` : null,
+    item.robuxPrice !== null ? `${formatValueFull(item.robuxPrice)} Robux` : null,
+  ].filter(Boolean)
+  return prices.length > 0 ? `Price ${prices.join(' or ')}` : null
 }
 
 export function DemandMeter({ demand }: { demand: number | null }) {
@@ -62,39 +85,54 @@ function LastChange({ item }: { item: ItemSummary }) {
 export function ItemRow({
   item,
   gameName,
+  currency,
   favorite,
 }: {
   item: ItemSummary
   gameName?: string
+  /** The game's currency: an item without a value shows its price in it. */
+  currency?: string
   /** The watch bell and heart beside the row (outside the link: a button may not sit inside a link). */
   favorite?: React.ReactNode
 }) {
+  // Nothing traded is known (no value, demand or trend): the row shows what is (rarity, prices).
+  const unknown = item.value === null && item.demand === null && item.trend === null
+  const prices = knownPrices(item, currency)
   return (
     <li className="flex overflow-hidden rounded-xl border border-line bg-surface hover:border-accent/60">
       <Link
         to={`/values/${item.gameId}/${item.id}`}
         className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 px-4 py-3 lg:grid-cols-[minmax(0,1fr)_7rem_7rem_13rem]"
       >
-        <span className="min-w-0">
-          <span className="block truncate font-semibold">{item.name}</span>
-          <span className="block truncate text-muted text-xs">
-            {[gameName, item.rarity, item.category].filter(Boolean).join(' · ') || '\u00a0'}
+        <span className="flex min-w-0 items-center gap-3">
+          <ItemImage name={item.name} image={item.image} rarity={item.rarity} />
+          <span className="min-w-0">
+            <span className="block truncate font-semibold">{item.name}</span>
+            <span className="block truncate text-muted text-xs">
+              {distinctLabels([gameName, item.rarity, item.category]).join(' · ') || '\u00a0'}
+            </span>
           </span>
         </span>
-        <span
+        <ValueText
+          value={item.value}
           className={`text-right tabular-nums ${item.value === null ? 'text-muted text-sm' : 'font-semibold'}`}
-          title={formatValueFull(item.value)}
-        >
-          {formatValue(item.value)}
-        </span>
+        />
         {/* Phones: demand and trend share the second line; wide screens: their own columns. */}
         <span className="col-span-2 flex min-w-0 items-center justify-between gap-3 lg:contents">
           <span className="flex shrink-0 items-center gap-3">
-            <DemandMeter demand={item.demand} />
+            {unknown ? (
+              prices && <span className="text-muted text-sm">{prices}</span>
+            ) : (
+              <DemandMeter demand={item.demand} />
+            )}
           </span>
           <span className="flex min-w-0 flex-wrap items-center justify-end gap-x-1.5 text-right text-muted text-xs">
-            <TrendIcon trend={item.trend} />
-            <span>{item.trend ?? 'no trend'}</span>
+            {!unknown && (
+              <>
+                <TrendIcon trend={item.trend} />
+                <span>{item.trend ?? 'no trend'}</span>
+              </>
+            )}
             <LastChange item={item} />
           </span>
         </span>

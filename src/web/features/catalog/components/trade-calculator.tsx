@@ -4,10 +4,10 @@ import { useEffect, useId, useMemo, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import type { Game, ItemSummary } from '@/shared/catalog'
-import { formatValue, formatValueFull } from '@/shared/format-value'
 import {
   DEFAULT_FAIR_BAND,
   describeRule,
+  dropUnknownVariants,
   evaluateTrade,
   FAIR_BANDS,
   type FairBand,
@@ -16,14 +16,19 @@ import {
   MAX_SLOTS_PER_SIDE,
   parseFairBand,
   parseTradeParam,
+  readQuantity,
   type SideResult,
   type TradeSlot,
+  tradeStatus,
   unitValue,
 } from '@/shared/wfl'
 import { buttonClass } from '@/web/components/ui/button'
+import { ValueText } from '@/web/components/ui/value-text'
 import { ApiError } from '@/web/lib/api'
 import { itemsByIdQuery } from '../api'
+import { ItemImage } from './item-image'
 import { ItemPicker } from './item-picker'
+import { variantKeys } from './variants'
 
 const BAND_KEY = 'tradehub.fairBand'
 type Side = 'give' | 'get'
@@ -85,14 +90,23 @@ function SlotRow({
 }) {
   const id = useId()
   const [qty, setQty] = useState(String(slot.quantity))
+  // More than the limit was typed: the box shows the limit the totals use, and says why.
+  const [capped, setCapped] = useState(false)
   useEffect(() => setQty(String(slot.quantity)), [slot.quantity])
   const name = item?.name ?? slot.itemId
   const value = item ? unitValue(item, slot.variant) : null
-  const variantKeys = item?.variants ? Object.keys(item.variants) : []
+  const variants = variantKeys(item?.variants ?? null, game.variantLabels)
   return (
     <li className="rounded-xl border border-line bg-bg p-3">
       <div className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
+        <ItemImage
+          name={name}
+          image={item?.image ?? null}
+          rarity={item?.rarity ?? null}
+          size="sm"
+          className="mt-0.5"
+        />
+        <div className="min-w-0 flex-1">
           <Link
             to={`/values/${game.id}/${slot.itemId}`}
             className="block truncate font-semibold hover:underline"
@@ -100,7 +114,13 @@ function SlotRow({
             {name}
           </Link>
           <p className={`text-sm tabular-nums ${value === null ? 'text-warn' : 'text-muted'}`}>
-            {value === null ? 'no value yet: not counted' : `${formatValue(value)} each`}
+            {value === null ? (
+              'no value yet: not counted'
+            ) : (
+              <>
+                <ValueText value={value} /> each
+              </>
+            )}
           </p>
         </div>
         <button
@@ -123,15 +143,17 @@ function SlotRow({
           min={1}
           max={MAX_QUANTITY}
           value={qty}
+          aria-describedby={capped ? `${id}-limit` : undefined}
           onChange={(e) => {
-            setQty(e.target.value)
-            const n = Number(e.target.value)
-            if (Number.isInteger(n) && n >= 1 && n <= MAX_QUANTITY) onChange({ ...slot, quantity: n })
+            const read = readQuantity(e.target.value)
+            setCapped(read?.capped ?? false)
+            setQty(read?.capped ? String(read.quantity) : e.target.value)
+            if (read) onChange({ ...slot, quantity: read.quantity })
           }}
           onBlur={() => setQty(String(slot.quantity))}
           className="w-20 rounded-lg border border-line bg-surface px-2 py-1.5 text-sm tabular-nums"
         />
-        {variantKeys.length > 0 && (
+        {variants.length > 0 && (
           <>
             <label htmlFor={`${id}-variant`} className="sr-only">
               Variant of {name}
@@ -143,7 +165,7 @@ function SlotRow({
               className="w-0 min-w-0 flex-1 rounded-lg border border-line bg-surface px-2 py-1.5 text-sm"
             >
               <option value="">{game.variantLabels ? 'Headline value' : 'Default'}</option>
-              {variantKeys.map((key) => (
+              {variants.map((key) => (
                 <option key={key} value={key}>
                   {shortLabel(game.variantLabels?.[key] ?? key)}
                 </option>
@@ -152,6 +174,9 @@ function SlotRow({
           </>
         )}
       </div>
+      <p id={`${id}-limit`} role="status" className="mt-1 text-warn text-xs empty:hidden">
+        {capped ? `At most ${MAX_QUANTITY} of one item per slot: counted as ${MAX_QUANTITY}.` : ''}
+      </p>
     </li>
   )
 }
@@ -187,9 +212,7 @@ function SidePanel({
         </h2>
         <p className="text-right">
           <span className="sr-only">{title} total: </span>
-          <span className="font-bold text-xl tabular-nums" title={formatValueFull(result.total)}>
-            {formatValue(result.total)}
-          </span>
+          <ValueText value={result.total} className="font-bold text-xl tabular-nums" />
         </p>
       </div>
       <ul className="mt-3 space-y-2">
@@ -250,8 +273,23 @@ export function TradeCalculator({ game }: { game: Game }) {
     })
   }, [unknownIds])
 
+  // Variants the item does not have (an old or edited link): dropped, the item counts at its headline
+  // value, and the user is told which.
+  const [droppedVariants, setDroppedVariants] = useState<TradeSlot[]>([])
+  const fixedGive = dropUnknownVariants(give.slots, known)
+  const fixedGet = dropUnknownVariants(get.slots, known)
+  const wrongVariants = [...fixedGive.dropped, ...fixedGet.dropped]
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a slot names a variant its item lacks
+  useEffect(() => {
+    if (wrongVariants.length === 0) return
+    setDroppedVariants((prev) => [...prev, ...wrongVariants])
+    setSides({ give: fixedGive.slots, get: fixedGet.slots })
+  }, [wrongVariants.map((s) => `${s.itemId}~${s.variant}`).join(',')])
+
   const sides = { give, get }
-  const result = evaluateTrade({ give: give.slots, get: get.slots }, known, { band, game: game.id })
+  const trade = { give: fixedGive.slots, get: fixedGet.slots }
+  const result = evaluateTrade(trade, known, { band, game: game.id })
+  const status = tradeStatus(trade, result)
   const loading = missing.length > 0 && lookup.isPending
 
   const add = (side: Side, slots: TradeSlot[]) => (item: ItemSummary) => {
@@ -290,6 +328,18 @@ export function TradeCalculator({ game }: { game: Game }) {
               ...droppedParts.map((p) => `“${p}” (malformed)`),
             ].join(', ')}
             .
+          </p>
+        </div>
+      )}
+
+      {droppedVariants.length > 0 && (
+        <div role="status" className="mb-4 flex gap-2 rounded-xl border border-warn/40 bg-warn/5 p-3 text-sm">
+          <AlertTriangle aria-hidden="true" className="size-5 shrink-0 text-warn" />
+          <p>
+            {droppedVariants
+              .map((s) => `“${s.variant}” is not a variant of ${known.get(s.itemId)?.name ?? s.itemId}`)
+              .join('; ')}
+            : the variant was dropped and the item counts at its headline value.
           </p>
         </div>
       )}
@@ -338,13 +388,19 @@ export function TradeCalculator({ game }: { game: Game }) {
           <p
             className={`rounded-xl border px-4 py-2 font-extrabold text-2xl ${verdict?.className ?? 'border-line text-muted'}`}
           >
-            {verdict ? verdict.label : loading ? 'Loading…' : 'Add items to both sides'}
+            {verdict
+              ? verdict.label
+              : loading
+                ? 'Loading…'
+                : status === 'unvalued'
+                  ? 'No value yet'
+                  : 'Add items to both sides'}
           </p>
           {verdict && (
             <p className="text-sm">
               <span className="font-semibold tabular-nums">
                 {result.difference >= 0 ? '+' : '−'}
-                {formatValue(Math.abs(result.difference))}
+                <ValueText value={Math.abs(result.difference)} />
               </span>{' '}
               <span className="text-muted">
                 ({result.percent >= 0 ? '+' : '−'}
@@ -388,6 +444,14 @@ export function TradeCalculator({ game }: { game: Game }) {
             {result.lowDemandItems.length > 0 && (
               <span className="text-muted"> (low or unknown demand: {result.lowDemandItems.join(', ')})</span>
             )}
+          </p>
+        )}
+        {!loading && status === 'unvalued' && (
+          <p className="mt-3 text-sm">
+            {result.give.valuedCount === 0 && result.get.valuedCount === 0
+              ? 'The items of this trade have no value yet, so it cannot be judged.'
+              : `The items you ${result.give.valuedCount === 0 ? 'give' : 'get'} have no value yet, so the trade cannot be judged.`}{' '}
+            Open an item to suggest a value.
           </p>
         )}
         {unvalued.length > 0 && (

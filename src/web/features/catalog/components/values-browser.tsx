@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react'
 import { Suspense, useEffect, useId, useRef, useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link, useParams, useSearchParams } from 'react-router'
 import type { Game } from '@/shared/catalog'
 import { ITEM_SORT_LABELS, ITEM_SORTS } from '@/shared/catalog-rules'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
@@ -101,6 +101,38 @@ function Select({
   )
 }
 
+/**
+ * What the values are in, or, for a game without any, that no community value exists yet and what is
+ * shown instead; and where the game's values and facts come from.
+ */
+function GameFacts({ game }: { game: Game }) {
+  return (
+    <div className="mt-3 space-y-2 text-muted text-xs">
+      {game.valuedCount === 0 ? (
+        <div className="rounded-xl border border-line bg-surface p-3 text-ink text-sm">
+          <p className="font-semibold">No community value exists yet for {game.name} items.</p>
+          <p className="mt-1 text-muted">
+            Shown here is what is known: prices, sell values and rarity. Know what an item trades for? Open it
+            and suggest a value.
+          </p>
+        </div>
+      ) : (
+        <p>Values in {game.valueUnit}.</p>
+      )}
+      {game.sources.length > 0 && (
+        <details className="group">
+          <summary className="w-fit cursor-pointer select-none hover:text-ink">Sources</summary>
+          <ul className="mt-2 list-disc space-y-1 pl-5 [overflow-wrap:anywhere]">
+            {game.sources.map((source) => (
+              <li key={source}>{source}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  )
+}
+
 function listError(error: Error) {
   return error instanceof ApiError && error.status === 400 ? error.message : undefined
 }
@@ -108,6 +140,12 @@ function listError(error: Error) {
 /** The values list of one game, or the search across every game when `game` is null. */
 export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[] }) {
   const { view, update } = useViewParams()
+  const { game: pathGame } = useParams()
+  const [params] = useSearchParams()
+  // Typing searches the game shown; on /values-and-wfl the address names it, so the search stays in it
+  // ("All games" is a choice of its own).
+  const search = (text: string) =>
+    update({ search: text, ...(game && !pathGame && !params.get('game') ? { game: game.id } : {}) }, true)
   const list = useItemList(listParams(game?.id ?? 'blox-fruits', view), game !== null)
   const all = useSearchAll(view.search, game === null && view.search !== '')
   const query = game ? list : all
@@ -116,6 +154,7 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
   const total = data?.total ?? 0
   const pages = game ? Math.max(1, Math.ceil(total / PAGE_SIZE)) : 1
   const gameNames = new Map(games.map((g) => [g.id, g.name]))
+  const currencies = new Map(games.map((g) => [g.id, g.currency]))
   // The hearts of the whole page in one request (one game's list; the search across games has none).
   const favorites = useFavoriteCounts(
     game?.id ?? '',
@@ -125,7 +164,7 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
   return (
     <section aria-label="Item values" className="mt-6">
       <div className="flex flex-col gap-2 sm:flex-row">
-        <SearchBox value={view.search} onChange={(search) => update({ search }, true)} />
+        <SearchBox value={view.search} onChange={search} />
         {game && (
           <div className="grid grid-cols-3 gap-2 sm:flex">
             <Select
@@ -150,7 +189,7 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
         )}
       </div>
 
-      {game && <p className="mt-3 text-muted text-xs">Values in {game.valueUnit}.</p>}
+      {game && <GameFacts game={game} />}
 
       <div aria-live="polite" className="mt-4 flex items-center justify-between text-muted text-sm">
         {data && (
@@ -191,6 +230,7 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
               key={`${item.gameId}/${item.id}`}
               item={item}
               gameName={game ? undefined : gameNames.get(item.gameId)}
+              currency={currencies.get(item.gameId)}
               favorite={
                 <>
                   <Suspense

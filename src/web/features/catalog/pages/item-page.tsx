@@ -16,12 +16,16 @@ import { ApiError } from '@/web/lib/api'
 import { formatDay } from '@/web/lib/format'
 import { usePageMeta } from '@/web/lib/page-meta'
 import { useItemDetail } from '../api'
+import { ItemImage } from '../components/item-image'
 import { DemandMeter, ItemRow, TrendIcon } from '../components/item-row'
 import { ValueChart } from '../components/value-chart'
+import { variantKeys } from '../components/variants'
 
 function Facts({ data }: { data: ItemDetailResponse }) {
   const { item, game } = data
-  const variants = item.variants ? Object.entries(item.variants) : []
+  const variants = variantKeys(item.variants, game.variantLabels).map(
+    (key) => [key, item.variants?.[key] ?? null] as const,
+  )
   return (
     <>
       <div className="grid gap-3 sm:grid-cols-3">
@@ -32,7 +36,18 @@ function Facts({ data }: { data: ItemDetailResponse }) {
           >
             {formatValue(item.value)}
           </p>
-          {item.value !== null && <p className="text-muted text-xs">{formatValueFull(item.value)}</p>}
+          {item.value === null ? (
+            <>
+              <p className="mt-1 text-muted text-xs">No community value exists yet.</p>
+              <a href="#suggest" className={`${buttonClass('secondary', 'sm')} mt-3`}>
+                Suggest a value
+              </a>
+            </>
+          ) : (
+            formatValueFull(item.value) !== formatValue(item.value) && (
+              <p className="text-muted text-xs [overflow-wrap:anywhere]">{formatValueFull(item.value)}</p>
+            )
+          )}
         </div>
         <div className="rounded-2xl border border-line bg-surface p-4">
           <p className="text-muted text-sm">Demand</p>
@@ -52,7 +67,10 @@ function Facts({ data }: { data: ItemDetailResponse }) {
         {(
           [
             ['Rarity', item.rarity ?? 'unknown'],
-            ['Category', item.category ?? 'unknown'],
+            // "Huge" and "huge" say one thing once.
+            ...(item.category && item.category.toLowerCase() === item.rarity?.toLowerCase()
+              ? []
+              : [['Category', item.category ?? 'unknown'] as const]),
             [
               `Price in ${game.currency}`,
               item.inGamePrice === null ? 'not sold for it' : formatValueFull(item.inGamePrice),
@@ -82,7 +100,10 @@ function Facts({ data }: { data: ItemDetailResponse }) {
                 className="flex justify-between rounded-xl border border-line bg-surface px-4 py-2.5 text-sm"
               >
                 <span>{game.variantLabels?.[key] ?? key}</span>
-                <span className={value === null ? 'text-muted' : 'font-semibold tabular-nums'}>
+                <span
+                  className={value === null ? 'text-muted' : 'font-semibold tabular-nums'}
+                  title={formatValueFull(value)}
+                >
                   {formatValue(value)}
                 </span>
               </li>
@@ -125,7 +146,10 @@ export function ItemPage() {
         </Link>
       </nav>
       <div className="mt-2 flex flex-wrap items-end justify-between gap-4">
-        <h1 className="font-bold text-3xl tracking-tight sm:text-4xl">{item.name}</h1>
+        <div className="flex min-w-0 items-center gap-4">
+          <ItemImage name={item.name} image={item.image} rarity={item.rarity} size="lg" />
+          <h1 className="font-bold text-3xl tracking-tight sm:text-4xl">{item.name}</h1>
+        </div>
         <div className="flex flex-wrap gap-2">
           <FavoriteButton
             game={game.id}
@@ -153,7 +177,13 @@ export function ItemPage() {
         </div>
       </div>
       <p className="mt-1 text-muted text-sm">
-        {game.name} · values in {game.valueUnit}
+        {game.valuedCount === 0 ? (
+          <>{game.name} · no community values yet</>
+        ) : (
+          <>
+            {game.name} · values in {game.valueUnit}
+          </>
+        )}
         {item.valueChangedAt && <> · as of {formatDay(item.valueChangedAt)}</>}
       </p>
 

@@ -4,7 +4,9 @@ import { Link } from 'react-router'
 import { formatValue, formatValueFull } from '@/shared/format-value'
 import type { StockItem, StockReport, StockResponse, StockShop } from '@/shared/stock'
 import { formatCountdown, formatDuration } from '@/shared/stock-rules'
+import { ValueText } from '@/web/components/ui/value-text'
 import { WatchButton } from '@/web/features/alerts/public'
+import { ItemImage } from '@/web/features/catalog/public'
 import { isRare, rarityClass, reportedText, type ShopState, waitingText } from '../view'
 
 export type StockItems = StockResponse['items']
@@ -41,6 +43,12 @@ function ItemLine({
         rare ? 'border-amber-300/50 bg-amber-300/[0.06]' : 'border-transparent bg-surface-2/70'
       }`}
     >
+      <ItemImage
+        name={info?.name ?? entry.item}
+        image={info?.image ?? null}
+        rarity={info?.rarity ?? null}
+        size="sm"
+      />
       <div className="min-w-0 flex-1">
         <p className="flex items-center gap-1.5">
           {rare && <Sparkles aria-hidden="true" className="size-4 shrink-0 text-amber-300" />}
@@ -65,12 +73,10 @@ function ItemLine({
       {look.showValue && (
         <p className="shrink-0 text-right">
           <span className="block text-muted text-xs">Value</span>
-          <span
+          <ValueText
+            value={info?.value ?? null}
             className={info?.value == null ? 'text-muted text-sm' : 'font-semibold tabular-nums'}
-            title={formatValueFull(info?.value ?? null)}
-          >
-            {formatValue(info?.value ?? null)}
-          </span>
+          />
         </p>
       )}
       {look.showQuantity && (
