@@ -318,9 +318,12 @@ function BulkDiff({ diff }: { diff: BulkResponse }) {
         <FormMessage kind="error">
           Nothing can be applied until these lines are fixed:{' '}
           {[
-            ...diff.invalid.map((r) => `line ${r.line}: ${r.problem}`),
-            ...diff.unknown.map((r) => `line ${r.line}: unknown item ${r.id}`),
-          ].join('; ')}
+            ...diff.invalid.map((r) => ({ line: r.line, text: r.problem })),
+            ...diff.unknown.map((r) => ({ line: r.line, text: `unknown item ${r.id}` })),
+          ]
+            .sort((a, b) => a.line - b.line)
+            .map((r) => `line ${r.line}: ${r.text}`)
+            .join('; ')}
         </FormMessage>
       )}
       {diff.changed.length > 0 && (
