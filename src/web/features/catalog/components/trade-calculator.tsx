@@ -121,6 +121,7 @@ function SlotRow({
                 <ValueText value={value} /> each
               </>
             )}
+            {item?.retired && <span className="text-warn"> · retired from the game</span>}
           </p>
         </div>
         <button
