@@ -5,6 +5,7 @@ import type { Game } from '@/shared/catalog'
 import { ITEM_SORT_LABELS, ITEM_SORTS } from '@/shared/catalog-rules'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { buttonClass } from '@/web/components/ui/button'
+import { Select } from '@/web/components/ui/select'
 import { Spinner } from '@/web/components/ui/spinner'
 import { WatchButton } from '@/web/features/alerts/public'
 import { FavoriteButton, useFavoriteCounts } from '@/web/features/favorites/public'
@@ -69,34 +70,6 @@ function SearchBox({ value, onChange }: { value: string; onChange: (v: string) =
         autoComplete="off"
         className={`${fieldClass} w-full pl-9`}
       />
-    </div>
-  )
-}
-
-function Select({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string
-  value: string
-  options: [string, string][]
-  onChange: (v: string) => void
-}) {
-  const id = useId()
-  return (
-    <div className="flex min-w-0 flex-col">
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={fieldClass}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
     </div>
   )
 }
@@ -168,18 +141,21 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
         {game && (
           <div className="grid grid-cols-3 gap-2 sm:flex">
             <Select
+              hideLabel
               label="Category"
               value={view.category ?? ''}
               options={[['', 'All categories'], ...facets.categories.map((c): [string, string] => [c, c])]}
               onChange={(category) => update({ category })}
             />
             <Select
+              hideLabel
               label="Rarity"
               value={view.rarity ?? ''}
               options={[['', 'All rarities'], ...facets.rarities.map((r): [string, string] => [r, r])]}
               onChange={(rarity) => update({ rarity })}
             />
             <Select
+              hideLabel
               label="Sort by"
               value={view.sort}
               options={ITEM_SORTS.map((s) => [s, `Sort: ${ITEM_SORT_LABELS[s]}`])}

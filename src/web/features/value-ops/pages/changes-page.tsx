@@ -4,12 +4,12 @@ import { VALUE_SOURCE_LABELS, VALUE_SOURCES, type ValueSource } from '@/shared/v
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { buttonClass } from '@/web/components/ui/button'
 import { Page } from '@/web/components/ui/page'
+import { Select } from '@/web/components/ui/select'
 import { Spinner } from '@/web/components/ui/spinner'
 import { formatCount } from '@/web/lib/format'
 import { useChangeLog } from '../api'
 import { ChangeList } from '../components/change-list'
 
-const selectClass = 'rounded-lg border border-line bg-bg px-3 py-2 text-ink text-sm focus:border-accent'
 const isSource = (v: string): v is ValueSource => (VALUE_SOURCES as readonly string[]).includes(v)
 
 /** /values/changes: every value change, newest first, by game and by source; the view lives in the address. */
@@ -41,38 +41,23 @@ export function ChangesPage() {
       wide
     >
       <div className="flex flex-wrap gap-2">
-        <label className="sr-only" htmlFor="changes-game">
-          Game
-        </label>
-        <select
-          id="changes-game"
-          className={selectClass}
+        <Select
+          hideLabel
+          label="Game"
           value={game ?? ''}
-          onChange={(e) => set('game', e.target.value)}
-        >
-          <option value="">All games</option>
-          {GAME_IDS.map((g) => (
-            <option key={g} value={g}>
-              {GAME_NAMES[g]}
-            </option>
-          ))}
-        </select>
-        <label className="sr-only" htmlFor="changes-source">
-          Source
-        </label>
-        <select
-          id="changes-source"
-          className={selectClass}
+          options={[['', 'All games'], ...GAME_IDS.map((g) => [g, GAME_NAMES[g]] as const)]}
+          onChange={(value) => set('game', value)}
+        />
+        <Select
+          hideLabel
+          label="Source"
           value={source ?? ''}
-          onChange={(e) => set('source', e.target.value)}
-        >
-          <option value="">All sources</option>
-          {VALUE_SOURCES.filter((s) => s !== 'catalog').map((s) => (
-            <option key={s} value={s}>
-              {VALUE_SOURCE_LABELS[s]}
-            </option>
-          ))}
-        </select>
+          options={[
+            ['', 'All sources'],
+            ...VALUE_SOURCES.filter((s) => s !== 'catalog').map((s) => [s, VALUE_SOURCE_LABELS[s]] as const),
+          ]}
+          onChange={(value) => set('source', value)}
+        />
       </div>
       <div className="mt-4">
         {query.isPending ? (

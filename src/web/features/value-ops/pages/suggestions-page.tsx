@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { GAME_IDS, GAME_NAMES, isGameId } from '@/shared/games'
 import { buttonClass } from '@/web/components/ui/button'
 import { Page } from '@/web/components/ui/page'
+import { Select } from '@/web/components/ui/select'
 import { Spinner } from '@/web/components/ui/spinner'
 import { useMe } from '@/web/features/accounts/public'
 import { type SuggestionListParams, suggestionsQuery } from '../api'
@@ -16,34 +16,6 @@ const STATUSES: [SuggestionListParams['status'], string][] = [
 ]
 
 const fieldClass = 'mt-1 w-full rounded-lg border border-line bg-bg px-3 py-2.5 text-ink'
-
-function Select({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string
-  value: string
-  options: [string, string][]
-  onChange: (value: string) => void
-}) {
-  const id = useId()
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="font-medium text-sm">
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={fieldClass}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
-  )
-}
 
 /** The view of the address: `?game=&status=&page=` (anything unknown falls back to the default). */
 function paramsOf(search: URLSearchParams): SuggestionListParams {
@@ -89,12 +61,14 @@ export function SuggestionsPage() {
           value={params.game ?? ''}
           options={[['', 'All games'], ...GAME_IDS.map((g): [string, string] => [g, GAME_NAMES[g]])]}
           onChange={(game) => change({ game: game || undefined })}
+          className={fieldClass}
         />
         <Select
           label="Status"
           value={params.status}
           options={STATUSES}
           onChange={(status) => change({ status: status as SuggestionListParams['status'] })}
+          className={fieldClass}
         />
       </div>
 
