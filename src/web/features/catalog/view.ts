@@ -47,12 +47,18 @@ export function listParams(game: GameId, view: ReturnType<typeof listView>): Ite
   }
 }
 
+/** The WFL calculator's code, a chunk of its own: the values tab does not need it. */
+export const loadTradeCalculator = async () => ({
+  default: (await import('./components/trade-calculator')).TradeCalculator,
+})
+
 /** Route loaders: start the page's one request while its code loads (no waterfall). */
 export function prefetchValues({ params, request }: { params: { game?: string }; request: Request }) {
   const search = new URL(request.url).searchParams
   void queryClient.prefetchQuery(gamesQuery)
   const { game, tab } = resolveView(params.game, search)
   const view = listView(search)
+  if (tab === 'wfl') void loadTradeCalculator()
   if (tab === 'values' && game) void queryClient.prefetchQuery(itemListQuery(listParams(game, view)))
   if (tab === 'values' && !game && view.search) void queryClient.prefetchQuery(searchAllQuery(view.search))
   return null

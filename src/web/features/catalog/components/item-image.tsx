@@ -1,41 +1,34 @@
 import { useState } from 'react'
 
-/** Tile colours by rarity (solid, so the initials keep their contrast); other rarities get one by name. */
-const RARITY_TILE: Record<string, string> = {
-  Common: 'bg-slate-800 text-slate-200',
-  Uncommon: 'bg-lime-950 text-lime-200',
-  Rare: 'bg-sky-950 text-sky-200',
-  'Ultra-Rare': 'bg-indigo-950 text-indigo-200',
-  Legendary: 'bg-amber-950 text-amber-200',
-  Mythical: 'bg-fuchsia-950 text-fuchsia-200',
-  Divine: 'bg-orange-950 text-orange-200',
-  Prismatic: 'bg-pink-950 text-pink-200',
-  Transcendent: 'bg-cyan-950 text-cyan-200',
-  Godly: 'bg-yellow-950 text-yellow-200',
-  Ancient: 'bg-red-950 text-red-200',
-  Chroma: 'bg-teal-950 text-teal-200',
-  Limited: 'bg-rose-950 text-rose-200',
-  Gamepass: 'bg-emerald-950 text-emerald-200',
-  Huge: 'bg-purple-950 text-purple-200',
-  Titanic: 'bg-violet-950 text-violet-200',
-  Secret: 'bg-red-950 text-red-200',
+/** The hue of a rarity's tile; other rarities (tiers such as "S+") get one from their name. */
+const RARITY_HUE: Record<string, number> = {
+  Common: 215,
+  Uncommon: 85,
+  Rare: 200,
+  'Ultra-Rare': 240,
+  Legendary: 38,
+  Mythical: 295,
+  Divine: 22,
+  Prismatic: 330,
+  Transcendent: 185,
+  Godly: 52,
+  Ancient: 5,
+  Chroma: 170,
+  Limited: 350,
+  Gamepass: 150,
+  Huge: 270,
+  Titanic: 258,
+  Secret: 0,
 }
-const OTHER_TILES = [
-  'bg-slate-800 text-slate-200',
-  'bg-sky-950 text-sky-200',
-  'bg-emerald-950 text-emerald-200',
-  'bg-amber-950 text-amber-200',
-  'bg-violet-950 text-violet-200',
-  'bg-rose-950 text-rose-200',
-]
 
-function tileClass(rarity: string | null): string {
-  if (!rarity) return OTHER_TILES[0]!
-  const known = RARITY_TILE[rarity]
-  if (known) return known
-  let hash = 0
-  for (const ch of rarity) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0
-  return OTHER_TILES[hash % OTHER_TILES.length]!
+/** Dark tile, light initials of one hue: contrast well above 7:1 whatever the hue. */
+function tileStyle(rarity: string | null) {
+  let hue = 215
+  if (rarity) {
+    hue = RARITY_HUE[rarity] ?? 0
+    if (!(rarity in RARITY_HUE)) for (const ch of rarity) hue = (hue * 31 + ch.charCodeAt(0)) % 360
+  }
+  return { background: `hsl(${hue} 55% 17%)`, color: `hsl(${hue} 85% 86%)` }
 }
 
 /** "Shadow Dragon" -> "SD", "Kitsune" -> "Ki", "🐋" -> "🐋". */
@@ -89,7 +82,8 @@ export function ItemImage({
   return (
     <span
       aria-hidden="true"
-      className={`${box} ${tileClass(rarity)} inline-flex select-none items-center justify-center font-bold`}
+      style={tileStyle(rarity)}
+      className={`${box} inline-flex select-none items-center justify-center font-bold`}
     >
       {initials(name)}
     </span>

@@ -1,4 +1,4 @@
-import { Suspense } from 'react'
+import { lazy, Suspense } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { isGameId } from '@/shared/games'
 import { NotFoundPage } from '@/web/app/not-found-page'
@@ -8,9 +8,11 @@ import { Spinner } from '@/web/components/ui/spinner'
 import { RecentChanges } from '@/web/features/value-ops/public'
 import { useGames } from '../api'
 import { GamePicker } from '../components/game-picker'
-import { TradeCalculator } from '../components/trade-calculator'
 import { ValuesBrowser } from '../components/values-browser'
-import { resolveView } from '../view'
+import { loadTradeCalculator, resolveView } from '../view'
+
+/** The calculator's code loads with its tab (the route loader starts it at once for `?tab=wfl`). */
+const TradeCalculator = lazy(loadTradeCalculator)
 
 function TabLink({ to, current, children }: { to: string; current: boolean; children: string }) {
   return (
@@ -92,7 +94,9 @@ export function ValuesPage() {
       ) : games.isError ? (
         <ErrorPanel onRetry={() => games.refetch()} />
       ) : tab === 'wfl' && game ? (
-        <TradeCalculator key={game.id} game={game} />
+        <Suspense fallback={<Spinner label="Loading the calculator" />}>
+          <TradeCalculator key={game.id} game={game} />
+        </Suspense>
       ) : (
         <ValuesBrowser key={game?.id ?? 'all'} game={game} games={games.data.games} />
       )}
