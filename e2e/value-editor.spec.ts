@@ -53,7 +53,8 @@ test.describe('value editor', () => {
       await expectAccessible(page)
 
       // A visitor, on a browser of their own.
-      const visitor = await browser.newPage({ viewport: page.viewportSize() ?? undefined })
+      const visitorContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined })
+      const visitor = await visitorContext.newPage()
       try {
         await visitor.goto(`/values/blox-fruits/${item.id}`)
         await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(item.name)
@@ -80,7 +81,7 @@ test.describe('value editor', () => {
         await visitor.goto(`/trade-helper/blox-fruits?tab=wfl&give=${item.id}`)
         await expect(visitor.locator('img[src*="/uploads/items/blox-fruits/"]').first()).toBeVisible()
       } finally {
-        await visitor.close()
+        await visitorContext.close()
       }
     },
   )
