@@ -48,12 +48,11 @@ describe('outbox worker', () => {
   it('sends a new mail at once (woken by NOTIFY, not by polling) with a Message-ID from the row id', async () => {
     const sink = await startSmtpSink()
     cleanups.push(sink.close)
-    const w = await worker(smtpTransport(sink.url), { pollMs: 60_000 })
+    // Polling once an hour: a mail that arrives within the test was woken by NOTIFY.
+    const w = await worker(smtpTransport(sink.url), { pollMs: 3_600_000 })
     await w.start()
-    const started = Date.now()
     const id = await enqueueMail(database.db, mail('fast@example.com'))
-    await expect.poll(() => sink.mails.length, { timeout: 2000 }).toBe(1)
-    expect(Date.now() - started).toBeLessThan(2000)
+    await expect.poll(() => sink.mails.length, { timeout: 30_000 }).toBe(1)
     expect(sink.mails[0]!.messageId).toBe(messageIdFor(id, 'http://localhost:3000'))
     await expect.poll(statuses, { timeout: 10_000 }).toEqual(['sent'])
     const [row] = await rows()
