@@ -2,7 +2,8 @@ import { ArrowDown, ArrowUp } from 'lucide-react'
 import { Link } from 'react-router'
 import { formatValue, formatValueFull } from '@/shared/format-value'
 import { GAME_NAMES } from '@/shared/games'
-import { type ChangeEntry, type EditableField, FIELD_LABELS, VALUE_SOURCE_LABELS } from '@/shared/value-ops'
+import type { ChangeEntry } from '@/shared/value-ops'
+import { type EditableField, FIELD_LABELS, VALUE_SOURCE_LABELS } from '@/shared/value-ops-rules'
 import { formatRelative } from '@/web/lib/format'
 
 /** "+12%" / "−8%": the sign and the whole percent. */

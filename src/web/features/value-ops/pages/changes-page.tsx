@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router'
 import { GAME_IDS, GAME_NAMES, type GameId, isGameId } from '@/shared/games'
-import { VALUE_SOURCE_LABELS, VALUE_SOURCES, type ValueSource } from '@/shared/value-ops'
+import { VALUE_SOURCE_LABELS, VALUE_SOURCES, type ValueSource } from '@/shared/value-ops-rules'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { buttonClass } from '@/web/components/ui/button'
 import { Page } from '@/web/components/ui/page'
