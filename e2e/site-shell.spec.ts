@@ -24,7 +24,7 @@ test.describe('every page', () => {
     test(`${visits.map((v) => v.address).join(', ')}: heading, title, description, axe, 1280 and 390 px`, async ({
       page,
     }) => {
-      test.setTimeout(20_000 * visits.length)
+      test.setTimeout(30_000 * visits.length)
       for (const { address, title } of visits) {
         await page.setViewportSize({ width: 1280, height: 800 })
         await page.goto(address)
