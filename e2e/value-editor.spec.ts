@@ -52,8 +52,11 @@ test.describe('value editor', () => {
       await expect(page.getByText('Image uploaded', { exact: true })).toBeVisible()
       await expectAccessible(page)
 
-      // A visitor, on a browser of their own.
-      const visitorContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined })
+      // A visitor, on a phone of their own.
+      const visitorContext = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+      })
       const visitor = await visitorContext.newPage()
       try {
         await visitor.goto(`/values/blox-fruits/${item.id}`)
@@ -69,6 +72,9 @@ test.describe('value editor', () => {
           .filter({ has: visitor.getByRole('link', { name: new RegExp(`^${item.name}`) }) })
         await expect(row.getByText('+10%')).toBeVisible()
         await expect(row.locator('img[src*="/uploads/items/blox-fruits/"]')).toBeVisible()
+        await expect
+          .poll(() => visitor.evaluate(() => document.documentElement.scrollWidth))
+          .toBeLessThanOrEqual(390)
         await expectAccessible(visitor)
 
         await visitor.goto('/values/changes?game=blox-fruits')

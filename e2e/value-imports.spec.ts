@@ -48,7 +48,7 @@ test.describe('official price imports', () => {
     await expect(editor.getByRole('region', { name: 'Pet Simulator 99' })).toBeVisible()
     await expect(editor.getByRole('region', { name: 'PETS GO!' })).toHaveCount(0)
     const sections = editor.getByRole('navigation', { name: 'Admin sections' }).getByRole('link')
-    await expect(sections).toHaveText(['Imports'])
+    await expect(sections).toHaveText(['Value tools', 'Imports'])
     await editor.goto('/admin')
     await expect(editor.getByText(/You do not have access to the admin area/)).toBeVisible()
     await expect(editor.getByRole('main').getByRole('link', { name: 'Imports' })).toHaveAttribute(
