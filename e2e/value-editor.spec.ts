@@ -7,88 +7,83 @@ import { grantRole } from './support/roles'
 const stamp = () => `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`
 
 test.describe('value editor', () => {
-  test(
-    'an editor changes a value with a reason and uploads an image; a visitor sees the value, the history, the list, the log and the image',
-    {
-      tag: '@phone',
-    },
-    async ({ page, browser }, testInfo) => {
-      test.slow() // an account, a role, four pages with axe
-      const email = uniqueEmail(testInfo, 'editor')
-      const username = `editor_${stamp()}`
-      await createUser(page.request, email, username)
-      await grantRole(email, 'blox-fruits-value-editor')
+  test('an editor changes a value with a reason and uploads an image; a visitor on a phone sees the value, the history, the list, the log and the image', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.slow() // an account, a role, four pages with axe
+    const email = uniqueEmail(testInfo, 'editor')
+    const username = `editor_${stamp()}`
+    await createUser(page.request, email, username)
+    await grantRole(email, 'blox-fruits-value-editor')
 
-      // An item of the test's own: other journeys count on the catalog's values (Kitsune's among them).
-      const name = `Test Fruit ${stamp()}`
-      const created = await page.request.post('/api/admin/items/blox-fruits', {
-        headers: { origin: E2E_ORIGIN },
-        data: { name, value: 2_000_000, category: 'fruit', rarity: 'Rare', reason: 'A fruit for this test' },
-      })
-      expect(created.status()).toBe(201)
-      const item = { id: ((await created.json()) as { id: string }).id, name }
-      const before = (await (await page.request.get(`/api/games/blox-fruits/items/${item.id}`)).json()) as {
-        item: { value: number }
-        history: unknown[]
-      }
-      const newValue = Math.round(before.item.value * 1.1)
-      const reason = `Trades above its value ${stamp()}`
+    // An item of the test's own: other journeys count on the catalog's values (Kitsune's among them).
+    const name = `Test Fruit ${stamp()}`
+    const created = await page.request.post('/api/admin/items/blox-fruits', {
+      headers: { origin: E2E_ORIGIN },
+      data: { name, value: 2_000_000, category: 'fruit', rarity: 'Rare', reason: 'A fruit for this test' },
+    })
+    expect(created.status()).toBe(201)
+    const item = { id: ((await created.json()) as { id: string }).id, name }
+    const before = (await (await page.request.get(`/api/games/blox-fruits/items/${item.id}`)).json()) as {
+      item: { value: number }
+      history: unknown[]
+    }
+    const newValue = Math.round(before.item.value * 1.1)
+    const reason = `Trades above its value ${stamp()}`
 
-      await page.goto(`/values/blox-fruits/${item.id}`)
-      const editor = page.getByRole('region', { name: 'Edit this item' })
-      await editor.getByLabel('Value', { exact: true }).fill(String(newValue))
-      await editor.getByLabel('Reason for this change').fill(reason)
-      await editor.getByRole('button', { name: 'Save changes' }).click()
-      await expect(page.getByText('Saved', { exact: true })).toBeVisible()
+    await page.goto(`/values/blox-fruits/${item.id}`)
+    const editor = page.getByRole('region', { name: 'Edit this item' })
+    await editor.getByLabel('Value', { exact: true }).fill(String(newValue))
+    await editor.getByLabel('Reason for this change').fill(reason)
+    await editor.getByRole('button', { name: 'Save changes' }).click()
+    await expect(page.getByText('Saved', { exact: true })).toBeVisible()
 
-      const png = await sharp({
-        create: { width: 64, height: 64, channels: 4, background: { r: 30, g: 160, b: 220, alpha: 1 } },
-      })
-        .png()
-        .toBuffer()
-      await editor
-        .getByLabel(/^Image/)
-        .setInputFiles({ name: 'fruit.png', mimeType: 'image/png', buffer: png })
-      await expect(page.getByText('Image uploaded', { exact: true })).toBeVisible()
-      await expectAccessible(page)
+    const png = await sharp({
+      create: { width: 64, height: 64, channels: 4, background: { r: 30, g: 160, b: 220, alpha: 1 } },
+    })
+      .png()
+      .toBuffer()
+    await editor.getByLabel(/^Image/).setInputFiles({ name: 'fruit.png', mimeType: 'image/png', buffer: png })
+    await expect(page.getByText('Image uploaded', { exact: true })).toBeVisible()
+    await expectAccessible(page)
 
-      // A visitor, on a phone of their own.
-      const visitorContext = await browser.newContext({
-        viewport: { width: 390, height: 844 },
-        isMobile: true,
-      })
-      const visitor = await visitorContext.newPage()
-      try {
-        await visitor.goto(`/values/blox-fruits/${item.id}`)
-        await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(item.name)
-        const points = before.history.length + 1
-        await expect(visitor.getByRole('img', { name: /^Value history/ })).toHaveAccessibleName(
-          new RegExp(`^Value history\\. ${points} value points .* to ${newValue.toLocaleString('en')} on`),
-        )
+    // A visitor, on a phone of their own.
+    const visitorContext = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+    })
+    const visitor = await visitorContext.newPage()
+    try {
+      await visitor.goto(`/values/blox-fruits/${item.id}`)
+      await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(item.name)
+      const points = before.history.length + 1
+      await expect(visitor.getByRole('img', { name: /^Value history/ })).toHaveAccessibleName(
+        new RegExp(`^Value history\\. ${points} value points .* to ${newValue.toLocaleString('en')} on`),
+      )
 
-        await visitor.goto(`/trade-helper/blox-fruits?search=${encodeURIComponent(item.name)}`)
-        const row = visitor
-          .getByRole('listitem')
-          .filter({ has: visitor.getByRole('link', { name: new RegExp(`^${item.name}`) }) })
-        await expect(row.getByText('+10%')).toBeVisible()
-        await expect(row.locator('img[src*="/uploads/items/blox-fruits/"]')).toBeVisible()
-        await expect
-          .poll(() => visitor.evaluate(() => document.documentElement.scrollWidth))
-          .toBeLessThanOrEqual(390)
-        await expectAccessible(visitor)
+      await visitor.goto(`/trade-helper/blox-fruits?search=${encodeURIComponent(item.name)}`)
+      const row = visitor
+        .getByRole('listitem')
+        .filter({ has: visitor.getByRole('link', { name: new RegExp(`^${item.name}`) }) })
+      await expect(row.getByText('+10%')).toBeVisible()
+      await expect(row.locator('img[src*="/uploads/items/blox-fruits/"]')).toBeVisible()
+      await expect
+        .poll(() => visitor.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(390)
+      await expectAccessible(visitor)
 
-        await visitor.goto('/values/changes?game=blox-fruits')
-        const entry = visitor.getByRole('listitem').filter({ hasText: reason })
-        await expect(entry.getByRole('link', { name: item.name })).toBeVisible()
-        await expect(entry.getByText('+10%')).toBeVisible()
-        await expect(entry.getByText(`@${username}`)).toBeVisible()
-        await expectAccessible(visitor)
+      await visitor.goto('/values/changes?game=blox-fruits')
+      const entry = visitor.getByRole('listitem').filter({ hasText: reason })
+      await expect(entry.getByRole('link', { name: item.name })).toBeVisible()
+      await expect(entry.getByText('+10%')).toBeVisible()
+      await expect(entry.getByText(`@${username}`)).toBeVisible()
+      await expectAccessible(visitor)
 
-        await visitor.goto(`/trade-helper/blox-fruits?tab=wfl&give=${item.id}`)
-        await expect(visitor.locator('img[src*="/uploads/items/blox-fruits/"]').first()).toBeVisible()
-      } finally {
-        await visitorContext.close()
-      }
-    },
-  )
+      await visitor.goto(`/trade-helper/blox-fruits?tab=wfl&give=${item.id}`)
+      await expect(visitor.locator('img[src*="/uploads/items/blox-fruits/"]').first()).toBeVisible()
+    } finally {
+      await visitorContext.close()
+    }
+  })
 })
