@@ -12,8 +12,8 @@ import { fakeWeb } from '@/test/web'
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
 let n = 0
-/** A name no other test of the file uses. */
-const fresh = (what: string) => `${what} ${process.pid.toString(36)} ${++n}`
+/** A name no other test of the file uses, whose last word (search matches parts of words) is in no other. */
+const fresh = (what: string) => `${what} t${process.pid.toString(36)}n${String(++n).padStart(3, '0')}`
 
 describe('value editor API', () => {
   let t: TestApp
