@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { type SQL, sql } from 'drizzle-orm'
 import type { Database } from '@/server/db/client'
 import type { Logger } from '@/server/lib/logger'
-import { WakeLoop } from './wake-loop'
+import { LoopWorker } from './wake-loop'
 
 /** The options every outbox worker takes (the mail outbox, Discord deliveries). */
 export interface QueueWorkerOptions {
@@ -47,56 +47,34 @@ export interface QueueDefinition {
  * The table has: status ('pending' | 'sending' | 'sent' | 'failed'), attempts, max_attempts,
  * next_attempt_at, locked_until, locked_by, last_error, sent_at.
  */
-export abstract class QueueWorker<Row extends ClaimedRowBase> {
+export abstract class QueueWorker<Row extends ClaimedRowBase> extends LoopWorker {
   readonly id: string
   protected readonly leaseMs: number
-  protected readonly pollMs: number
   protected readonly batchSize: number
   protected readonly backoffBaseMs: number
   protected readonly backoffMaxMs: number
-  private readonly loop: WakeLoop
 
   constructor(
     protected readonly queue: QueueDefinition,
     protected readonly base: QueueWorkerOptions,
   ) {
+    super({
+      listen: { database: base.database, channel: queue.channel },
+      pollMs: base.pollMs ?? 2_000,
+      logger: base.logger,
+      failure: `${queue.label} drain failed`,
+    })
     this.id = base.workerId ?? `worker-${randomUUID().slice(0, 8)}`
     this.leaseMs = base.leaseMs ?? 60_000
-    this.pollMs = base.pollMs ?? 2_000
     this.batchSize = base.batchSize ?? 10
     this.backoffBaseMs = base.backoffBaseMs ?? 10_000
     this.backoffMaxMs = base.backoffMaxMs ?? 3_600_000
-    this.loop = new WakeLoop({
-      listen: { database: base.database, channel: queue.channel },
-      pollMs: this.pollMs,
-      logger: base.logger,
-      failure: `${queue.label} drain failed`,
-      drain: (loop) => this.drain(loop),
-    })
   }
 
   /** Delivers one claimed row and records the outcome (`markSent`, `retryLater`, `markFailed`). */
   protected abstract deliver(row: Row): Promise<void>
 
-  start(): Promise<void> {
-    return this.loop.start()
-  }
-
-  /** Delivers now; if a round is running, it goes round once more. */
-  wake(): void {
-    this.loop.wake()
-  }
-
-  /** Resolves when the round in progress (if any) has finished. */
-  idle(): Promise<void> {
-    return this.loop.idle()
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop()
-  }
-
-  private async drain(loop: { readonly stopped: boolean }): Promise<void> {
+  protected async drain(loop: { readonly stopped: boolean }): Promise<void> {
     for (;;) {
       const rows = await this.claim()
       if (rows.length === 0) return

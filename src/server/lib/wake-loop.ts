@@ -67,3 +67,36 @@ export class WakeLoop {
     await this.idle()
   }
 }
+
+/**
+ * A background worker that is one WakeLoop: its `drain` is the round of work; start, wake, idle and
+ * stop are the loop's.
+ */
+export abstract class LoopWorker {
+  private readonly loop: WakeLoop
+
+  constructor(options: Omit<WakeLoopOptions, 'drain'>) {
+    this.loop = new WakeLoop({ ...options, drain: (loop) => this.drain(loop) })
+  }
+
+  /** One round of work: until nothing is left, checking `stopped` between items. */
+  protected abstract drain(loop: { readonly stopped: boolean }): Promise<void>
+
+  start(): Promise<void> {
+    return this.loop.start()
+  }
+
+  /** Works now; if a round is running, it goes round once more. */
+  wake(): void {
+    this.loop.wake()
+  }
+
+  /** Resolves when the round in progress (if any) has finished. */
+  idle(): Promise<void> {
+    return this.loop.idle()
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop()
+  }
+}

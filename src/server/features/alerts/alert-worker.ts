@@ -4,7 +4,7 @@ import { siteEvents } from '@/server/db/schema'
 import type { Logger } from '@/server/lib/logger'
 import type { ReadCache } from '@/server/lib/read-cache'
 import { SITE_EVENTS_CHANNEL } from '@/server/lib/site-events'
-import { WakeLoop } from '@/server/lib/wake-loop'
+import { LoopWorker } from '@/server/lib/wake-loop'
 import { EVENT_BATCH_SIZE, type ProcessedBatch, processSiteEvents } from './alert-events'
 
 export interface AlertWorkerOptions {
@@ -27,46 +27,24 @@ export interface AlertWorkerOptions {
  * transaction that also writes their notifications (alert-events.ts), so a crash loses nothing and no
  * event is handled twice, whichever instance takes it.
  */
-export class AlertWorker {
-  private readonly pollMs: number
+export class AlertWorker extends LoopWorker {
   private readonly batchSize: number
-  private readonly loop: WakeLoop
 
   constructor(private readonly options: AlertWorkerOptions) {
-    this.pollMs = options.pollMs ?? 5_000
-    this.batchSize = options.batchSize ?? EVENT_BATCH_SIZE
-    this.loop = new WakeLoop({
+    super({
       listen: { database: options.database, channel: SITE_EVENTS_CHANNEL },
-      pollMs: this.pollMs,
+      pollMs: options.pollMs ?? 5_000,
       logger: options.logger,
       failure: 'alert events not processed',
-      drain: (loop) => this.drain(loop),
     })
-  }
-
-  start(): Promise<void> {
-    return this.loop.start()
-  }
-
-  /** Processes now; if a round is running, it goes round once more. */
-  wake(): void {
-    this.loop.wake()
-  }
-
-  /** Resolves when the round in progress (if any) has finished. */
-  idle(): Promise<void> {
-    return this.loop.idle()
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop()
+    this.batchSize = options.batchSize ?? EVENT_BATCH_SIZE
   }
 
   /**
    * Processes batches until none is left. A batch that fails is retried one event at a time, so one
    * event that cannot be handled waits for the next poll without holding up the others.
    */
-  private async drain(loop: { readonly stopped: boolean }): Promise<void> {
+  protected async drain(loop: { readonly stopped: boolean }): Promise<void> {
     const skip: number[] = []
     let limit = this.batchSize
     while (!loop.stopped) {

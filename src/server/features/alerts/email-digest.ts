@@ -5,7 +5,7 @@ import { escapeHtml } from '@/server/lib/html'
 import type { Logger } from '@/server/lib/logger'
 import { renderMail } from '@/server/lib/mail/layout'
 import { enqueueMail, MAIL_PRIORITY } from '@/server/lib/mail/outbox'
-import { WakeLoop } from '@/server/lib/wake-loop'
+import { LoopWorker } from '@/server/lib/wake-loop'
 import { ALERT_LIMITS, ALERT_UNSUBSCRIBE_MESSAGES, type AlertUnsubscribeKind } from '@/shared/alerts'
 import { SITE_NAME } from '@/shared/pages'
 import { alertUnsubscribeUrl } from './unsubscribe'
@@ -172,36 +172,12 @@ export interface AlertMailWorkerOptions {
  * Sends alert mail as it comes due. Woken by the alert worker when it makes a mail due now, and by a
  * poll for mail that comes due later (15 minutes after the last one) or on another instance.
  */
-export class AlertMailWorker {
-  private readonly loop: WakeLoop
-
+export class AlertMailWorker extends LoopWorker {
   constructor(private readonly options: AlertMailWorkerOptions) {
-    this.loop = new WakeLoop({
-      pollMs: options.pollMs ?? 5_000,
-      logger: options.logger,
-      failure: 'alert mail not sent',
-      drain: (loop) => this.drain(loop),
-    })
+    super({ pollMs: options.pollMs ?? 5_000, logger: options.logger, failure: 'alert mail not sent' })
   }
 
-  start(): Promise<void> {
-    return this.loop.start()
-  }
-
-  /** Sends what is due now; if a round is running, it goes round once more. */
-  wake(): void {
-    this.loop.wake()
-  }
-
-  idle(): Promise<void> {
-    return this.loop.idle()
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop()
-  }
-
-  private async drain(loop: { readonly stopped: boolean }): Promise<void> {
+  protected async drain(loop: { readonly stopped: boolean }): Promise<void> {
     const { database, publicUrl, secret } = this.options
     while (!loop.stopped) {
       const sent = await sendNextAlertMail({ db: database.db, publicUrl, secret })

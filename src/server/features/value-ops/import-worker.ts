@@ -1,5 +1,5 @@
 import type { Services, Started } from '@/server/context'
-import { WakeLoop } from '@/server/lib/wake-loop'
+import { LoopWorker } from '@/server/lib/wake-loop'
 import { ensureImportRows, type ImportDeps, importDepsOf, runDueImports } from './imports'
 
 /** How often each instance looks for a due import (cheap: one UPDATE per game that claims nothing). */
@@ -9,35 +9,22 @@ export const IMPORT_POLL_MS = 60_000
  * The hourly official price import, on every instance: each round claims the games whose run is due
  * (a lease in the database, so one instance imports a game at a time) and imports them.
  */
-export class ImportWorker {
-  private readonly loop: WakeLoop
-
+export class ImportWorker extends LoopWorker {
   constructor(private readonly deps: ImportDeps & { pollMs?: number }) {
-    this.loop = new WakeLoop({
+    super({
       pollMs: deps.pollMs ?? IMPORT_POLL_MS,
       logger: deps.logger,
       failure: 'official price import round failed',
-      drain: (loop) => runDueImports(deps, loop),
     })
   }
 
-  async start(): Promise<void> {
+  protected drain(loop: { readonly stopped: boolean }): Promise<void> {
+    return runDueImports(this.deps, loop)
+  }
+
+  override async start(): Promise<void> {
     await ensureImportRows(this.deps.db)
-    await this.loop.start()
-  }
-
-  /** Looks for due imports now. */
-  wake(): void {
-    this.loop.wake()
-  }
-
-  /** Resolves when the round in progress (if any) has finished. */
-  idle(): Promise<void> {
-    return this.loop.idle()
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop()
+    await super.start()
   }
 }
 
