@@ -25,7 +25,9 @@ export async function startBuiltServer({ port = 3300, env = {}, nodeArgs = [] } 
   })
   const url = `http://localhost:${port}`
   for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited with ${child.exitCode ?? child.signalCode}`)
+    }
     try {
       if ((await fetch(`${url}/api/health`)).ok) {
         return {
