@@ -1,22 +1,45 @@
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
-import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
-export default defineConfig({
+/** `@` is src/; Preact stands in for React DOM (decision 012). */
+const webAliases = [
+  { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+]
+
+/**
+ * The browser's bundle (dist/web) and the server's page renderer (`--ssr entry-server.tsx`, dist/ssr).
+ * The renderer carries its dependencies with it, so they resolve to the same Preact.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  publicDir: 'public',
-  plugins: [react(), tailwindcss()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  publicDir: isSsrBuild ? false : 'public',
+  plugins: [tailwindcss()],
+  resolve: { alias: webAliases },
+  ssr: { noExternal: true },
   build: {
-    outDir: '../../dist/web',
+    outDir: isSsrBuild ? '../../dist/ssr' : '../../dist/web',
     emptyOutDir: true,
     // Read by scripts/bundle-size.mjs to measure what each page loads.
-    manifest: true,
+    manifest: !isSsrBuild,
     // The server pre-compresses the bundle; no report needed on every start.
     reportCompressedSize: false,
+    rolldownOptions: {
+      onLog(level, log, handler) {
+        // React Router looks for React 19's useOptimistic and does without it: Preact has none.
+        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return
+        // Libraries mark their hooks "use client" for React Server Components, which this app has none of.
+        if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('"use client"')) return
+        handler(level, log)
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },
-})
+}))

@@ -1,5 +1,5 @@
-// Builds the single-page app (Vite) into dist/web, pre-compressed, and the server bundle into
-// dist/server, then stamps dist/ with the hash of the sources it was built from.
+// Builds the web app (Vite) into dist/web, pre-compressed, its server-side page renderer into
+// dist/ssr, and the server bundle into dist/server, then stamps dist/ with the hash of the sources it was built from.
 //   node scripts/build.mjs               always builds (npm run build)
 //   node scripts/build.mjs --if-changed  builds only when the sources differ from the stamp (npm start)
 import { spawnSync } from 'node:child_process'
@@ -20,6 +20,7 @@ if (process.argv.includes('--if-changed')) console.log(`Building: ${status.reaso
 await removeStamp(root)
 for (const args of [
   [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'],
+  [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--ssr', 'entry-server.tsx'],
   ['scripts/build-server.mjs'],
 ]) {
   const step = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' })

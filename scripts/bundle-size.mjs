@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 
-const BUDGET_KB = 150
+const BUDGET_KB = 100
 const manifest = JSON.parse(readFileSync('dist/web/.vite/manifest.json', 'utf8'))
 const gz = new Map()
 const size = (file) => {

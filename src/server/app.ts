@@ -84,7 +84,10 @@ export function createApp(deps: AppDeps, features: readonly ServerFeature[] = FE
   })
   // The local mailbox holds live links: a development tool, served only where devMailboxEnabled says.
   if (devMailboxEnabled(env)) app.route('/dev/mailbox', mailboxRoutes)
-  app.route('/', createWebRoutes(features))
+  app.route(
+    '/',
+    createWebRoutes(features, async (path, init) => app.request(path, init)),
+  )
 
   app.notFound((c) => c.json<ApiErrorBody>({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404))
 

@@ -4,9 +4,9 @@ import { createApp } from './app'
 import { createAuth } from './auth/auth'
 import { EnvError, loadEnv } from './env'
 import { createLogger } from './lib/logger'
-import { webDistDir } from './lib/paths'
+import { ssrDistDir, webDistDir } from './lib/paths'
 import { Shutdown } from './lib/shutdown'
-import { loadWebAssets } from './lib/web/assets'
+import { loadPageRenderer, loadWebAssets } from './lib/web/assets'
 import { DataDirError } from './lib/writable-dir'
 import { type Runtime, startRuntime } from './runtime'
 
@@ -41,6 +41,7 @@ async function main() {
 
   const web = loadWebAssets(webDistDir)
   if (!web) logger.warn(`no built web app in ${webDistDir}: run "npm run build"; serving the API only`)
+  else web.createRenderer = await loadPageRenderer(ssrDistDir)
   const shutdown = new Shutdown()
   const { services } = runtime
   const app = createApp({

@@ -1,12 +1,47 @@
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { loadWebAssets } from '@/server/lib/web/assets'
+import { projectRoot } from '@/server/lib/paths'
+import { type CreatePageRenderer, loadPageRenderer, loadWebAssets } from '@/server/lib/web/assets'
 
-/** A minimal built web app (an index.html with the head marker), for tests of server-rendered heads. */
-export function fakeWeb() {
+let renderer: Promise<CreatePageRenderer> | undefined
+
+/** The web app's page renderer, built as `npm run build` builds it (once per test process). */
+function builtRenderer(): Promise<CreatePageRenderer> {
+  renderer ??= (async () => {
+    const outDir = mkdtempSync(path.join(tmpdir(), 'tradehub-ssr-'))
+    const vite = path.join(projectRoot, 'node_modules/vite/bin/vite.js')
+    const args = [
+      vite,
+      'build',
+      '--ssr',
+      'entry-server.tsx',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'error',
+    ]
+    const build = spawnSync(process.execPath, args, { cwd: projectRoot, encoding: 'utf8' })
+    if (build.status !== 0) throw new Error(`page renderer build failed: ${build.stderr}`)
+    return (await loadPageRenderer(outDir))!
+  })()
+  return renderer
+}
+
+/**
+ * A minimal built web app (an index.html with the head, page and data markers), for tests of what the
+ * server sends for a page. `rendered`: with the web app's page renderer, as `npm start` has it.
+ */
+export async function fakeWeb({ rendered = false } = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'tradehub-web-'))
   mkdirSync(path.join(dir, 'assets'))
-  writeFileSync(path.join(dir, 'index.html'), '<html><head><!--app-head--></head><body></body></html>')
-  return loadWebAssets(dir)!
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>',
+  )
+  const web = loadWebAssets(dir)!
+  if (rendered) web.createRenderer = await builtRenderer()
+  return web
 }

@@ -17,6 +17,7 @@ export const projectRoot = findRoot()
 export const migrationsDir = path.join(projectRoot, 'db/migrations')
 export const catalogDir = path.join(projectRoot, 'catalog')
 export const webDistDir = path.join(projectRoot, 'dist/web')
+export const ssrDistDir = path.join(projectRoot, 'dist/ssr')
 
 /** Where the server writes under DATA_DIR, besides the embedded database: avatars and the local mailbox. */
 export const avatarsDir = (dataDir: string) => path.join(dataDir, 'uploads', 'avatars')

@@ -45,6 +45,16 @@ const READS_CACHED_MS = 60_000
 let revalidateUntil = 0
 
 /**
+ * How requests reach the API: the browser's fetch, or on the server, which renders pages from the
+ * same queries, the app itself in-process (entry-server.tsx).
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init)
+
+export function setApiTransport(fetchApi: typeof fetch): void {
+  transport = fetchApi
+}
+
+/**
  * fetch for our own API: JSON in and out, errors thrown as ApiError. `T` is the contract's type from
  * src/shared; the server validates its answers against the same contract in its tests, so the
  * browser does not carry zod just to parse them again.
@@ -56,7 +66,7 @@ export async function apiFetch<T>(
   let res: Response
   try {
     const method = init.method ?? 'GET'
-    res = await fetch(path, {
+    res = await transport(path, {
       method,
       cache: method === 'GET' && Date.now() < revalidateUntil ? 'no-cache' : 'default',
       signal: init.signal,

@@ -6,7 +6,7 @@ import { fakeWeb } from '@/test/web'
 describe('public profile page head', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>
   beforeAll(async () => {
-    t = await createTestApp({ web: fakeWeb(), catalog: false })
+    t = await createTestApp({ web: await fakeWeb(), catalog: false })
   })
   afterAll(() => t.close())
 

@@ -15,7 +15,7 @@ describe('catalog API', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>
   const get = (url: string, headers: Record<string, string> = {}) => t.app.request(url, { headers })
   beforeAll(async () => {
-    t = await createTestApp({ web: fakeWeb() })
+    t = await createTestApp({ web: await fakeWeb() })
   })
   afterAll(() => t.close())
 

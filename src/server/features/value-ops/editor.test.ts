@@ -60,7 +60,7 @@ describe('value editor API', () => {
     send(t, `/api/admin/items/${game}/${item}`, { method: 'PATCH', body, cookie })
 
   beforeAll(async () => {
-    t = await createTestApp({ web: fakeWeb() })
+    t = await createTestApp({ web: await fakeWeb() })
     const username = async (cookie: string, name: string) =>
       expect((await send(t, '/api/profile/username', { body: { username: name }, cookie })).status).toBe(200)
     ;[editor, otherEditor, admin, user] = (

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { escapeHtml } from '@/server/lib/html'
 import { fullTitle, type PageInfo, SITE_NAME } from '@/shared/pages'
@@ -61,10 +62,27 @@ function makeAsset(rel: string, file: string): Asset {
 /** `x.js.br` and `x.js.gz` beside `x.js` are its compressed copies, not files of their own. */
 const isCompressedCopy = (file: string) => /\.(br|gz)$/.test(file) && existsSync(file.slice(0, -3))
 
+/** The web app's page renderer (src/web/entry-server.tsx, built into dist/ssr). */
+export interface PageRenderer {
+  render(url: string): Promise<{ html: string; data: string } | null>
+}
+export type CreatePageRenderer = (
+  fetchApi: (path: string, init?: RequestInit) => Promise<Response>,
+) => PageRenderer
+
 export interface WebAssets {
   files: Map<string, Asset>
-  /** index.html with `<!--app-head-->` where the page's head tags go. */
+  /** index.html with `<!--app-head-->`, `<!--app-html-->` and `<!--app-data-->` where the page goes. */
   template: string
+  /** Renders pages on the server; without it the browser renders every page. */
+  createRenderer?: CreatePageRenderer
+}
+
+/** The built page renderer, if there is one. */
+export async function loadPageRenderer(dir: string): Promise<CreatePageRenderer | undefined> {
+  const file = path.join(dir, 'entry-server.js')
+  if (!existsSync(file)) return undefined
+  return (await import(pathToFileURL(file).href)).createPageRenderer
 }
 
 /**
@@ -96,8 +114,15 @@ export interface HeadTags {
   jsonLd?: object
 }
 
-/** The page's own title, description, canonical link and preview tags, rendered into index.html. */
-export function renderIndexHtml(template: string, { page, url, image, jsonLd }: HeadTags): string {
+/**
+ * index.html with the page's own title, description, canonical link and preview tags, and the page
+ * itself when the server rendered it (its markup, and its data as a JSON block that does not run).
+ */
+export function renderIndexHtml(
+  template: string,
+  { page, url, image, jsonLd }: HeadTags,
+  rendered?: { html: string; data: string } | null,
+): string {
   const title = escapeHtml(fullTitle(page.title))
   const description = escapeHtml(page.description)
   const tags = [
@@ -116,5 +141,10 @@ export function renderIndexHtml(template: string, { page, url, image, jsonLd }: 
       ? [`<script type="application/ld+json">${JSON.stringify(jsonLd).replace(/</g, '\\u003c')}</script>`]
       : []),
   ]
-  return template.replace('<!--app-head-->', tags.join('\n    '))
+  return template
+    .replace('<!--app-head-->', () => tags.join('\n    '))
+    .replace('<!--app-html-->', () => rendered?.html ?? '')
+    .replace('<!--app-data-->', () =>
+      rendered ? `<script type="application/json" id="page-data">${rendered.data}</script>` : '',
+    )
 }

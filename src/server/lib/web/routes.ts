@@ -1,7 +1,14 @@
+import { createHash } from 'node:crypto'
 import { type Context, Hono } from 'hono'
 import type { AppEnv, HeadResolver, ServerFeature } from '@/server/context'
 import { matchPage, NOT_FOUND_PAGE, REDIRECTS } from '@/shared/pages'
-import { type Asset, type HeadTags, renderIndexHtml } from './assets'
+import {
+  type Asset,
+  type CreatePageRenderer,
+  type HeadTags,
+  type PageRenderer,
+  renderIndexHtml,
+} from './assets'
 
 function sendAsset(c: Context, asset: Asset): Response {
   c.header('Content-Type', asset.type)
@@ -51,9 +58,32 @@ function pageHeadsOf(features: readonly ServerFeature[]): Map<string, HeadResolv
   return heads
 }
 
-/** The built single-page app: files from memory, every other path gets index.html with its head tags. */
-export function createWebRoutes(features: readonly ServerFeature[]) {
+/** The page as the server renders it, or null where the browser renders it (or the render failed). */
+async function renderPage(c: Context<AppEnv>, renderer: PageRenderer | undefined, url: string) {
+  if (!renderer) return null
+  try {
+    return await renderer.render(url)
+  } catch (err) {
+    c.var.deps.logger.warn({ err, url }, 'page not rendered on the server: the browser renders it')
+    return null
+  }
+}
+
+/**
+ * The built web app: files from memory; every other path gets index.html with its head tags and, for
+ * a page the server renders, the page itself. Pages are rendered from the app's own API answers
+ * (`fetchApi`, in-process).
+ */
+export function createWebRoutes(
+  features: readonly ServerFeature[],
+  fetchApi: Parameters<CreatePageRenderer>[0],
+) {
   const heads = pageHeadsOf(features)
+  const renderers = new WeakMap<CreatePageRenderer, PageRenderer>()
+  const rendererOf = (create: CreatePageRenderer | undefined) => {
+    if (create && !renderers.has(create)) renderers.set(create, create(fetchApi))
+    return create && renderers.get(create)
+  }
   return new Hono<AppEnv>().on(['GET', 'HEAD'], '*', async (c) => {
     const { web, env } = c.var.deps
     const url = new URL(c.req.url)
@@ -87,11 +117,21 @@ export function createWebRoutes(features: readonly ServerFeature[]) {
         image = headImage && new URL(headImage, env.PUBLIC_URL).href
       }
     }
-    c.header('Cache-Control', 'no-cache')
-    const jsonLd = pathname === '/' ? siteSearchJsonLd(env.PUBLIC_URL) : undefined
-    return c.html(
-      renderIndexHtml(web.template, { page, url: `${env.PUBLIC_URL}${pathname}`, image, jsonLd }),
-      found ? 200 : 404,
+    const rendered = await renderPage(
+      c,
+      rendererOf(web.createRenderer),
+      `${env.PUBLIC_URL}${pathname}${url.search}`,
     )
+    const jsonLd = pathname === '/' ? siteSearchJsonLd(env.PUBLIC_URL) : undefined
+    const html = renderIndexHtml(
+      web.template,
+      { page, url: `${env.PUBLIC_URL}${pathname}`, image, jsonLd },
+      rendered,
+    )
+    const etag = `"${createHash('sha1').update(html).digest('base64url')}"`
+    c.header('Cache-Control', 'no-cache')
+    c.header('ETag', etag)
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304)
+    return c.html(html, found ? 200 : 404)
   })
 }

@@ -1,7 +1,15 @@
 import { ITEM_SORTS, type ItemSort } from '@/shared/catalog-rules'
 import { type GameId, isGameId } from '@/shared/games'
-import { queryClient } from '@/web/lib/query-client'
-import { gamesQuery, type ItemListParams, itemDetailQuery, itemListQuery, searchAllQuery } from './api'
+import { parseTradeParam } from '@/shared/wfl'
+import { type PrefetchArgs, prefetch } from '@/web/lib/query-client'
+import {
+  gamesQuery,
+  type ItemListParams,
+  itemDetailQuery,
+  itemListQuery,
+  itemsByIdQuery,
+  searchAllQuery,
+} from './api'
 
 const DEFAULT_GAME: GameId = 'blox-fruits'
 export const PAGE_SIZE = 50
@@ -53,19 +61,25 @@ export const loadTradeCalculator = async () => ({
 })
 
 /** Route loaders: start the page's one request while its code loads (no waterfall). */
-export function prefetchValues({ params, request }: { params: { game?: string }; request: Request }) {
+export function prefetchValues({ params, request, context }: PrefetchArgs<'game'>) {
   const search = new URL(request.url).searchParams
-  void queryClient.prefetchQuery(gamesQuery)
+  prefetch(context, gamesQuery)
   const { game, tab } = resolveView(params.game, search)
   const view = listView(search)
   if (tab === 'wfl') void loadTradeCalculator()
-  if (tab === 'values' && game) void queryClient.prefetchQuery(itemListQuery(listParams(game, view)))
-  if (tab === 'values' && !game && view.search) void queryClient.prefetchQuery(searchAllQuery(view.search))
+  if (tab === 'wfl' && game) {
+    // A shared trade: its items in one request (the calculator asks for the same).
+    const slots = ['give', 'get'].flatMap((side) => parseTradeParam(search.get(side)).slots)
+    const ids = [...new Set(slots.map((slot) => slot.itemId))].sort()
+    if (ids.length > 0) prefetch(context, itemsByIdQuery(game, ids))
+  }
+  if (tab === 'values' && game) prefetch(context, itemListQuery(listParams(game, view)))
+  if (tab === 'values' && !game && view.search) prefetch(context, searchAllQuery(view.search))
   return null
 }
 
-export function prefetchItem({ params }: { params: { game?: string; item?: string } }) {
+export function prefetchItem({ params, context }: PrefetchArgs<'game' | 'item'>) {
   if (params.game && params.item && isGameId(params.game))
-    void queryClient.prefetchQuery(itemDetailQuery(params.game, params.item))
+    prefetch(context, itemDetailQuery(params.game, params.item))
   return null
 }

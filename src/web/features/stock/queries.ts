@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { isStockGame } from '@/shared/games'
 import type { StockHistoryResponse, StockItemStats, StockResponse } from '@/shared/stock'
 import { apiFetch } from '@/web/lib/api'
-import { queryClient } from '@/web/lib/query-client'
+import { type PrefetchArgs, prefetch } from '@/web/lib/query-client'
 
 /**
  * The stock pages' queries, apart from the hooks and mutations of api.ts: the router's loaders use
@@ -39,11 +39,13 @@ export const stockHistoryQuery = (game: string, { shop, limit }: { shop?: string
 export const PAGE_HISTORY_LIMIT = 100
 
 /** Route loader: a stock page's requests start while its code loads. */
-export const prefetchStockPage = (game: string) => () => {
-  void queryClient.prefetchQuery(stockQuery(game))
-  void queryClient.prefetchQuery(stockHistoryQuery(game, { limit: PAGE_HISTORY_LIMIT }))
-  return null
-}
+export const prefetchStockPage =
+  (game: string) =>
+  ({ context }: PrefetchArgs) => {
+    prefetch(context, stockQuery(game))
+    prefetch(context, stockHistoryQuery(game, { limit: PAGE_HISTORY_LIMIT }))
+    return null
+  }
 
 export const stockItemStatsQuery = (game: string, item: string) =>
   queryOptions({

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { Link, useLocation } from 'react-router'
 import { buttonClass } from '@/web/components/ui/button'
+import { useHydrated } from '@/web/lib/use-hydrated'
 import { signInHref, useMe } from '../api'
 import { AuthEvents, SIGNED_IN_KEY } from './auth-events'
 
@@ -8,12 +9,14 @@ import { AuthEvents, SIGNED_IN_KEY } from './auth-events'
 const loadUserMenu = () => import('./user-menu')
 const UserMenu = lazy(loadUserMenu)
 // A session this browser knows: the menu's code loads with the page, not after /api/me answers.
-if (localStorage.getItem(SIGNED_IN_KEY)) void loadUserMenu()
+if (typeof localStorage !== 'undefined' && localStorage.getItem(SIGNED_IN_KEY)) void loadUserMenu()
 const UsernameModal = lazy(() => import('./username-modal'))
 
 /** The header's account corner: Sign In for visitors, the user menu when signed in. */
 export function AccountControl() {
   const { me, isPending, isSuccess } = useMe()
+  // A session this browser remembers is known once the page is taken over (the server knows none).
+  const knownSession = useHydrated() && localStorage.getItem(SIGNED_IN_KEY) !== null
   const { pathname, search } = useLocation()
   return (
     <>
@@ -22,7 +25,7 @@ export function AccountControl() {
         // The size of what comes next (the avatar for a known session, else Sign In): no jump.
         <span
           aria-hidden="true"
-          className={`inline-block h-8 ${localStorage.getItem(SIGNED_IN_KEY) ? 'w-8 sm:w-40' : 'w-[4.6rem]'}`}
+          className={`inline-block h-8 ${knownSession ? 'w-8 sm:w-40' : 'w-[4.6rem]'}`}
         />
       ) : me ? (
         <Suspense

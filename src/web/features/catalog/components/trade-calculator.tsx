@@ -25,6 +25,7 @@ import {
 import { buttonClass } from '@/web/components/ui/button'
 import { ValueText } from '@/web/components/ui/value-text'
 import { ApiError } from '@/web/lib/api'
+import { useHydrated } from '@/web/lib/use-hydrated'
 import { itemsByIdQuery } from '../api'
 import { ItemImage } from './item-image'
 import { ItemPicker } from './item-picker'
@@ -244,8 +245,10 @@ function SidePanel({
 export function TradeCalculator({ game }: { game: Game }) {
   const { give, get, band: linkBand, setSides, setBand } = useTradeParams()
   const [storedBand, setStoredBand] = useState<FairBand>(readStoredBand)
-  const band = linkBand ?? storedBand
-  const [known, setKnown] = useState(() => new Map<string, ItemSummary>())
+  // This browser's own band shows once the page is taken over (the server renders the default).
+  const hydrated = useHydrated()
+  const band = linkBand ?? (hydrated ? storedBand : DEFAULT_FAIR_BAND)
+  const [knownBefore, setKnown] = useState(() => new Map<string, ItemSummary>())
   const [droppedIds, setDroppedIds] = useState<string[]>([])
   // Malformed parts of the link the page was opened with; the address is rewritten without them.
   const [droppedParts] = useState(() => [...give.dropped, ...get.dropped])
@@ -253,9 +256,14 @@ export function TradeCalculator({ game }: { game: Game }) {
 
   // Items named by the address that we do not know yet (a shared link): one request for all of them.
   const missing = [...new Set([...give.slots, ...get.slots].map((s) => s.itemId))]
-    .filter((id) => !known.has(id))
+    .filter((id) => !knownBefore.has(id))
     .sort()
   const lookup = useQuery(itemsByIdQuery(game.id, missing))
+  // What the lookup found counts at once (a page rendered on the server shows the trade); the effect
+  // keeps it once the lookup is done.
+  const known = lookup.data
+    ? new Map([...knownBefore, ...lookup.data.items.map((i) => [i.id, i] as const)])
+    : knownBefore
   useEffect(() => {
     if (lookup.data)
       setKnown((prev) => new Map([...prev, ...lookup.data.items.map((i) => [i.id, i] as const)]))

@@ -241,7 +241,7 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
           {view.page > 1 ? (
             <Link
               className={buttonClass('secondary', 'sm')}
-              to={{ search: pageSearch(view.page - 1) }}
+              to={{ search: pageSearch(params, view.page - 1) }}
               preventScrollReset={false}
             >
               Previous
@@ -251,7 +251,10 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
             Page {view.page} of {pages}
           </span>
           {view.page < pages ? (
-            <Link className={buttonClass('secondary', 'sm')} to={{ search: pageSearch(view.page + 1) }}>
+            <Link
+              className={buttonClass('secondary', 'sm')}
+              to={{ search: pageSearch(params, view.page + 1) }}
+            >
               Next
             </Link>
           ) : null}
@@ -261,8 +264,8 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
   )
 }
 
-function pageSearch(page: number): string {
-  const next = new URLSearchParams(window.location.search)
+function pageSearch(params: URLSearchParams, page: number): string {
+  const next = new URLSearchParams(params)
   if (page === 1) next.delete('page')
   else next.set('page', String(page))
   return `?${next.toString()}`

@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react'
-import { createBrowserRouter, type LoaderFunction, redirect } from 'react-router'
+import { type LoaderFunction, type RouteObject, redirect } from 'react-router'
 import { PAGES, type PagePath, REDIRECTS } from '@/shared/pages'
+import { prefetchPublicProfile } from '@/web/features/accounts/public'
 import { prefetchItem, prefetchValues } from '@/web/features/catalog/public'
+import { prefetchHome } from '@/web/features/landing/public'
 import { prefetchStockPage } from '@/web/features/stock/public'
 import { RootLayout, ShellLoading } from './shell/root-layout'
 import { RouteErrorPanel } from './shell/route-error-panel'
@@ -21,7 +23,10 @@ interface PageRoute {
  * one the list does not have, fails the type check).
  */
 const PAGE_ROUTES: Record<PagePath, PageRoute> = {
-  '/': { load: async () => (await import('@/web/features/landing/pages/home-page')).HomePage },
+  '/': {
+    load: async () => (await import('@/web/features/landing/pages/home-page')).HomePage,
+    loader: prefetchHome,
+  },
   '/values-and-wfl': {
     load: async () => (await import('@/web/features/catalog/pages/values-page')).ValuesPage,
     loader: prefetchValues,
@@ -59,6 +64,7 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
   },
   '/u/:username': {
     load: async () => (await import('@/web/features/accounts/pages/public-profile-page')).PublicProfilePage,
+    loader: prefetchPublicProfile,
   },
   '/admin': { load: async () => (await adminPages()).AdminOverviewPage },
   '/admin/admins': { load: async () => (await adminPages()).AdminsPage },
@@ -131,7 +137,8 @@ const redirectRoutes = Object.entries(REDIRECTS).map(([path, to]) => ({
   loader: ({ request }: { request: Request }) => redirect(`${to}${new URL(request.url).search}`),
 }))
 
-export const router = createBrowserRouter([
+/** Every route of the site, shared by the browser's router and the server's renderer. */
+export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
@@ -147,4 +154,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-])
+]

@@ -1,0 +1,82 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
+import { renderToStringAsync } from 'preact-render-to-string'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
+import { routes } from './app/routes'
+import { setApiTransport } from './lib/api'
+import { createQueryClient, type ServerLoaderContext } from './lib/query-client'
+import './styles.css'
+
+/** A page rendered on the server: its markup, and the data the browser hydrates it with. */
+export interface RenderedPage {
+  html: string
+  /** JSON for the page's `application/json` data block (see main.tsx). */
+  data: string
+}
+
+export interface PageRenderer {
+  /** The first view of `url` with its public data, or null where the browser must render it. */
+  render(url: string): Promise<RenderedPage | null>
+}
+
+/** The data block's JSON: the router's loader data and the queries the page was rendered with. */
+export interface HydrationData {
+  router: { loaderData: Record<string, unknown> }
+  queries: ReturnType<typeof dehydrate>
+}
+
+const CACHED_PAGES = 500
+
+/**
+ * Renders pages with the browser's own routes, loaders and queries; their requests go to the app
+ * in-process (`fetchApi`), as a visitor's without a session: what is signed-in only (the account menu,
+ * hearts, alerts) loads in the browser after the first paint. A page whose answers have the same
+ * ETags as when it was last rendered is not rendered again.
+ */
+export function createPageRenderer(fetchApi: typeof fetch): PageRenderer {
+  const handler = createStaticHandler(routes)
+  const cache = new Map<string, RenderedPage>()
+  // The answers each render read (path and ETag; null: an answer without one, not to be cached).
+  const answers = new AsyncLocalStorage<(string | null)[]>()
+  setApiTransport(async (input, init) => {
+    const res = await fetchApi(input, init)
+    const etag = res.headers.get('etag')
+    answers.getStore()?.push(res.ok && etag ? `${input} ${etag}` : null)
+    return res
+  })
+  return {
+    render: (url) =>
+      answers.run([], async () => {
+        const context: ServerLoaderContext = { queryClient: createQueryClient(), pending: [] }
+        const state = await handler.query(new Request(url), { requestContext: context })
+        if (state instanceof Response || state.errors) return null
+        await Promise.all(context.pending)
+
+        const read = answers.getStore()!
+        const key = read.includes(null) ? null : `${url}\n${read.sort().join('\n')}`
+        const hit = key && cache.get(key)
+        if (hit) {
+          cache.delete(key) // Map order is recency order
+          cache.set(key, hit)
+          return hit
+        }
+        const html = await renderToStringAsync(
+          <QueryClientProvider client={context.queryClient}>
+            <StaticRouterProvider
+              router={createStaticRouter(handler.dataRoutes, state)}
+              context={state}
+              hydrate={false}
+            />
+          </QueryClientProvider>,
+        )
+        const data: HydrationData = {
+          router: { loaderData: state.loaderData },
+          queries: dehydrate(context.queryClient),
+        }
+        const page = { html, data: JSON.stringify(data).replace(/</g, '\\u003c') }
+        if (key) cache.set(key, page)
+        if (cache.size > CACHED_PAGES) cache.delete(cache.keys().next().value!)
+        return page
+      }),
+  }
+}
