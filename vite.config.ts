@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 /** `@` is src/; Preact stands in for React DOM (decision 012). */
 const webAliases = [
@@ -13,13 +13,28 @@ const webAliases = [
 ]
 
 /**
+ * sonner adds its stylesheet to the page when its code loads (with the first toast), which restyles
+ * every element of a long page at once; styles.css imports the same stylesheet with the page instead.
+ */
+const sonnerStylesheetWithThePage: Plugin = {
+  name: 'sonner-stylesheet-with-the-page',
+  transform(code, id) {
+    if (!/node_modules\/sonner\/dist\/index\.m?js$/.test(id)) return
+    const call = /__insertCSS\("/g
+    if (!call.test(code))
+      throw new Error('sonner no longer adds its stylesheet with __insertCSS: check vite.config.ts')
+    return code.replace(call, '(() => {})("')
+  },
+}
+
+/**
  * The browser's bundle (dist/web) and the server's page renderer (`--ssr entry-server.tsx`, dist/ssr).
  * The renderer carries its dependencies with it, so they resolve to the same Preact.
  */
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [tailwindcss()],
+  plugins: [tailwindcss(), sonnerStylesheetWithThePage],
   resolve: { alias: webAliases },
   ssr: { noExternal: true },
   build: {

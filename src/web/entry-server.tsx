@@ -5,7 +5,6 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { routes } from './app/routes'
 import { setApiTransport } from './lib/api'
 import { createQueryClient, type ServerLoaderContext } from './lib/query-client'
-import './styles.css'
 
 /** A page rendered on the server: its markup, and the data the browser hydrates it with. */
 export interface RenderedPage {

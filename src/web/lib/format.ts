@@ -1,9 +1,17 @@
-const whole = new Intl.NumberFormat('en')
-const day = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' })
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
+/** A formatter made on first use: making one costs the page time, and most pages need few of them. */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined
+  return () => {
+    made ??= make()
+    return made
+  }
+}
+const whole = once(() => new Intl.NumberFormat('en'))
+const day = once(() => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }))
+const relative = once(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto' }))
 
-export const formatCount = (n: number) => whole.format(n)
-export const formatDay = (iso: string) => day.format(new Date(iso))
+export const formatCount = (n: number) => whole().format(n)
+export const formatDay = (iso: string) => day().format(new Date(iso))
 
 /** "3 days ago", "2 months ago": for the time of a value change. */
 export function formatRelative(iso: string, now = Date.now()): string {
@@ -16,7 +24,7 @@ export function formatRelative(iso: string, now = Date.now()): string {
     ['minute', 60],
   ]
   for (const [unit, size] of steps) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit)
+    if (Math.abs(seconds) >= size) return relative().format(Math.round(seconds / size), unit)
   }
   return 'just now'
 }

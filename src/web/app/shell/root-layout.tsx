@@ -1,9 +1,8 @@
 import { useLayoutEffect } from 'react'
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router'
-import { Toaster } from 'sonner'
-import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from '@/shared/constants'
 import { matchPage } from '@/shared/pages'
 import { Spinner } from '@/web/components/ui/spinner'
+import { ToasterSlot } from '@/web/components/ui/toaster'
 import { SiteFeed } from '@/web/features/feed/public'
 import { applyPageMeta } from '@/web/lib/page-meta'
 import { Footer } from './footer'
@@ -23,13 +22,7 @@ function Frame({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <Footer />
-      <Toaster
-        theme="dark"
-        position="bottom-right"
-        visibleToasts={TOAST_MAX_VISIBLE}
-        duration={TOAST_DURATION_MS}
-        closeButton
-      />
+      <ToasterSlot />
     </div>
   )
 }

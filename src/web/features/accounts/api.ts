@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { toast } from 'sonner'
 import type {
   AuthProvidersResponse,
   Me,
@@ -13,6 +12,7 @@ import { safeRedirect as safeRedirectOn } from '@/shared/redirect'
 import { ROLE_MESSAGES } from '@/shared/roles-rules'
 import { apiFetch } from '@/web/lib/api'
 import { queryClient } from '@/web/lib/query-client'
+import { toast } from '@/web/lib/toast'
 
 /** Who is signed in (user null for a visitor). Every page's header reads it: one request per visit. */
 export const meQuery = queryOptions({

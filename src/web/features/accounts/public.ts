@@ -7,5 +7,7 @@ export { AccountControl } from './components/account-control'
 export { SignInPrompt } from './components/sign-in-prompt'
 
 /** The public profile's loader. */
-export const prefetchPublicProfile = ({ params, context }: PrefetchArgs<'username'>) =>
+export function prefetchPublicProfile({ params, context }: PrefetchArgs<'username'>) {
   prefetch(context, publicProfileQuery(params.username ?? ''))
+  return null
+}

@@ -1,8 +1,8 @@
 import { MutationObserver, QueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { NotificationsResponse, UnreadCountResponse, Watch, WatchlistResponse } from '@/shared/alerts'
 import { ALERT_MESSAGES } from '@/shared/alerts-rules'
+import { toast } from '@/web/lib/toast'
 import { alertKeys, markReadMutation, watchChangeMutation, watchToggleMutation } from './api'
 import { notificationKeys } from './queries'
 

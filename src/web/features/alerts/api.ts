@@ -6,7 +6,6 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import type {
   AlertRule,
   AlertRuleRequest,
@@ -20,6 +19,7 @@ import type {
   WatchResponse,
 } from '@/shared/alerts'
 import { ApiError, apiFetch } from '@/web/lib/api'
+import { toast } from '@/web/lib/toast'
 import { notificationKeys } from './queries'
 import { changeWatch, findWatch, guessWatch, markRead, putWatch, type WatchTarget } from './view'
 

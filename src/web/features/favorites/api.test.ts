@@ -1,7 +1,7 @@
 import { MutationObserver, QueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FavoriteCountsResponse } from '@/shared/favorites'
+import { toast } from '@/web/lib/toast'
 import { favoriteToggleMutation } from './api'
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn() } }))

@@ -1,7 +1,7 @@
 import { mutationOptions, type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import type { FavoriteCountsResponse, FavoriteToggleResponse } from '@/shared/favorites'
 import { ApiError, apiFetch } from '@/web/lib/api'
+import { toast } from '@/web/lib/toast'
 
 /** The counts (and the user's own hearts) of a whole screen of one game's items: one request. */
 const favoriteCountsQuery = (game: string, ids: readonly string[]) => {

@@ -5,4 +5,7 @@ import { siteSummaryQuery } from './api'
 export { useSiteSummary } from './api'
 
 /** The home page's loader: the site's figures. */
-export const prefetchHome = ({ context }: PrefetchArgs) => prefetch(context, siteSummaryQuery)
+export function prefetchHome({ context }: PrefetchArgs) {
+  prefetch(context, siteSummaryQuery)
+  return null
+}

@@ -6,7 +6,6 @@ import {
   useQueryClient,
 } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { toast } from 'sonner'
 import type {
   CreatedToken,
   IngestToken,
@@ -20,6 +19,7 @@ import type {
 } from '@/shared/stock'
 import { apiFetch } from '@/web/lib/api'
 import { followLive, type LiveStatus } from '@/web/lib/live'
+import { toast } from '@/web/lib/toast'
 import { base, stockQuery, toQuery } from './queries'
 
 // --- The live stock -------------------------------------------------------------------------------

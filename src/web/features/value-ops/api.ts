@@ -6,7 +6,6 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import type { ItemListResponse } from '@/shared/catalog'
 import type { GameId } from '@/shared/games'
 import type {
@@ -21,6 +20,7 @@ import type {
   ValueSource,
 } from '@/shared/value-ops'
 import { ApiError, apiFetch } from '@/web/lib/api'
+import { toast } from '@/web/lib/toast'
 
 const query = (values: Record<string, string | number | undefined>) => {
   const q = new URLSearchParams()

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useSearchParams } from 'react-router'
-import { toast } from 'sonner'
 import type { Me } from '@/shared/profiles'
+import { toast } from '@/web/lib/toast'
 
 /** Set while this browser holds a session, so a session that dies can be told apart from a visitor. */
 export const SIGNED_IN_KEY = 'tradehub:signed-in'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { ApiError } from '@/web/lib/api'
 import { queryClient } from '@/web/lib/query-client'
+import { toast } from '@/web/lib/toast'
 import { authApi, meQuery } from '../api'
 import { forgetSession, SIGNED_IN_KEY } from './auth-events'
 

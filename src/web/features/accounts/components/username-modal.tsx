@@ -1,9 +1,9 @@
 import { Dialog } from 'radix-ui'
 import { useId, useState } from 'react'
-import { toast } from 'sonner'
 import { USERNAME_MAX, USERNAME_MESSAGES, usernameProblem } from '@/shared/username-rules'
 import { buttonClass } from '@/web/components/ui/button'
 import { ApiError } from '@/web/lib/api'
+import { toast } from '@/web/lib/toast'
 import { refreshMe, setMyProfile, setUsername } from '../api'
 import { SIGN_OUT_NOTE, SIGN_OUT_TITLE, useSignOut } from './sign-out'
 

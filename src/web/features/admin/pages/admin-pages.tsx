@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
-import { toast } from 'sonner'
 import type { AuditEntry } from '@/shared/admin'
 import {
   AUDIT_ACTION_LABELS,
@@ -27,6 +26,7 @@ import { Field, FormMessage } from '@/web/components/ui/field'
 import { Spinner } from '@/web/components/ui/spinner'
 import { LaunchListAdmin } from '@/web/features/launch-list/public'
 import { formatCount, formatDay } from '@/web/lib/format'
+import { toast } from '@/web/lib/toast'
 import {
   auditQuery,
   grantsQuery,

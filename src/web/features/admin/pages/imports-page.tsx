@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { GAME_NAMES } from '@/shared/games'
 import type { ImportStatus } from '@/shared/value-ops'
 import { IMPORT_COUNT_LABELS, IMPORT_GAMES, type ImportCount } from '@/shared/value-ops-rules'
@@ -7,6 +6,7 @@ import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { buttonClass } from '@/web/components/ui/button'
 import { Spinner } from '@/web/components/ui/spinner'
 import { formatCount } from '@/web/lib/format'
+import { toast } from '@/web/lib/toast'
 import { AdminArea, Panel } from '../components/admin-area'
 import { importsQuery, useRunImport } from '../imports-api'
 

@@ -1,7 +1,7 @@
 import { Bell, BellRing } from 'lucide-react'
 import { useLocation, useNavigate } from 'react-router'
-import { toast } from 'sonner'
 import { signInHref, useMe } from '@/web/features/accounts/public'
+import { toast } from '@/web/lib/toast'
 import { useWatchlist, useWatchToggle } from '../api'
 import { findWatch, hasRestocks, type WatchTarget, watchAllRequest } from '../view'
 

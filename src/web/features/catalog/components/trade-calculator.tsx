@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query'
 import { AlertTriangle, Link2, Trash2 } from 'lucide-react'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import { toast } from 'sonner'
 import type { Game, ItemSummary } from '@/shared/catalog'
 import {
   DEFAULT_FAIR_BAND,
@@ -25,6 +24,7 @@ import {
 import { buttonClass } from '@/web/components/ui/button'
 import { ValueText } from '@/web/components/ui/value-text'
 import { ApiError } from '@/web/lib/api'
+import { toast } from '@/web/lib/toast'
 import { useHydrated } from '@/web/lib/use-hydrated'
 import { itemsByIdQuery } from '../api'
 import { ItemImage } from './item-image'

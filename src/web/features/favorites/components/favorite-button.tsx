@@ -1,8 +1,8 @@
 import { Heart } from 'lucide-react'
 import { useLocation, useNavigate } from 'react-router'
-import { toast } from 'sonner'
 import type { FavoriteCountsResponse } from '@/shared/favorites'
 import { signInHref, useMe } from '@/web/features/accounts/public'
+import { toast } from '@/web/lib/toast'
 import { useFavoriteToggle } from '../api'
 
 /** A heart with the item's favorite count; visitors are asked to sign in. */

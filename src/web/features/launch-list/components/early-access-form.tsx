@@ -1,11 +1,11 @@
 import { CheckCircle2, MailCheck, XCircle } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { toast } from 'sonner'
 import { RESEND_COOLDOWN_SECONDS, VERIFY_FAILED } from '@/shared/launch-list-rules'
 import { buttonClass } from '@/web/components/ui/button'
 import { Spinner } from '@/web/components/ui/spinner'
 import { ApiError } from '@/web/lib/api'
+import { toast } from '@/web/lib/toast'
 import { useResend, useSubscribe, verifySubscription } from '../api'
 
 type FormState =

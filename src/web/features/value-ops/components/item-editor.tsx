@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from 'react'
-import { toast } from 'sonner'
 import type { Game, Item } from '@/shared/catalog'
 import { type ItemEditRequest, itemEditRequestSchema, TRENDS, VALUE_LIMITS } from '@/shared/value-ops'
 import { buttonClass } from '@/web/components/ui/button'
 import { Field, FormMessage } from '@/web/components/ui/field'
 import { ApiError } from '@/web/lib/api'
+import { toast } from '@/web/lib/toast'
 import { useEditItem, useRetireItem, useUploadImage } from '../api'
 
 const inputClass =

@@ -1,13 +1,13 @@
 import { ExternalLink, ThumbsDown, ThumbsUp } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { toast } from 'sonner'
 import { formatValue, formatValueFull } from '@/shared/format-value'
 import type { Suggestion } from '@/shared/value-ops'
 import { changePercent, VALUE_LIMITS, VALUE_MESSAGES } from '@/shared/value-ops-rules'
 import { buttonClass } from '@/web/components/ui/button'
 import { signInHref } from '@/web/features/accounts/public'
 import { formatRelative } from '@/web/lib/format'
+import { toast } from '@/web/lib/toast'
 import { useDecide, useVote } from '../api'
 
 /** Who looks at a suggestion: a visitor (null), or a user and whether they edit its game. */

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link2, Unlink } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { buttonClass } from '@/web/components/ui/button'
 import { FormMessage } from '@/web/components/ui/field'
 import { Spinner } from '@/web/components/ui/spinner'
 import { ApiError } from '@/web/lib/api'
 import { queryClient } from '@/web/lib/query-client'
+import { toast } from '@/web/lib/toast'
 import { authApi, linkedAccountsQuery, providersQuery } from '../../api'
 import { alreadyLinkedMessage, authMessage, EMAIL_LINKING_REFUSED } from '../../auth-messages'
 

@@ -1,6 +1,5 @@
 import { Upload } from 'lucide-react'
 import { useId, useState } from 'react'
-import { toast } from 'sonner'
 import {
   AVATAR_MAX_BYTES,
   AVATAR_TYPES,
@@ -16,6 +15,7 @@ import { buttonClass } from '@/web/components/ui/button'
 import { Field, FormMessage } from '@/web/components/ui/field'
 import { ApiError } from '@/web/lib/api'
 import { queryClient } from '@/web/lib/query-client'
+import { toast } from '@/web/lib/toast'
 import { setMyProfile, updateProfile, uploadAvatar } from '../../api'
 import { Avatar } from '../avatar'
 

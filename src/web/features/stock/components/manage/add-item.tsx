@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from 'react'
-import { toast } from 'sonner'
 import type { StockGameId } from '@/shared/games'
 import { STOCK_ITEM_CATEGORIES, STOCK_RARITIES } from '@/shared/stock-rules'
 import { buttonClass } from '@/web/components/ui/button'
 import { Field, FormMessage } from '@/web/components/ui/field'
+import { toast } from '@/web/lib/toast'
 import { useAddStockItem } from '../../api'
 import { errorText, Panel, selectClass } from './panel'
 

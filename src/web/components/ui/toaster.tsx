@@ -1,0 +1,14 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { subscribeToaster, toasterWanted } from '@/web/lib/toast'
+
+const Toaster = lazy(() => import('./toaster-loaded'))
+
+/** Where toasts show (bottom right), mounted with the first toast of the visit. */
+export function ToasterSlot() {
+  const wanted = useSyncExternalStore(subscribeToaster, toasterWanted, () => false)
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null
+}
