@@ -76,21 +76,23 @@ export function createWebRoutes(features: readonly ServerFeature[]) {
     let page: HeadTags['page'] = match.page
     let found = match.found
     let image: string | undefined
+    let imageSize: HeadTags['imageSize']
     if (found) {
       const head = (await heads.get(match.page.path)?.(c.var.deps, match, url)) ?? null
       if (head === 'not-found') {
         page = NOT_FOUND_PAGE
         found = false
       } else if (head) {
-        const { image: headImage, ...texts } = head
+        const { image: headImage, imageSize: headImageSize, ...texts } = head
         page = { ...match.page, ...texts }
         image = headImage && new URL(headImage, env.PUBLIC_URL).href
+        imageSize = headImage ? headImageSize : undefined
       }
     }
     c.header('Cache-Control', 'no-cache')
     const jsonLd = pathname === '/' ? siteSearchJsonLd(env.PUBLIC_URL) : undefined
     return c.html(
-      renderIndexHtml(web.template, { page, url: `${env.PUBLIC_URL}${pathname}`, image, jsonLd }),
+      renderIndexHtml(web.template, { page, url: `${env.PUBLIC_URL}${pathname}`, image, imageSize, jsonLd }),
       found ? 200 : 404,
     )
   })
