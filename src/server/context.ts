@@ -42,13 +42,22 @@ export type FeatureRoutes = Hono<any, any, any>
 
 /**
  * The title and description of a page that depend on data (an item page, a shared trade): `null` keeps
- * the page's defaults, `'not-found'` answers the 404 page.
+ * the page's defaults, `'not-found'` answers the 404 page. `image` (a path) is its preview picture;
+ * with `imageSize` it is a large one (a link-preview card).
  */
 export type HeadResolver = (
   deps: AppDeps,
   match: { page: PageInfo; params: Record<string, string> },
   url: URL,
-) => Promise<(Pick<PageInfo, 'title' | 'description'> & { image?: string }) | 'not-found' | null>
+) => Promise<
+  (Pick<PageInfo, 'title' | 'description'> & { image?: string; imageSize?: ImageSize }) | 'not-found' | null
+>
+
+/** A preview picture's size in pixels. */
+export interface ImageSize {
+  width: number
+  height: number
+}
 
 /** What a feature's `start` began: stopped on shutdown, after open requests and streams have ended. */
 export interface Started {

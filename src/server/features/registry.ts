@@ -7,6 +7,7 @@ import { favoritesFeature } from './favorites/feature'
 import { landingFeature } from './landing/feature'
 import { launchListFeature } from './launch-list/feature'
 import { liveFeature } from './live/feature'
+import { previewsFeature } from './previews/feature'
 import { rolesFeature } from './roles/feature'
 import { stockFeature } from './stock/feature'
 import { valueOpsFeature } from './value-ops/feature'
@@ -17,6 +18,7 @@ import { valueOpsFeature } from './value-ops/feature'
  */
 export const FEATURES: readonly ServerFeature[] = [
   catalogFeature,
+  previewsFeature,
   favoritesFeature,
   accountsFeature,
   launchListFeature,

@@ -102,7 +102,7 @@ export function sendCachedJson(c: Context, cached: CachedJson, freshFor: number 
 }
 
 /** If-None-Match uses weak comparison (RFC 9110 13.1.2): `W/` prefixes are ignored and `*` matches. */
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false
   return ifNoneMatch
     .split(',')

@@ -1,12 +1,23 @@
 import type { HeadResolver } from '@/server/context'
 import { formatValue } from '@/shared/format-value'
 import { type GameId, isGameId } from '@/shared/games'
+import {
+  itemPreview,
+  itemPreviewPath,
+  PREVIEW_IMAGE,
+  previewVersion,
+  tradePreview,
+  tradePreviewPath,
+} from '@/shared/link-previews'
 import { DEFAULT_FAIR_BAND, dropUnknownVariants, parseFairBand, parseTradeParam } from '@/shared/wfl'
 import { catalogOf } from './params'
 import { type CatalogDeps, findItemPageFacts, findItems, listGames } from './service'
 import { evaluateKnownTrade } from './trade'
 
-/** An item page: its value, demand and trend in the title and description (search engines, Discord). */
+/**
+ * An item page: its value, demand and trend in the title and description (search engines, Discord), and
+ * its preview card (/og/items/…) as the image.
+ */
 export const itemPageHead: HeadResolver = async (deps, { params }) => {
   const gameId = params.game ?? ''
   if (!isGameId(gameId)) return 'not-found'
@@ -22,11 +33,12 @@ export const itemPageHead: HeadResolver = async (deps, { params }) => {
   return {
     title: `${item.name} value — ${game.name}`,
     description: `${item.name} (${game.name}): ${facts.join(', ')}. Value history, similar items and a trade calculator.`,
-    ...(item.image && { image: `${item.image}-256.webp` }),
+    image: itemPreviewPath(gameId, item.id, previewVersion(itemPreview(game, item))),
+    imageSize: PREVIEW_IMAGE,
   }
 }
 
-/** The calculator opened from a share link (`?give=…&get=…`): the verdict in the preview. */
+/** The calculator opened from a share link (`?give=…&get=…`): the verdict in the preview, and its card (/og/trade.png). */
 export const sharedTradePageHead: HeadResolver = async (deps, { params }, url) => {
   if (!url.searchParams.has('give') && !url.searchParams.has('get')) return null
   const gameParam = params.game ?? url.searchParams.get('game') ?? 'blox-fruits'
@@ -57,8 +69,12 @@ async function sharedTradeHead(catalog: CatalogDeps, gameId: GameId, search: URL
   const { result, title } = evaluateKnownTrade(gameId, known, items, band)
   const game = (await listGames(catalog)).find((g) => g.id === gameId)
   const totals = `You give ${formatValue(result.give.total)} and get ${formatValue(result.get.total)}`
+  // The picture of the same trade (cleaned as above), its address changing with what it shows.
+  const preview = tradePreview(game ?? { name: gameId, variantLabels: null }, known, items, result, band)
   return {
     title,
     description: `${totals} in ${game?.name ?? gameId} values (fair band ±${band}%). Checked with the TradeHub WFL calculator.`,
+    image: tradePreviewPath(gameId, known, band, previewVersion(preview)),
+    imageSize: PREVIEW_IMAGE,
   }
 }

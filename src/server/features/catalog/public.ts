@@ -15,7 +15,10 @@ export {
   CATALOG_CACHE_PREFIX,
   type CatalogDeps,
   findItemNotes,
+  findItemPageFacts,
   findItems,
   itemsWithNotes,
+  listGames,
   requireItem,
 } from './service'
+export { evaluateSharedTrade } from './trade'

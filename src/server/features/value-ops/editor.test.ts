@@ -232,6 +232,12 @@ describe('value editor API', () => {
       form.set('image', new Blob([new Uint8Array(bytes)]), 'fruit.png')
       return send(t, `/api/admin/items/blox-fruits/${id}/image`, { body: form, cookie })
     }
+    // The item page's link preview (its address changes with what it shows).
+    const previewOf = async () =>
+      (await (await t.app.request(`/values/blox-fruits/${id}`)).text()).match(
+        /<meta property="og:image" content="http:\/\/localhost:3000(\/og\/items\/blox-fruits\/[^"]+)" \/>/,
+      )?.[1]
+    const previewBefore = await previewOf()
     const res = await upload(png)
     expect(res.status, await res.clone().text()).toBe(200)
     const { image } = (await res.json()) as { image: string }
@@ -244,9 +250,12 @@ describe('value editor API', () => {
       expect([meta.format, meta.width, meta.height]).toEqual(['webp', size, size])
     }
     expect((await send(t, `${image}-64.webp`)).status).toBe(404)
-    // The link preview of the item page shows it.
-    const html = await (await t.app.request(`/values/blox-fruits/${id}`)).text()
-    expect(html).toContain(`<meta property="og:image" content="http://localhost:3000${image}-256.webp" />`)
+    // The link preview is drawn anew with it, at a new address.
+    const preview = await previewOf()
+    expect(preview).toMatch(new RegExp(`^/og/items/blox-fruits/${id}\\.png\\?v=`))
+    expect(preview).not.toBe(previewBefore)
+    const card = await send(t, preview!)
+    expect(card.headers.get('content-type')).toBe('image/png')
 
     const notImage = await upload(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))
     expect(notImage.status).toBe(400)

@@ -110,6 +110,8 @@ export interface HeadTags {
   page: Pick<PageInfo, 'title' | 'description' | 'noindex'>
   url: string
   image?: string
+  /** The image's size, when it is a large preview (a link-preview card): shown large where links unfurl. */
+  imageSize?: { width: number; height: number }
   /** Structured data (schema.org), rendered as a JSON-LD data block (not a script that runs). */
   jsonLd?: object
 }
@@ -120,7 +122,7 @@ export interface HeadTags {
  */
 export function renderIndexHtml(
   template: string,
-  { page, url, image, jsonLd }: HeadTags,
+  { page, url, image, imageSize, jsonLd }: HeadTags,
   rendered?: { html: string; data: string } | null,
 ): string {
   const title = escapeHtml(fullTitle(page.title))
@@ -135,7 +137,13 @@ export function renderIndexHtml(
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
     ...(image ? [`<meta property="og:image" content="${escapeHtml(image)}" />`] : []),
-    `<meta name="twitter:card" content="summary" />`,
+    ...(image && imageSize
+      ? [
+          `<meta property="og:image:width" content="${imageSize.width}" />`,
+          `<meta property="og:image:height" content="${imageSize.height}" />`,
+        ]
+      : []),
+    `<meta name="twitter:card" content="${image && imageSize ? 'summary_large_image' : 'summary'}" />`,
     ...(page.noindex ? ['<meta name="robots" content="noindex" />'] : []),
     ...(jsonLd
       ? [`<script type="application/ld+json">${JSON.stringify(jsonLd).replace(/</g, '\\u003c')}</script>`]

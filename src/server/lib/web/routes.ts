@@ -106,15 +106,17 @@ export function createWebRoutes(
     let page: HeadTags['page'] = match.page
     let found = match.found
     let image: string | undefined
+    let imageSize: HeadTags['imageSize']
     if (found) {
       const head = (await heads.get(match.page.path)?.(c.var.deps, match, url)) ?? null
       if (head === 'not-found') {
         page = NOT_FOUND_PAGE
         found = false
       } else if (head) {
-        const { image: headImage, ...texts } = head
+        const { image: headImage, imageSize: headImageSize, ...texts } = head
         page = { ...match.page, ...texts }
         image = headImage && new URL(headImage, env.PUBLIC_URL).href
+        imageSize = headImage ? headImageSize : undefined
       }
     }
     const rendered = await renderPage(
@@ -125,7 +127,7 @@ export function createWebRoutes(
     const jsonLd = pathname === '/' ? siteSearchJsonLd(env.PUBLIC_URL) : undefined
     const html = renderIndexHtml(
       web.template,
-      { page, url: `${env.PUBLIC_URL}${pathname}`, image, jsonLd },
+      { page, url: `${env.PUBLIC_URL}${pathname}`, image, imageSize, jsonLd },
       rendered,
     )
     const etag = `"${createHash('sha1').update(html).digest('base64url')}"`

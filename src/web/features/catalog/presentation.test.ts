@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { initials } from './components/item-image'
+import { initials } from '@/shared/item-tile'
 import { distinctLabels } from './components/item-row'
 import { variantKeys } from './components/variants'
 

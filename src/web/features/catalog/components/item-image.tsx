@@ -1,44 +1,13 @@
 import { useState } from 'react'
-
-/** The hue of a rarity's tile; other rarities (tiers such as "S+") get one from their name. */
-const RARITY_HUE: Record<string, number> = {
-  Common: 215,
-  Uncommon: 85,
-  Rare: 200,
-  'Ultra-Rare': 240,
-  Legendary: 38,
-  Mythical: 295,
-  Divine: 22,
-  Prismatic: 330,
-  Transcendent: 185,
-  Godly: 52,
-  Ancient: 5,
-  Chroma: 170,
-  Limited: 350,
-  Gamepass: 150,
-  Huge: 270,
-  Titanic: 258,
-  Secret: 0,
-}
+import { initials, TILE_BACKGROUND, TILE_INK, tileHue } from '@/shared/item-tile'
 
 /** Dark tile, light initials of one hue: contrast well above 7:1 whatever the hue. */
 function tileStyle(rarity: string | null) {
-  let hue = 215
-  if (rarity) {
-    hue = RARITY_HUE[rarity] ?? 0
-    if (!(rarity in RARITY_HUE)) for (const ch of rarity) hue = (hue * 31 + ch.charCodeAt(0)) % 360
+  const hue = tileHue(rarity)
+  return {
+    background: `hsl(${hue} ${TILE_BACKGROUND.saturation}% ${TILE_BACKGROUND.lightness}%)`,
+    color: `hsl(${hue} ${TILE_INK.saturation}% ${TILE_INK.lightness}%)`,
   }
-  return { background: `hsl(${hue} 55% 17%)`, color: `hsl(${hue} 85% 86%)` }
-}
-
-/** "Shadow Dragon" -> "SD", "Kitsune" -> "Ki", "🐋" -> "🐋". */
-export function initials(name: string): string {
-  const words = name.split(/[\s\-_/()]+/).filter((w) => /^[\p{L}\p{N}]/u.test(w))
-  if (words.length >= 2) return `${[...words[0]!][0]}${[...words[1]!][0]}`.toUpperCase()
-  const word = words[0] ?? name.trim()
-  const chars = [...word]
-  if (!/^[\p{L}\p{N}]/u.test(word)) return chars[0] ?? '?'
-  return `${chars[0]!.toUpperCase()}${(chars[1] ?? '').toLowerCase()}`
 }
 
 const SIZES = {
