@@ -51,7 +51,7 @@ const COLUMNS: { title: string; links: FooterLink[] }[] = [
 
 export function Footer() {
   return (
-    <footer className="mt-16 border-line border-t bg-surface/40">
+    <footer className="mt-16 border-line border-t bg-surface/40 [contain-intrinsic-size:auto_28rem] [content-visibility:auto]">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[1.4fr_repeat(5,1fr)]">
         <div>
           <Logo />

@@ -99,7 +99,8 @@ export function ItemRow({
   const unknown = item.value === null && item.demand === null && item.trend === null
   const prices = knownPrices(item, currency)
   return (
-    <li className="flex overflow-hidden rounded-xl border border-line bg-surface hover:border-accent/60">
+    // Rows off screen are laid out when scrolled to (a list of 50 costs a phone its first second).
+    <li className="flex overflow-hidden rounded-xl border border-line bg-surface [contain-intrinsic-size:auto_4.5rem] [content-visibility:auto] hover:border-accent/60">
       <Link
         to={`/values/${item.gameId}/${item.id}`}
         className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 px-4 py-3 lg:grid-cols-[minmax(0,1fr)_7rem_7rem_13rem]"
