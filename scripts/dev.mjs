@@ -1,4 +1,4 @@
-// Development: the API server (restarted on change) and Vite's dev server (hot reload) together.
+// Development: the API server (restarted on change) and Vite's dev server (reloads on change) together.
 // Open http://localhost:5173; Vite forwards /api to the server on :3000.
 import { spawn } from 'node:child_process'
 

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
 import { renderToStringAsync } from 'preact-render-to-string'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
-import { routes } from './app/routes'
+import { type PageHandle, routes } from './app/routes'
 import { setApiTransport } from './lib/api'
 import { createQueryClient, type ServerLoaderContext } from './lib/query-client'
 
@@ -30,7 +30,7 @@ const CACHED_PAGES = 500
  * Renders pages with the browser's own routes, loaders and queries; their requests go to the app
  * in-process (`fetchApi`), as a visitor's without a session: what is signed-in only (the account menu,
  * hearts, alerts) loads in the browser after the first paint. A page whose answers have the same
- * ETags as when it was last rendered is not rendered again.
+ * ETags as when it was last rendered is not rendered again, unless it shows the time (`live`).
  */
 export function createPageRenderer(fetchApi: typeof fetch): PageRenderer {
   const handler = createStaticHandler(routes)
@@ -52,7 +52,8 @@ export function createPageRenderer(fetchApi: typeof fetch): PageRenderer {
         await Promise.all(context.pending)
 
         const read = answers.getStore()!
-        const key = read.includes(null) ? null : `${url}\n${read.sort().join('\n')}`
+        const live = state.matches.some((match) => (match.route.handle as PageHandle | undefined)?.live)
+        const key = live || read.includes(null) ? null : `${url}\n${read.sort().join('\n')}`
         const hit = key && cache.get(key)
         if (hit) {
           cache.delete(key) // Map order is recency order

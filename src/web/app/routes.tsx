@@ -16,6 +16,13 @@ interface PageRoute {
   load: () => Promise<ComponentType>
   /** Starts the page's request while its chunk loads. */
   loader?: LoaderFunction
+  /** What the page shows depends on the time (countdowns, restock windows): rendered afresh each time. */
+  live?: true
+}
+
+/** The route's `handle`, read by the server's renderer (entry-server.tsx). */
+export interface PageHandle {
+  live?: true
 }
 
 /**
@@ -49,10 +56,12 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
     load: async () =>
       (await import('@/web/features/stock/pages/grow-a-garden-stock-page')).GrowAGardenStockPage,
     loader: prefetchStockPage('grow-a-garden'),
+    live: true,
   },
   '/blox-fruits-stock': {
     load: async () => (await import('@/web/features/stock/pages/blox-fruits-stock-page')).BloxFruitsStockPage,
     loader: prefetchStockPage('blox-fruits'),
+    live: true,
   },
   '/stock-management': {
     load: async () => (await import('@/web/features/stock/pages/stock-management-page')).StockManagementPage,
@@ -127,9 +136,10 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
 }
 
 const pageRoutes = PAGES.map(({ path }) => {
-  const { load, loader } = PAGE_ROUTES[path]
+  const { load, loader, live } = PAGE_ROUTES[path]
   const lazy = async () => ({ Component: await load() })
-  return path === '/' ? { index: true, loader, lazy } : { path: path.slice(1), loader, lazy }
+  const handle: PageHandle = { live }
+  return path === '/' ? { index: true, loader, lazy, handle } : { path: path.slice(1), loader, lazy, handle }
 })
 
 const redirectRoutes = Object.entries(REDIRECTS).map(([path, to]) => ({
