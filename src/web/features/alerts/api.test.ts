@@ -6,7 +6,7 @@ import { toast } from '@/web/lib/toast'
 import { alertKeys, markReadMutation, watchChangeMutation, watchToggleMutation } from './api'
 import { notificationKeys } from './queries'
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn() } }))
+vi.mock('@/web/lib/toast', () => ({ toast: { error: vi.fn() } }))
 
 const BEANSTALK = {
   game: 'grow-a-garden',

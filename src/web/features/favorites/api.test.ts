@@ -4,7 +4,7 @@ import type { FavoriteCountsResponse } from '@/shared/favorites'
 import { toast } from '@/web/lib/toast'
 import { favoriteToggleMutation } from './api'
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn() } }))
+vi.mock('@/web/lib/toast', () => ({ toast: { error: vi.fn() } }))
 
 const GAME = 'blox-fruits'
 /** Three cached screens of the game (two show kitsune) and one of another game with a same-named item. */
