@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
-import { expect, expectAccessible, test } from './fixtures'
+import { expect, expectAccessible, test, waitForAppOnLoad } from './fixtures'
 import { createUser, signInWithPassword, uniqueEmail } from './support/accounts'
 import { E2E_ORIGIN } from './support/ports'
 import { signInAsPrimaryAdmin } from './support/roles'
@@ -7,7 +7,7 @@ import { signInAsPrimaryAdmin } from './support/roles'
 /** A verified user with a username, signed in in a browser context of their own. */
 async function traderIn(browser: Browser, email: string, username: string) {
   const context = await browser.newContext()
-  const page = await context.newPage()
+  const page = waitForAppOnLoad(await context.newPage())
   await createUser(page.request, email, username)
   return { page, email, username, close: () => context.close() }
 }
@@ -38,7 +38,7 @@ test.describe('admin area', () => {
     await expect(page.getByText('Sign in with an admin account to use the admin area.')).toBeVisible()
 
     const trader = await browser.newContext()
-    const traderPage = await trader.newPage()
+    const traderPage = waitForAppOnLoad(await trader.newPage())
     await createUser(traderPage.request, uniqueEmail(testInfo, 'not-admin'), `na_${Date.now() % 100000}`)
     await traderPage.goto('/admin')
     await expect(traderPage.getByText(/You do not have access to the admin area/)).toBeVisible()

@@ -7,12 +7,40 @@ import { test as base, expect, type Page } from '@playwright/test'
  * toasts (real events of this shared server, every 15 s) are off on the `page` of every journey but
  * the feed's own (`test.use({ siteFeed: true })`), so they never cover what a journey clicks.
  */
+/**
+ * After `goto` and `reload`, waits until the app has taken over the page the server rendered: a tap
+ * on the server's HTML before that is a tap on a page without its code.
+ */
+export function waitForAppOnLoad(page: Page): Page {
+  const settle = async () => {
+    await page.waitForFunction(
+      () => !document.getElementById('page-data') || document.documentElement.dataset.app === 'ready',
+    )
+  }
+  const goto = page.goto.bind(page)
+  const reload = page.reload.bind(page)
+  page.goto = async (...args) => {
+    const response = await goto(...args)
+    await settle()
+    return response
+  }
+  page.reload = async (...args) => {
+    const response = await reload(...args)
+    await settle()
+    return response
+  }
+  return page
+}
+
 export const test = base.extend<{
   consoleErrors: string[]
   allowConsoleError: (pattern: RegExp) => void
   siteFeed: boolean
   quietFeed: undefined
 }>({
+  page: async ({ page }, use) => {
+    await use(waitForAppOnLoad(page))
+  },
   siteFeed: [false, { option: true }],
   quietFeed: [
     async ({ page, siteFeed }, use) => {

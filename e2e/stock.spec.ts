@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test'
 import type { StockGameId } from '../src/shared/games'
 import { stockManagerRole } from '../src/shared/roles-rules'
-import { expect, expectAccessible, test } from './fixtures'
+import { expect, expectAccessible, test, waitForAppOnLoad } from './fixtures'
 import { createUser, uniqueEmail } from './support/accounts'
 import { E2E_ORIGIN } from './support/ports'
 import { grantRole } from './support/roles'
@@ -58,7 +58,7 @@ test.describe('stock trackers', () => {
 
       // A trader has the stock page open, following the live stream.
       const viewerContext = await browser.newContext({ baseURL: E2E_ORIGIN, viewport: page.viewportSize() })
-      const viewer = await viewerContext.newPage()
+      const viewer = waitForAppOnLoad(await viewerContext.newPage())
       // The viewer's clock runs as usual; once the stock is published it is set inside the stock's window,
       // so a restock of the real clock (every 5 min) during the test cannot turn it into the previous one.
       await viewer.clock.install()

@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { expect, expectAccessible, test } from './fixtures'
+import { expect, expectAccessible, test, waitForAppOnLoad } from './fixtures'
 import { createUser, uniqueEmail } from './support/accounts'
 import { E2E_ORIGIN } from './support/ports'
 import { grantRole } from './support/roles'
@@ -53,7 +53,7 @@ test.describe('value editor', () => {
       viewport: { width: 390, height: 844 },
       isMobile: true,
     })
-    const visitor = await visitorContext.newPage()
+    const visitor = waitForAppOnLoad(await visitorContext.newPage())
     try {
       await visitor.goto(`/values/blox-fruits/${item.id}`)
       await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(item.name)

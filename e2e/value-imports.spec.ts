@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from './fixtures'
+import { expect, expectAccessible, test, waitForAppOnLoad } from './fixtures'
 import { createUser, uniqueEmail } from './support/accounts'
 import { grantRole, signInAsPrimaryAdmin } from './support/roles'
 
@@ -40,7 +40,7 @@ test.describe('official price imports', () => {
     await expectAccessible(page)
 
     const context = await browser.newContext()
-    const editor = await context.newPage()
+    const editor = waitForAppOnLoad(await context.newPage())
     const email = uniqueEmail(testInfo, 'ps99-editor')
     await createUser(editor.request, email, `pe_${Date.now() % 100000}`)
     await grantRole(email, 'pet-simulator-99-value-editor')

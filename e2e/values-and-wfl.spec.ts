@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from './fixtures'
+import { expect, expectAccessible, test, waitForAppOnLoad } from './fixtures'
 
 test.describe('item values', () => {
   test('search kitsune across games, open its page and see its value and chart', async ({ page }) => {
@@ -127,7 +127,7 @@ test.describe('WFL calculator', () => {
     // The link alone restores the trade and its verdict in a fresh browser.
     const shared = page.url()
     const fresh = await browser.newContext()
-    const other = await fresh.newPage()
+    const other = waitForAppOnLoad(await fresh.newPage())
     await other.goto(shared)
     await expect(other.getByRole('region', { name: 'You get' }).getByLabel('Quantity of Dough')).toHaveValue(
       '20',

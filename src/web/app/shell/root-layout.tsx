@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react'
+import { useEffect, useLayoutEffect } from 'react'
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router'
 import { matchPage } from '@/shared/pages'
 import { Spinner } from '@/web/components/ui/spinner'
@@ -30,6 +30,10 @@ function Frame({ children }: { children: React.ReactNode }) {
 export function RootLayout() {
   const { pathname } = useLocation()
   const navigation = useNavigation()
+  // The page is the app's from here on (taken over or rendered): what the browser journeys wait for.
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready'
+  }, [])
   // Layout effects run before the pages' own effects, so a page with data can still override these.
   useLayoutEffect(() => {
     const { page } = matchPage(pathname)

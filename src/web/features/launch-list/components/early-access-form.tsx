@@ -71,6 +71,11 @@ export function EarlyAccessForm() {
   const inputId = useId()
   const errorId = useId()
   useVerifyTokenFromAddress(setState)
+  // What was typed into the server's page before the app took it over.
+  const inputRef = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (inputRef.current?.value) setEmail(inputRef.current.value)
+  }, [])
   // Arriving from the mail's link, the outcome must be in view (on phones the form is below the fold).
   const outcomeShown = state.name === 'verified' || state.name === 'error' || state.name === 'verifying'
   useEffect(() => {
@@ -202,6 +207,7 @@ export function EarlyAccessForm() {
         </label>
         <div className="flex flex-col gap-2 sm:flex-row">
           <input
+            ref={inputRef}
             id={inputId}
             type="email"
             name="email"
