@@ -12,13 +12,12 @@ test.describe('item values', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       page.viewportSize()!.width,
     )
-    // One request for the list and one for its hearts (plus the games and who is signed in, shared by
-    // every view; the game's latest value changes load below the list, after it).
+    // The games and the list come with the page (rendered on the server, its data in the HTML): the
+    // browser asks only for the list's hearts and who is signed in (the game's latest value changes
+    // load below the list, after it).
     await expect(page.getByRole('button', { name: /^Favorite Kitsune \(\d+ favorites?\)$/ })).toBeVisible()
     expect(apiCalls.filter((path) => path !== '/api/changes').sort()).toEqual([
       '/api/favorites/blox-fruits',
-      '/api/games',
-      '/api/games/blox-fruits/items',
       '/api/me',
     ])
     await expectAccessible(page)
