@@ -211,7 +211,11 @@ test.describe('WFL calculator', () => {
           ? route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'down' } } })
           : route.fallback(),
     )
-    await page.goto('/trade-helper/blox-fruits?tab=wfl&give=kitsune&get=dough*2')
+    // A shared link opened from within the site: the browser asks for its items (a link opened from
+    // outside comes with them, rendered on the server).
+    await page.goto('/values/blox-fruits/kitsune')
+    await page.getByRole('link', { name: 'Check a trade with it' }).click()
+    await expect(page).toHaveURL(/tab=wfl/)
     const alert = page.getByRole('alert').filter({ hasText: 'could not be loaded' })
     await expect(alert).toBeVisible()
     fail = false
