@@ -15,6 +15,7 @@ import { ItemEditorSlot, ItemSuggestionsSection } from '@/web/features/value-ops
 import { ApiError } from '@/web/lib/api'
 import { formatDay } from '@/web/lib/format'
 import { usePageMeta } from '@/web/lib/page-meta'
+import { useHydrated } from '@/web/lib/use-hydrated'
 import { useItemDetail } from '../api'
 import { ItemImage } from '../components/item-image'
 import { DemandMeter, ItemRow, TrendIcon } from '../components/item-row'
@@ -121,6 +122,7 @@ export function ItemPage() {
   // Asked for at once, beside the item (not after it).
   const favorites = useFavoriteCounts(gameId, [itemId])
   const stockStats = useItemStockStats(gameId, itemId)
+  const hydrated = useHydrated()
   const data = query.data
   usePageMeta(
     data && `${data.item.name} value — ${data.game.name}`,
@@ -211,13 +213,14 @@ export function ItemPage() {
         </div>
       </section>
 
-      {isStockGame(game.id) && (
+      {/* Sections whose code loads apart show once the app has taken the page over (not on the server). */}
+      {hydrated && isStockGame(game.id) && (
         <Suspense fallback={null}>
           <ItemStockSection game={game.id} category={item.category} query={stockStats} />
         </Suspense>
       )}
 
-      <ItemSuggestionsSection game={game.id} item={item.id} name={item.name} />
+      {hydrated && <ItemSuggestionsSection game={game.id} item={item.id} name={item.name} />}
 
       {item.notes && (
         <section aria-labelledby="notes" className="mt-8">
