@@ -63,9 +63,11 @@ test.describe('value editor', () => {
       )
 
       await visitor.goto(`/trade-helper/blox-fruits?search=${encodeURIComponent(item.name)}`)
+      // The list's row (the game's latest changes, below the list, name the item too).
       const row = visitor
         .getByRole('listitem')
         .filter({ has: visitor.getByRole('link', { name: new RegExp(`^${item.name}`) }) })
+        .first()
       await expect(row.getByText('+10%')).toBeVisible()
       await expect(row.locator('img[src*="/uploads/items/blox-fruits/"]')).toBeVisible()
       await expect
