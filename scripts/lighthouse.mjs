@@ -86,7 +86,12 @@ async function mailedLink(dataDir, email) {
   for (let i = 0; i < 100; i++) {
     for (const name of existsSync(dir) ? readdirSync(dir) : []) {
       if (!name.endsWith('.json')) continue
-      const mail = JSON.parse(readFileSync(path.join(dir, name), 'utf8'))
+      let mail
+      try {
+        mail = JSON.parse(readFileSync(path.join(dir, name), 'utf8'))
+      } catch {
+        continue // still being written: read again on the next round
+      }
       const link = mail.to === email && mail.text.match(/https?:\/\/\S+verify-email\S+/)?.[0]
       if (link) return link
     }
