@@ -9,7 +9,7 @@ import { createQueryClient, type ServerLoaderContext } from './lib/query-client'
 /** A page rendered on the server: its markup, and the data the browser hydrates it with. */
 export interface RenderedPage {
   html: string
-  /** JSON for the page's `application/json` data block (see main.tsx). */
+  /** JSON for the page's `application/json` data block (read by start.tsx). */
   data: string
 }
 

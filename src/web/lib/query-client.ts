@@ -28,9 +28,10 @@ export interface ServerLoaderContext {
 }
 
 /**
- * A route loader's prefetch (the loader itself returns null: the router's data must not be empty, or
- * the browser runs the loader again instead of taking over the page). In the browser it starts the request and lets the page show while it
- * runs; on the server it fills the request's own client, and the renderer waits for it.
+ * A route loader's prefetch. In the browser it starts the request and lets the page show while it
+ * runs; on the server it fills the request's own client, and the renderer waits for it. The loader
+ * itself returns null: with no data of its route, the browser would run it again rather than take
+ * over the page.
  */
 export function prefetch<T, K extends QueryKey>(
   context: unknown,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { type Context, Hono } from 'hono'
 import type { AppEnv, HeadResolver, ServerFeature } from '@/server/context'
 import { matchPage, NOT_FOUND_PAGE, REDIRECTS } from '@/shared/pages'
+import { matchesEtag } from '../read-cache'
 import {
   type Asset,
   type CreatePageRenderer,
@@ -133,7 +134,7 @@ export function createWebRoutes(
     const etag = `"${createHash('sha1').update(html).digest('base64url')}"`
     c.header('Cache-Control', 'no-cache')
     c.header('ETag', etag)
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304)
+    if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304)
     return c.html(html, found ? 200 : 404)
   })
 }
