@@ -40,6 +40,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir: isSsrBuild ? '../../dist/ssr' : '../../dist/web',
     emptyOutDir: true,
+    modulePreload: false,
     // Read by scripts/bundle-size.mjs to measure what each page loads.
     manifest: !isSsrBuild,
     // The server pre-compresses the bundle; no report needed on every start.

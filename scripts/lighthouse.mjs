@@ -163,7 +163,10 @@ function median(values) {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2
 }
 
-/** Titles of the scored accessibility, best-practices and SEO audits that failed, with in how many runs. */
+/**
+ * Titles of the scored accessibility, best-practices and SEO audits that failed, with an element they name
+ * and in how many runs.
+ */
 function failedAudits(lhrs) {
   const count = new Map()
   for (const lhr of lhrs) {
@@ -171,7 +174,9 @@ function failedAudits(lhrs) {
       for (const ref of lhr.categories[category].auditRefs) {
         const audit = lhr.audits[ref.id]
         if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
-          const line = `${category}: ${audit.title}`
+          // The first element it names, so that a failure can be found.
+          const node = audit.details?.items?.find((item) => item.node?.snippet)?.node?.snippet
+          const line = `${category}: ${audit.title}${node ? ` (${node.slice(0, 160)})` : ''}`
           count.set(line, (count.get(line) ?? 0) + 1)
         }
       }

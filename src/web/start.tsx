@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router'
 import { routes } from './app/routes'
 import type { HydrationData } from './entry-server'
+import { beginProgressiveHydration } from './lib/progressive-hydration'
 import { queryClient } from './lib/query-client'
 
 /**
@@ -36,6 +37,8 @@ export async function start() {
       </QueryClientProvider>
     </StrictMode>
   )
-  if (data) hydrateRoot(root, app)
-  else createRoot(root).render(app)
+  if (data) {
+    beginProgressiveHydration()
+    hydrateRoot(root, app)
+  } else createRoot(root).render(app)
 }

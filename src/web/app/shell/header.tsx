@@ -1,8 +1,9 @@
 import { Menu } from 'lucide-react'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { buttonClass } from '@/web/components/ui/button'
 import { AccountControl, useMe } from '@/web/features/accounts/public'
 import { NotificationBell } from '@/web/features/alerts/public'
+import { Hydrate, lazy } from '@/web/lib/progressive-hydration'
 import { DesktopNav } from './desktop-nav'
 import { Logo } from './logo'
 
@@ -28,7 +29,9 @@ export function Header() {
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
         <Logo />
-        <DesktopNav />
+        <Hydrate>
+          <DesktopNav />
+        </Hydrate>
         <div className="ml-auto flex items-center gap-2">
           {me && (
             <Suspense fallback={<span aria-hidden="true" className="inline-block size-9" />}>

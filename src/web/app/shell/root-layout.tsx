@@ -5,6 +5,7 @@ import { Spinner } from '@/web/components/ui/spinner'
 import { ToasterSlot } from '@/web/components/ui/toaster'
 import { SiteFeed } from '@/web/features/feed/public'
 import { applyPageMeta } from '@/web/lib/page-meta'
+import { afterHydration, Hydrate } from '@/web/lib/progressive-hydration'
 import { Footer } from './footer'
 import { Header } from './header'
 
@@ -17,11 +18,17 @@ function Frame({ children }: { children: React.ReactNode }) {
       >
         Skip to content
       </a>
-      <Header />
-      <main id="main" className="flex-1">
-        {children}
-      </main>
-      <Footer />
+      <Hydrate>
+        <Header />
+      </Hydrate>
+      <Hydrate>
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+      </Hydrate>
+      <Hydrate>
+        <Footer />
+      </Hydrate>
       <ToasterSlot />
     </div>
   )
@@ -30,9 +37,11 @@ function Frame({ children }: { children: React.ReactNode }) {
 export function RootLayout() {
   const { pathname } = useLocation()
   const navigation = useNavigation()
-  // The page is the app's from here on (taken over or rendered): what the browser journeys wait for.
+  // The page is the app's once every part is taken over (or rendered): what the browser journeys wait for.
   useEffect(() => {
-    document.documentElement.dataset.app = 'ready'
+    afterHydration(() => {
+      document.documentElement.dataset.app = 'ready'
+    })
   }, [])
   // Layout effects run before the pages' own effects, so a page with data can still override these.
   useLayoutEffect(() => {

@@ -15,8 +15,16 @@ const favoriteCountsQuery = (game: string, ids: readonly string[]) => {
   })
 }
 
+/** Asks for a screen's hearts; the screen does not render again when they come (each heart reads its own). */
 export const useFavoriteCounts = (game: string, ids: readonly string[]) =>
-  useQuery(favoriteCountsQuery(game, ids))
+  useQuery({ ...favoriteCountsQuery(game, ids), notifyOnChangeProps: [] })
+
+/** One item's count and whether it is the user's heart, from the screen's request (`ids`). */
+export const useHeart = (game: string, ids: readonly string[], itemId: string) =>
+  useQuery({
+    ...favoriteCountsQuery(game, ids),
+    select: (data) => ({ count: data.counts[itemId], mine: data.mine.includes(itemId) }),
+  }).data
 
 interface Toggle {
   favorite: boolean

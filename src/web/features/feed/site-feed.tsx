@@ -1,4 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Suspense } from 'react'
+import { lazy } from '@/web/lib/progressive-hydration'
+import { useHydrated } from '@/web/lib/use-hydrated'
 import { useFeedOn } from './use-feed-on'
 
 const FeedRunner = lazy(() => import('./components/feed-runner'))
@@ -9,19 +11,9 @@ const FeedRunner = lazy(() => import('./components/feed-runner'))
  */
 export function SiteFeed() {
   const on = useFeedOn()
-  const [painted, setPainted] = useState(false)
-  useEffect(() => {
-    // After the first paint: the next frame, then a task.
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0)
-    })
-    return () => {
-      cancelAnimationFrame(frame)
-      clearTimeout(timer)
-    }
-  }, [])
-  if (!painted || !on) return null
+  // Once the page is taken over (after its first paint), when this browser has the feed on.
+  const started = useHydrated()
+  if (!started || !on) return null
   return (
     <Suspense fallback={null}>
       <FeedRunner />

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { Link, useLocation } from 'react-router'
 import { buttonClass } from '@/web/components/ui/button'
+import { lazy } from '@/web/lib/progressive-hydration'
 import { useHydrated } from '@/web/lib/use-hydrated'
 import { signInHref, useMe } from '../api'
 import { AuthEvents, SIGNED_IN_KEY } from './auth-events'

@@ -19,7 +19,7 @@ export function WatchButton({
   variant?: 'button' | 'icon' | 'row'
   className?: string
 }) {
-  const { me } = useMe()
+  const { me, isPending: sessionPending } = useMe()
   const navigate = useNavigate()
   const { pathname, search } = useLocation()
   const watchlist = useWatchlist(Boolean(me))
@@ -55,8 +55,9 @@ export function WatchButton({
           ? `Watching ${restocks ? 'restocks and value changes' : 'value changes'}`
           : `Tell me about ${restocks ? 'restocks and value changes' : 'value changes'}`
       }
-      disabled={Boolean(me) && watchlist.isPending}
-      className={`inline-flex shrink-0 items-center justify-center disabled:opacity-60 ${look} ${className}`}
+      // Until the session is known a tap could not tell a trader from a visitor.
+      disabled={sessionPending || (Boolean(me) && watchlist.isPending)}
+      className={`inline-flex shrink-0 items-center justify-center ${me && watchlist.isPending ? 'opacity-60' : ''} ${look} ${className}`}
     >
       <Icon
         aria-hidden="true"

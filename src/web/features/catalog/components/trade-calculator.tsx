@@ -24,8 +24,8 @@ import {
 import { buttonClass } from '@/web/components/ui/button'
 import { ValueText } from '@/web/components/ui/value-text'
 import { ApiError } from '@/web/lib/api'
+import { Hydrate } from '@/web/lib/progressive-hydration'
 import { toast } from '@/web/lib/toast'
-import { useHydrated } from '@/web/lib/use-hydrated'
 import { itemsByIdQuery } from '../api'
 import { ItemImage } from './item-image'
 import { ItemPicker } from './item-picker'
@@ -244,10 +244,11 @@ function SidePanel({
 
 export function TradeCalculator({ game }: { game: Game }) {
   const { give, get, band: linkBand, setSides, setBand } = useTradeParams()
-  const [storedBand, setStoredBand] = useState<FairBand>(readStoredBand)
-  // This browser's own band shows once the page is taken over (the server renders the default).
-  const hydrated = useHydrated()
-  const band = linkBand ?? (hydrated ? storedBand : DEFAULT_FAIR_BAND)
+  // This browser's own band shows once the page is taken over (the server renders the default): the
+  // calculator renders again only when it differs.
+  const [storedBand, setStoredBand] = useState<FairBand>(DEFAULT_FAIR_BAND)
+  useEffect(() => setStoredBand(readStoredBand()), [])
+  const band = linkBand ?? storedBand
   const [knownBefore, setKnown] = useState(() => new Map<string, ItemSummary>())
   const [droppedIds, setDroppedIds] = useState<string[]>([])
   // Malformed parts of the link the page was opened with; the address is rewritten without them.
@@ -368,17 +369,18 @@ export function TradeCalculator({ game }: { game: Game }) {
 
       <div className="grid gap-4 md:grid-cols-2">
         {(['give', 'get'] as const).map((side) => (
-          <SidePanel
-            key={side}
-            side={side}
-            title={side === 'give' ? 'You give' : 'You get'}
-            slots={sides[side].slots}
-            items={known}
-            result={result[side]}
-            game={game}
-            onChange={(slots) => setSides({ [side]: slots })}
-            onPick={add(side, sides[side].slots)}
-          />
+          <Hydrate key={side}>
+            <SidePanel
+              side={side}
+              title={side === 'give' ? 'You give' : 'You get'}
+              slots={sides[side].slots}
+              items={known}
+              result={result[side]}
+              game={game}
+              onChange={(slots) => setSides({ [side]: slots })}
+              onPick={add(side, sides[side].slots)}
+            />
+          </Hydrate>
         ))}
       </div>
 

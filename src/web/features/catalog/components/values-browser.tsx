@@ -11,6 +11,7 @@ import { WatchButton } from '@/web/features/alerts/public'
 import { FavoriteButton, useFavoriteCounts } from '@/web/features/favorites/public'
 import { ApiError } from '@/web/lib/api'
 import { formatCount } from '@/web/lib/format'
+import { Hydrate } from '@/web/lib/progressive-hydration'
 import { useItemList, useSearchAll } from '../api'
 import { listParams, listView, PAGE_SIZE } from '../view'
 import { ItemRow } from './item-row'
@@ -129,41 +130,41 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
   const gameNames = new Map(games.map((g) => [g.id, g.name]))
   const currencies = new Map(games.map((g) => [g.id, g.currency]))
   // The hearts of the whole page in one request (one game's list; the search across games has none).
-  const favorites = useFavoriteCounts(
-    game?.id ?? '',
-    game && list.data ? list.data.items.map((i) => i.id) : [],
-  )
+  const favoriteIds = game && list.data ? list.data.items.map((i) => i.id) : []
+  useFavoriteCounts(game?.id ?? '', favoriteIds)
 
   return (
     <section aria-label="Item values" className="mt-6">
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <SearchBox value={view.search} onChange={search} />
-        {game && (
-          <div className="grid grid-cols-3 gap-2 sm:flex">
-            <Select
-              hideLabel
-              label="Category"
-              value={view.category ?? ''}
-              options={[['', 'All categories'], ...facets.categories.map((c): [string, string] => [c, c])]}
-              onChange={(category) => update({ category })}
-            />
-            <Select
-              hideLabel
-              label="Rarity"
-              value={view.rarity ?? ''}
-              options={[['', 'All rarities'], ...facets.rarities.map((r): [string, string] => [r, r])]}
-              onChange={(rarity) => update({ rarity })}
-            />
-            <Select
-              hideLabel
-              label="Sort by"
-              value={view.sort}
-              options={ITEM_SORTS.map((s) => [s, `Sort: ${ITEM_SORT_LABELS[s]}`])}
-              onChange={(sort) => update({ sort: sort === 'value' ? null : sort })}
-            />
-          </div>
-        )}
-      </div>
+      <Hydrate>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <SearchBox value={view.search} onChange={search} />
+          {game && (
+            <div className="grid grid-cols-3 gap-2 sm:flex">
+              <Select
+                hideLabel
+                label="Category"
+                value={view.category ?? ''}
+                options={[['', 'All categories'], ...facets.categories.map((c): [string, string] => [c, c])]}
+                onChange={(category) => update({ category })}
+              />
+              <Select
+                hideLabel
+                label="Rarity"
+                value={view.rarity ?? ''}
+                options={[['', 'All rarities'], ...facets.rarities.map((r): [string, string] => [r, r])]}
+                onChange={(rarity) => update({ rarity })}
+              />
+              <Select
+                hideLabel
+                label="Sort by"
+                value={view.sort}
+                options={ITEM_SORTS.map((s) => [s, `Sort: ${ITEM_SORT_LABELS[s]}`])}
+                onChange={(sort) => update({ sort: sort === 'value' ? null : sort })}
+              />
+            </div>
+          )}
+        </div>
+      </Hydrate>
 
       {game && <GameFacts game={game} />}
 
@@ -202,36 +203,37 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
       ) : (
         <ul className="mt-2 space-y-2">
           {data?.items.map((item) => (
-            <ItemRow
-              key={`${item.gameId}/${item.id}`}
-              item={item}
-              gameName={game ? undefined : gameNames.get(item.gameId)}
-              currency={currencies.get(item.gameId)}
-              favorite={
-                <>
-                  <Suspense
-                    fallback={<span aria-hidden="true" className="w-12 border-line border-l sm:w-14" />}
-                  >
-                    <WatchButton
-                      variant="row"
-                      game={item.gameId}
-                      item={item.id}
-                      name={item.name}
-                      category={item.category}
-                      rarity={item.rarity}
-                    />
-                  </Suspense>
-                  {game && (
-                    <FavoriteButton
-                      game={game.id}
-                      itemId={item.id}
-                      itemName={item.name}
-                      counts={favorites.data}
-                    />
-                  )}
-                </>
-              }
-            />
+            <Hydrate key={`${item.gameId}/${item.id}`}>
+              <ItemRow
+                item={item}
+                gameName={game ? undefined : gameNames.get(item.gameId)}
+                currency={currencies.get(item.gameId)}
+                favorite={
+                  <>
+                    <Suspense
+                      fallback={<span aria-hidden="true" className="w-12 border-line border-l sm:w-14" />}
+                    >
+                      <WatchButton
+                        variant="row"
+                        game={item.gameId}
+                        item={item.id}
+                        name={item.name}
+                        category={item.category}
+                        rarity={item.rarity}
+                      />
+                    </Suspense>
+                    {game && (
+                      <FavoriteButton
+                        game={game.id}
+                        itemId={item.id}
+                        itemName={item.name}
+                        ids={favoriteIds}
+                      />
+                    )}
+                  </>
+                }
+              />
+            </Hydrate>
           ))}
         </ul>
       )}

@@ -15,7 +15,8 @@ import { ItemEditorSlot, ItemSuggestionsSection } from '@/web/features/value-ops
 import { ApiError } from '@/web/lib/api'
 import { formatDay } from '@/web/lib/format'
 import { usePageMeta } from '@/web/lib/page-meta'
-import { useHydrated } from '@/web/lib/use-hydrated'
+import { Hydrate } from '@/web/lib/progressive-hydration'
+import { BrowserOnly } from '@/web/lib/use-hydrated'
 import { useItemDetail } from '../api'
 import { ItemImage } from '../components/item-image'
 import { DemandMeter, ItemRow, TrendIcon } from '../components/item-row'
@@ -120,9 +121,9 @@ export function ItemPage() {
   const { game: gameId = '', item: itemId = '' } = useParams()
   const query = useItemDetail(gameId, itemId)
   // Asked for at once, beside the item (not after it).
-  const favorites = useFavoriteCounts(gameId, [itemId])
+  const favoriteIds = [itemId]
+  useFavoriteCounts(gameId, favoriteIds)
   const stockStats = useItemStockStats(gameId, itemId)
-  const hydrated = useHydrated()
   const data = query.data
   usePageMeta(
     data && `${data.item.name} value — ${data.game.name}`,
@@ -147,37 +148,39 @@ export function ItemPage() {
           {game.name}
         </Link>
       </nav>
-      <div className="mt-2 flex flex-wrap items-end justify-between gap-4">
-        <div className="flex min-w-0 items-center gap-4">
-          <ItemImage name={item.name} image={item.image} rarity={item.rarity} size="lg" />
-          <h1 className="font-bold text-3xl tracking-tight sm:text-4xl">{item.name}</h1>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <FavoriteButton
-            game={game.id}
-            itemId={item.id}
-            itemName={item.name}
-            counts={favorites.data}
-            className="py-1.5"
-          />
-          <Suspense fallback={<span aria-hidden="true" className="inline-block w-24" />}>
-            <WatchButton
+      <Hydrate>
+        <div className="mt-2 flex flex-wrap items-end justify-between gap-4">
+          <div className="flex min-w-0 items-center gap-4">
+            <ItemImage name={item.name} image={item.image} rarity={item.rarity} size="lg" />
+            <h1 className="font-bold text-3xl tracking-tight sm:text-4xl">{item.name}</h1>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <FavoriteButton
               game={game.id}
-              item={item.id}
-              name={item.name}
-              category={item.category}
-              rarity={item.rarity}
+              itemId={item.id}
+              itemName={item.name}
+              ids={favoriteIds}
               className="py-1.5"
             />
-          </Suspense>
-          <Link
-            to={`/trade-helper/${game.id}?tab=wfl&give=${item.id}`}
-            className={buttonClass('secondary', 'sm')}
-          >
-            <Calculator aria-hidden="true" className="size-4" /> Check a trade with it
-          </Link>
+            <Suspense fallback={<span aria-hidden="true" className="inline-block w-24" />}>
+              <WatchButton
+                game={game.id}
+                item={item.id}
+                name={item.name}
+                category={item.category}
+                rarity={item.rarity}
+                className="py-1.5"
+              />
+            </Suspense>
+            <Link
+              to={`/trade-helper/${game.id}?tab=wfl&give=${item.id}`}
+              className={buttonClass('secondary', 'sm')}
+            >
+              <Calculator aria-hidden="true" className="size-4" /> Check a trade with it
+            </Link>
+          </div>
         </div>
-      </div>
+      </Hydrate>
       <p className="mt-1 text-muted text-sm">
         {game.valuedCount === 0 ? (
           <>{game.name} · no community values yet</>
@@ -195,32 +198,37 @@ export function ItemPage() {
         </p>
       )}
 
-      <div className="mt-6">
-        <Facts data={query.data} />
-      </div>
+      <Hydrate>
+        <div className="mt-6">
+          <Facts data={query.data} />
+        </div>
+      </Hydrate>
 
       <ItemEditorSlot game={game} item={item} />
 
-      <section
-        aria-labelledby="history"
-        className="mt-8 rounded-2xl border border-line bg-surface p-4 sm:p-6"
-      >
-        <h2 id="history" className="font-semibold text-lg">
-          Value history
-        </h2>
-        <div className="mt-4">
-          <ValueChart points={history} />
-        </div>
-      </section>
+      <Hydrate>
+        <section
+          aria-labelledby="history"
+          className="mt-8 rounded-2xl border border-line bg-surface p-4 sm:p-6"
+        >
+          <h2 id="history" className="font-semibold text-lg">
+            Value history
+          </h2>
+          <div className="mt-4">
+            <ValueChart points={history} />
+          </div>
+        </section>
+      </Hydrate>
 
       {/* Sections whose code loads apart show once the app has taken the page over (not on the server). */}
-      {hydrated && isStockGame(game.id) && (
-        <Suspense fallback={null}>
-          <ItemStockSection game={game.id} category={item.category} query={stockStats} />
-        </Suspense>
-      )}
-
-      {hydrated && <ItemSuggestionsSection game={game.id} item={item.id} name={item.name} />}
+      <BrowserOnly>
+        {isStockGame(game.id) && (
+          <Suspense fallback={null}>
+            <ItemStockSection game={game.id} category={item.category} query={stockStats} />
+          </Suspense>
+        )}
+        <ItemSuggestionsSection game={game.id} item={item.id} name={item.name} />
+      </BrowserOnly>
 
       {item.notes && (
         <section aria-labelledby="notes" className="mt-8">
@@ -232,16 +240,18 @@ export function ItemPage() {
       )}
 
       {similar.length > 0 && (
-        <section aria-labelledby="similar" className="mt-8">
-          <h2 id="similar" className="font-semibold text-lg">
-            Similar items
-          </h2>
-          <ul className="mt-3 space-y-2">
-            {similar.map((s) => (
-              <ItemRow key={s.id} item={s} />
-            ))}
-          </ul>
-        </section>
+        <Hydrate>
+          <section aria-labelledby="similar" className="mt-8">
+            <h2 id="similar" className="font-semibold text-lg">
+              Similar items
+            </h2>
+            <ul className="mt-3 space-y-2">
+              {similar.map((s) => (
+                <ItemRow key={s.id} item={s} />
+              ))}
+            </ul>
+          </section>
+        </Hydrate>
       )}
     </div>
   )

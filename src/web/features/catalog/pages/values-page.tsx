@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { isGameId } from '@/shared/games'
 import { NotFoundPage } from '@/web/app/not-found-page'
@@ -6,6 +6,7 @@ import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { Page } from '@/web/components/ui/page'
 import { Spinner } from '@/web/components/ui/spinner'
 import { RecentChanges } from '@/web/features/value-ops/public'
+import { Hydrate, lazy } from '@/web/lib/progressive-hydration'
 import { useGames } from '../api'
 import { GamePicker } from '../components/game-picker'
 import { ValuesBrowser } from '../components/values-browser'
@@ -58,31 +59,35 @@ export function ValuesPage() {
       lead="Look up what an item is worth, then check your trade: win, fair or loss."
       wide
     >
-      <div className="flex flex-col gap-4">
-        <nav
-          aria-label="Tool"
-          className="inline-flex w-fit gap-1 rounded-xl border border-line bg-surface p-1"
-        >
-          <TabLink to={`${base}${keep({ tab: null })}`} current={tab === 'values'}>
-            Values
-          </TabLink>
-          <TabLink to={`${base}${keep({ tab: 'wfl', search: null })}`} current={tab === 'wfl'}>
-            WFL calculator
-          </TabLink>
-        </nav>
-        {games.data && (
-          <GamePicker
-            games={games.data.games}
-            current={gameId}
-            hrefFor={hrefForGame}
-            allHref={
-              tab === 'values' && params.get('search')
-                ? `/values-and-wfl?search=${encodeURIComponent(params.get('search')!)}`
-                : undefined
-            }
-          />
-        )}
-      </div>
+      <Hydrate>
+        <div className="flex flex-col gap-4">
+          <nav
+            aria-label="Tool"
+            className="inline-flex w-fit gap-1 rounded-xl border border-line bg-surface p-1"
+          >
+            <TabLink to={`${base}${keep({ tab: null })}`} current={tab === 'values'}>
+              Values
+            </TabLink>
+            <TabLink to={`${base}${keep({ tab: 'wfl', search: null })}`} current={tab === 'wfl'}>
+              WFL calculator
+            </TabLink>
+          </nav>
+          {games.data && (
+            <Hydrate>
+              <GamePicker
+                games={games.data.games}
+                current={gameId}
+                hrefFor={hrefForGame}
+                allHref={
+                  tab === 'values' && params.get('search')
+                    ? `/values-and-wfl?search=${encodeURIComponent(params.get('search')!)}`
+                    : undefined
+                }
+              />
+            </Hydrate>
+          )}
+        </div>
+      </Hydrate>
       {unknownGame && (
         <p role="status" className="mt-4 text-sm text-warn">
           There is no game “{unknownGame}”; showing {game?.name ?? 'Blox Fruits'} instead.

@@ -1,33 +1,34 @@
 import { Heart } from 'lucide-react'
 import { useLocation, useNavigate } from 'react-router'
-import type { FavoriteCountsResponse } from '@/shared/favorites'
 import { signInHref, useMe } from '@/web/features/accounts/public'
 import { toast } from '@/web/lib/toast'
-import { useFavoriteToggle } from '../api'
+import { useFavoriteToggle, useHeart } from '../api'
 
 /** A heart with the item's favorite count; visitors are asked to sign in. */
 export function FavoriteButton({
   game,
   itemId,
   itemName,
-  counts,
+  ids,
   variant = 'button',
   className = '',
 }: {
   game: string
   itemId: string
   itemName: string
-  counts: FavoriteCountsResponse | undefined
+  /** The items of the screen, whose hearts come in one request. */
+  ids: readonly string[]
   /** 'row': a slim column at the end of a list row; 'button': a bordered button. */
   variant?: 'row' | 'button'
   className?: string
 }) {
-  const { me } = useMe()
+  const { me, isPending: sessionPending } = useMe()
   const navigate = useNavigate()
   const { pathname, search } = useLocation()
   const toggle = useFavoriteToggle(game, itemId)
-  const count = counts?.counts[itemId]
-  const active = Boolean(me && counts?.mine.includes(itemId))
+  const heart = useHeart(game, ids, itemId)
+  const count = heart?.count
+  const active = Boolean(me && heart?.mine)
   const onClick = () => {
     if (!me) {
       toast.error('Login Required', {
@@ -42,6 +43,8 @@ export function FavoriteButton({
     <button
       type="button"
       onClick={onClick}
+      // Until the session is known a tap could not tell a trader from a visitor.
+      disabled={sessionPending}
       aria-pressed={active}
       aria-label={`Favorite ${itemName}${count === undefined ? '' : ` (${count} ${count === 1 ? 'favorite' : 'favorites'})`}`}
       className={`${variant === 'row' ? 'w-12 flex-col border-line border-l hover:bg-surface-2 sm:w-16 sm:flex-row' : 'min-w-14 rounded-xl border border-line bg-surface px-3 hover:border-accent/60 aria-pressed:border-danger/50'} inline-flex shrink-0 items-center justify-center gap-1 text-sm ${className}`}

@@ -20,6 +20,7 @@ import { buttonClass } from '@/web/components/ui/button'
 import { SoonBadge } from '@/web/components/ui/page'
 import { EarlyAccessForm } from '@/web/features/launch-list/public'
 import { formatCount, formatDay, formatRelative } from '@/web/lib/format'
+import { Hydrate } from '@/web/lib/progressive-hydration'
 import { useSiteSummary } from '../api'
 
 function Section({
@@ -34,13 +35,15 @@ function Section({
   children: ReactNode
 }) {
   return (
-    <section aria-labelledby={id} className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
-      <h2 id={id} className="font-bold text-2xl tracking-tight sm:text-3xl">
-        {title}
-      </h2>
-      <p className="mt-2 max-w-2xl text-muted">{lead}</p>
-      <div className="mt-8">{children}</div>
-    </section>
+    <Hydrate>
+      <section aria-labelledby={id} className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
+        <h2 id={id} className="font-bold text-2xl tracking-tight sm:text-3xl">
+          {title}
+        </h2>
+        <p className="mt-2 max-w-2xl text-muted">{lead}</p>
+        <div className="mt-8">{children}</div>
+      </section>
+    </Hydrate>
   )
 }
 
@@ -129,32 +132,36 @@ export function HomePage() {
               </Link>
             </div>
           </div>
-          <div className="rounded-2xl border border-line bg-surface p-6 shadow-2xl shadow-black/30">
-            <h2 className="font-bold text-xl">Join the launch list</h2>
-            <p className="mt-1 text-muted text-sm">
-              Sign up now to become an OG member when the marketplace opens:
-            </p>
-            <ul className="mt-4 space-y-2 text-sm">
-              <li className="flex gap-2">
-                <BadgeCheck aria-hidden="true" className="size-5 shrink-0 text-accent" /> An OG badge on your
-                profile
-              </li>
-              <li className="flex gap-2">
-                <Star aria-hidden="true" className="size-5 shrink-0 text-accent" /> Early access to new
-                features
-              </li>
-              <li className="flex gap-2">
-                <Gift aria-hidden="true" className="size-5 shrink-0 text-accent" /> Automatic entry into the
-                launch-day giveaway
-              </li>
-            </ul>
-            <div className="mt-5">
-              <EarlyAccessForm />
+          <Hydrate>
+            <div className="rounded-2xl border border-line bg-surface p-6 shadow-2xl shadow-black/30">
+              <h2 className="font-bold text-xl">Join the launch list</h2>
+              <p className="mt-1 text-muted text-sm">
+                Sign up now to become an OG member when the marketplace opens:
+              </p>
+              <ul className="mt-4 space-y-2 text-sm">
+                <li className="flex gap-2">
+                  <BadgeCheck aria-hidden="true" className="size-5 shrink-0 text-accent" /> An OG badge on
+                  your profile
+                </li>
+                <li className="flex gap-2">
+                  <Star aria-hidden="true" className="size-5 shrink-0 text-accent" /> Early access to new
+                  features
+                </li>
+                <li className="flex gap-2">
+                  <Gift aria-hidden="true" className="size-5 shrink-0 text-accent" /> Automatic entry into the
+                  launch-day giveaway
+                </li>
+              </ul>
+              <div className="mt-5">
+                <EarlyAccessForm />
+              </div>
             </div>
-          </div>
-          <div className="lg:col-span-2">
-            <LiveFigures />
-          </div>
+          </Hydrate>
+          <Hydrate>
+            <div className="lg:col-span-2">
+              <LiveFigures />
+            </div>
+          </Hydrate>
         </div>
       </section>
 

@@ -5,6 +5,7 @@ import { STOCK_GAME_NAMES } from '@/shared/games'
 import { hasWeather } from '@/shared/stock-rules'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { Spinner } from '@/web/components/ui/spinner'
+import { Hydrate } from '@/web/lib/progressive-hydration'
 import { useStockStream } from '../api'
 import { PAGE_HISTORY_LIMIT, stockHistoryQuery, stockQuery } from '../queries'
 import { groupByShop, mergeReports, shopState } from '../view'
@@ -56,18 +57,20 @@ export function StockBoard({ game, columns }: { game: StockGameId; columns: stri
         {states
           .filter(({ state }) => state.kind !== 'away')
           .map(({ shop, state }) => (
-            <ShopCard key={shop.id} shop={shop} state={state} items={items} look={look} now={now}>
-              <RecentRestocks
-                game={game}
-                shopId={shop.id}
-                shownId={shop.report?.id ?? null}
-                reports={groups.get(shop.id) ?? []}
-                pageComplete={history.data?.nextBefore === null}
-                items={items}
-                look={look}
-                now={now}
-              />
-            </ShopCard>
+            <Hydrate key={shop.id}>
+              <ShopCard shop={shop} state={state} items={items} look={look} now={now}>
+                <RecentRestocks
+                  game={game}
+                  shopId={shop.id}
+                  shownId={shop.report?.id ?? null}
+                  reports={groups.get(shop.id) ?? []}
+                  pageComplete={history.data?.nextBefore === null}
+                  items={items}
+                  look={look}
+                  now={now}
+                />
+              </ShopCard>
+            </Hydrate>
           ))}
       </div>
       {away.map(({ shop }) => (

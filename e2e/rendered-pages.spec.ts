@@ -1,0 +1,61 @@
+import { expect, test } from './fixtures'
+
+/**
+ * Pages come rendered from the server and the app takes them over part by part (decision 014): the
+ * server's elements are kept (not drawn again), and every part works once the app is ready.
+ */
+test.describe('pages rendered on the server', () => {
+  test.beforeEach(async ({ page }) => {
+    // Keeps the elements the server sent, before the app's code has run.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        ;(window as Window & { fromServer?: Element[] }).fromServer = [
+          ...document.querySelectorAll('#root *'),
+        ]
+      })
+    })
+  })
+
+  /**
+   * The server's elements that `selector` finds, and how many of them are still in the page (the app
+   * may add its own, browser-only sections; it must not draw the server's again).
+   */
+  const kept = (selector: string) => (page: import('@playwright/test').Page) =>
+    page.evaluate((css) => {
+      const sent = ((window as Window & { fromServer?: Element[] }).fromServer ?? []).filter((e) =>
+        e.matches(css),
+      )
+      return { sent: sent.length, kept: sent.filter((e) => e.isConnected).length }
+    }, selector)
+
+  test('the values list keeps the rows the server sent, and a row heart answers once the app is ready', async ({
+    page,
+  }) => {
+    await page.goto('/values-and-wfl')
+    const rows = await kept('main li:has(a[href^="/values/"])')(page)
+    expect(rows.sent).toBeGreaterThan(10)
+    expect(rows.kept).toBe(rows.sent)
+    // and the app drew no second copy of them
+    await expect(page.locator('main li:has(a[href^="/values/"])')).toHaveCount(rows.sent)
+    const header = await kept('header a, header button')(page)
+    expect(header.kept).toBeGreaterThan(0)
+    expect(header.kept).toBe(header.sent)
+
+    // The last row is the last part taken over: its heart works.
+    await page
+      .getByRole('button', { name: /^Favorite / })
+      .last()
+      .click()
+    await expect(page.getByText('Login Required')).toBeVisible()
+  })
+
+  test('an item page keeps its facts and history, and its buttons answer', async ({ page }) => {
+    await page.goto('/values/blox-fruits/kitsune')
+    const facts = await kept('main h1, main h2, main dl div, main table tr')(page)
+    expect(facts.sent).toBeGreaterThan(3)
+    expect(facts.kept).toBe(facts.sent)
+
+    await page.getByRole('button', { name: /^Favorite Kitsune/ }).click()
+    await expect(page.getByText('Login Required')).toBeVisible()
+  })
+})

@@ -1,0 +1,112 @@
+import { useId, useState } from 'react'
+import { type SuggestionRequest, suggestionRequestSchema, VALUE_LIMITS } from '@/shared/value-ops'
+import { buttonClass } from '@/web/components/ui/button'
+import { Field, FormMessage } from '@/web/components/ui/field'
+import { ApiError } from '@/web/lib/api'
+import { toast } from '@/web/lib/toast'
+import { useSuggest } from '../api'
+
+type FieldName = keyof SuggestionRequest
+
+/** "12,500" or "1.2e9" as a number; empty as absent (the schema then says it is required). */
+const parseAmount = (text: string): unknown => {
+  const clean = text.trim().replace(/[,\s_]/g, '')
+  return clean === '' ? undefined : Number(clean)
+}
+
+/** Value, reason and an optional evidence link, checked by the shared schema before it is sent. */
+export function SuggestForm({ game, item, name }: { game: string; item: string; name: string }) {
+  const suggest = useSuggest(game, item)
+  const [value, setValue] = useState('')
+  const [reason, setReason] = useState('')
+  const [link, setLink] = useState('')
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({})
+  const [failure, setFailure] = useState<string | null>(null)
+  const reasonId = useId()
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault()
+    setFailure(null)
+    const parsed = suggestionRequestSchema.safeParse({
+      value: parseAmount(value),
+      reason,
+      evidenceUrl: link.trim() === '' ? undefined : link.trim(),
+    })
+    if (!parsed.success) {
+      const found: Partial<Record<FieldName, string>> = {}
+      for (const issue of parsed.error.issues) found[issue.path[0] as FieldName] ??= issue.message
+      return setErrors(found)
+    }
+    setErrors({})
+    suggest.mutate(parsed.data, {
+      onSuccess: () => {
+        setValue('')
+        setReason('')
+        setLink('')
+        toast.success('Suggestion sent', { description: `The value team will look at ${name}.` })
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.fields) setErrors(error.fields as typeof errors)
+        setFailure(
+          error instanceof ApiError ? error.message : 'Your suggestion was not sent. Please try again.',
+        )
+      },
+    })
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="mt-4 grid gap-3 rounded-xl border border-line bg-surface p-4"
+    >
+      <p className="font-medium">Suggest a value for {name}</p>
+      <Field
+        label="Suggested value"
+        inputMode="decimal"
+        autoComplete="off"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        error={errors.value}
+      />
+      <div>
+        <label htmlFor={reasonId} className="font-medium text-sm">
+          Reason
+        </label>
+        <textarea
+          id={reasonId}
+          value={reason}
+          rows={3}
+          maxLength={VALUE_LIMITS.reasonMax + 50}
+          onChange={(e) => setReason(e.target.value)}
+          aria-invalid={errors.reason ? true : undefined}
+          aria-describedby={`${reasonId}-hint${errors.reason ? ` ${reasonId}-error` : ''}`}
+          className="mt-1 w-full rounded-lg border border-line bg-bg px-3 py-2.5 text-ink aria-invalid:border-danger"
+        />
+        <p id={`${reasonId}-hint`} className="text-muted text-xs">
+          What trades or offers show this value ({reason.trim().length}/{VALUE_LIMITS.reasonMax})
+        </p>
+        {errors.reason && (
+          <p id={`${reasonId}-error`} className="mt-1 text-danger text-sm">
+            {errors.reason}
+          </p>
+        )}
+      </div>
+      <Field
+        label="Evidence link (optional)"
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        value={link}
+        onChange={(e) => setLink(e.target.value)}
+        error={errors.evidenceUrl}
+      />
+      {failure && <FormMessage kind="error">{failure}</FormMessage>}
+      <div>
+        <button type="submit" className={buttonClass('primary')} disabled={suggest.isPending}>
+          {suggest.isPending ? 'Sending…' : 'Suggest value'}
+        </button>
+      </div>
+    </form>
+  )
+}
