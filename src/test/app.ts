@@ -1,6 +1,10 @@
+import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { serve } from '@hono/node-server'
 import type { DestinationStream } from 'pino'
 import { createApp } from '@/server/app'
 import { createAuth } from '@/server/auth/auth'
@@ -112,4 +116,18 @@ async function secondInstanceOf(app: { database: { url?: string } }) {
   if (!url) throw new Error('sameDatabaseAs needs PostgreSQL (TEST_DATABASE_URL): PGlite has one connection')
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 5 })
   return Object.assign(database, { url, drop: () => database.close() })
+}
+
+/** An app on a real Node server (the way `npm start` serves it), on a free port. */
+export async function served(app: { app: { fetch: (request: Request) => Response | Promise<Response> } }) {
+  const server = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server
+  await once(server, 'listening')
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    url,
+    close: () => {
+      server.closeAllConnections()
+      return new Promise((resolve) => server.close(resolve))
+    },
+  }
 }

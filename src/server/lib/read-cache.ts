@@ -3,8 +3,9 @@ import type { Context } from 'hono'
 import type { Database } from '../db/client'
 import type { Logger } from './logger'
 
+/** A JSON answer as the bytes sent (encoded once, not per request) and its ETag. */
 export interface CachedJson {
-  body: string
+  body: Uint8Array<ArrayBuffer>
   etag: string
 }
 
@@ -15,7 +16,7 @@ interface Entry {
 
 /** A JSON body and its ETag, for answers not worth keeping in the cache. */
 export function toCachedJson(data: unknown): CachedJson {
-  const body = JSON.stringify(data)
+  const body = Buffer.from(JSON.stringify(data))
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` }
 }
 
@@ -89,16 +90,19 @@ export async function createSharedReadCache(
 /**
  * Answers a cached JSON body with its ETag, or 304 when the client already has it. `freshFor`: seconds
  * a client may reuse it unasked, or a Cache-Control value of its own (live data: 'public, no-cache').
+ * The answer carries its headers as a plain object, which the Node adapter writes as they are.
  */
 export function sendCachedJson(c: Context, cached: CachedJson, freshFor: number | string = 30): Response {
-  c.header('ETag', cached.etag)
-  c.header(
-    'Cache-Control',
-    typeof freshFor === 'string' ? freshFor : `public, max-age=${freshFor}, stale-while-revalidate=300`,
-  )
-  if (matchesEtag(c.req.header('if-none-match'), cached.etag)) return c.body(null, 304)
-  c.header('Content-Type', 'application/json; charset=utf-8')
-  return c.body(cached.body)
+  const headers = {
+    ETag: cached.etag,
+    'Cache-Control':
+      typeof freshFor === 'string' ? freshFor : `public, max-age=${freshFor}, stale-while-revalidate=300`,
+  }
+  if (matchesEtag(c.req.header('if-none-match'), cached.etag))
+    return new Response(null, { status: 304, headers })
+  return new Response(cached.body, {
+    headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
+  })
 }
 
 /** If-None-Match uses weak comparison (RFC 9110 13.1.2): `W/` prefixes are ignored and `*` matches. */

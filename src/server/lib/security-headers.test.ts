@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp } from '@/test/app'
+import { createTestApp, served } from '@/test/app'
 import { loadWebAssets } from './web/assets'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
@@ -91,30 +91,63 @@ describe('security headers on every kind of answer (PUBLIC_URL on https)', () =>
     expectSecurityHeaders(limited, 'auth 429')
   })
 
-  it('on API answers, errors, pages, redirects, assets, the mailbox and uploads', async () => {
-    const samples: [string, RequestInit & { headers?: Record<string, string> }, number][] = [
-      ['/api/games', {}, 200],
-      ['/api/games', { headers: { 'accept-encoding': 'gzip' } }, 200],
-      ['/api/no-such-thing', {}, 404],
-      ['/api/health', { method: 'POST', headers: { origin: 'https://evil.example' } }, 403],
-      ['/', {}, 200],
-      ['/no-such-page', {}, 404],
-      ['/trade-helper', {}, 301],
-      ['/favicon.ico', {}, 301],
-      ['/assets/main-abc123.js', { headers: { 'accept-encoding': 'br' } }, 200],
-      ['/assets/missing.js', {}, 404],
-      ['/dev/mailbox', {}, 200],
-      ['/uploads/avatars/missing.webp', {}, 404],
-    ]
-    for (const [url, init, status] of samples) {
-      const res = await request(url, init)
+  /** One answer of each kind, with the status it must have. */
+  const SAMPLES: [string, RequestInit & { headers?: Record<string, string> }, number][] = [
+    ['/api/games', {}, 200],
+    ['/api/games', { headers: { 'accept-encoding': 'gzip' } }, 200],
+    ['/api/games/blox-fruits/items?pageSize=5', {}, 200],
+    ['/api/no-such-thing', {}, 404],
+    ['/api/health', { method: 'POST', headers: { origin: 'https://evil.example' } }, 403],
+    ['/api/auth/get-session', {}, 200],
+    ['/', {}, 200],
+    ['/no-such-page', {}, 404],
+    ['/trade-helper', {}, 301],
+    ['/favicon.ico', {}, 301],
+    ['/assets/main-abc123.js', { headers: { 'accept-encoding': 'br' } }, 200],
+    ['/assets/missing.js', {}, 404],
+    ['/dev/mailbox', {}, 200],
+    ['/uploads/avatars/missing.webp', {}, 404],
+  ]
+
+  async function expectOnEveryKind(
+    send: (
+      url: string,
+      init: RequestInit & { headers?: Record<string, string> },
+    ) => Response | Promise<Response>,
+  ) {
+    for (const [url, init, status] of SAMPLES) {
+      const res = await send(url, init)
       const label = `${init.method ?? 'GET'} ${url}`
       expect(res.status, label).toBe(status)
       expectSecurityHeaders(res, label)
     }
-    const etag = (await request('/api/games')).headers.get('etag')!
-    const notModified = await request('/api/games', { headers: { 'if-none-match': etag } })
+    const etag = (await send('/api/games', {})).headers.get('etag')!
+    const notModified = await send('/api/games', { headers: { 'if-none-match': etag } })
     expect(notModified.status).toBe(304)
     expectSecurityHeaders(notModified, '304')
+  }
+
+  it('on API answers, errors, pages, redirects, assets, the mailbox and uploads', async () => {
+    await expectOnEveryKind(request)
+  })
+
+  it('on the same answers served by the Node server, where they are written on its response', async () => {
+    const server = await served(t)
+    try {
+      await expectOnEveryKind((url, init) =>
+        fetch(server.url + url, {
+          ...init,
+          redirect: 'manual',
+          headers: { origin: ORIGIN, 'x-forwarded-for': '203.0.113.32', ...init.headers },
+        }),
+      )
+      // A header an answer sets itself wins over the prepared one (the trade card may be embedded).
+      const card = await fetch(`${server.url}/og/trade.png?game=blox-fruits&give=kitsune`)
+      expect(card.status).toBe(200)
+      expect(card.headers.get('cross-origin-resource-policy')).toBe('cross-origin')
+      expect(card.headers.get('x-content-type-options')).toBe('nosniff')
+    } finally {
+      await server.close()
+    }
   })
 })

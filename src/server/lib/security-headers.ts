@@ -1,12 +1,14 @@
 import type { MiddlewareHandler } from 'hono'
+import { nodeResponseOf } from './node-response'
 import { addMissingHeaders } from './response-headers'
 
 /**
- * Security headers for every answer of the server. They are set before the handler runs, so they
- * travel in the response's init (setting them afterwards would make the Node adapter rebuild every
- * response). A handler that returns a Response of its own (Better Auth, a redirect, a stream) drops
- * those prepared headers: after the handler, any header still missing is added, so no route, present
- * or future, answers without them. Reading the headers of a response Hono built costs nothing.
+ * Security headers for every answer of the server. Under the Node server they go on the Node response
+ * before the handler runs: the adapter's `writeHead` merges them with the answer's own headers (a
+ * header the answer sets itself wins), whatever kind of answer it is — Better Auth's, a redirect, a
+ * stream — and no Web `Headers` is filled and read back per request. Elsewhere (`app.request`: the
+ * tests, the page renderer) they are set before the handler runs and, after it, any still missing is
+ * added (a handler that returns a Response of its own drops the prepared ones).
  */
 export function securityHeaders({ https }: { https: boolean }): MiddlewareHandler {
   const csp = [
@@ -35,6 +37,11 @@ export function securityHeaders({ https }: { https: boolean }): MiddlewareHandle
       : []),
   ]
   return async (c, next) => {
+    const outgoing = nodeResponseOf(c)
+    if (outgoing) {
+      for (const [name, value] of headers) outgoing.setHeader(name, value)
+      return next()
+    }
     for (const [name, value] of headers) c.header(name, value)
     await next()
     addMissingHeaders(c, headers)

@@ -52,15 +52,46 @@ export function hasMalformedQuery(url: string): boolean {
   return false
 }
 
-/** Query parameters parsed by the shared schema. Escapes that do not decode to text: 400. */
-export function queryParams<T extends z.ZodType>(schema: T) {
-  const validate = validator('query', parseWith(schema))
+/**
+ * Query parameters parsed by the shared schema. Escapes that do not decode to text: 400.
+ * `remember`: for public reads asked with the same few links again and again (a values page, its
+ * filters), the results of the last `remember` query strings are kept, frozen, so a query seen before
+ * is not parsed again. Parsing is pure: a kept result is what parsing would give.
+ */
+export function queryParams<T extends z.ZodType>(schema: T, { remember = 0 } = {}) {
+  const parse = parseWith(schema)
+  const kept = new Map<string, z.output<T>>()
+  const queryOf = (url: string) => {
+    const start = url.indexOf('?')
+    return start === -1 ? '' : url.slice(start + 1)
+  }
+  const validate = validator('query', (value, c) => {
+    const parsed = parse(value)
+    if (remember > 0) {
+      if (kept.size >= remember) kept.delete(kept.keys().next().value as string)
+      kept.set(queryOf(c.req.url), deepFreeze(parsed))
+    }
+    return parsed
+  })
   return (async (c, next) => {
+    const known = remember > 0 ? kept.get(queryOf(c.req.url)) : undefined
+    if (known !== undefined) {
+      c.req.addValidatedData('query', known as object)
+      return next()
+    }
     if (hasMalformedQuery(c.req.url)) {
       throw new AppError('VALIDATION_FAILED', 'Malformed query string: a %-escape is not valid UTF-8 text')
     }
     return validate(c, next)
   }) as typeof validate
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const inner of Object.values(value)) deepFreeze(inner)
+  }
+  return value
 }
 
 /** Route parameters parsed by the shared schema (a malformed one: 400, or the schema's own message). */

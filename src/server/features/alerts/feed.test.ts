@@ -210,7 +210,9 @@ describe('GET /api/feed', () => {
     const now = Date.now()
     const activityAt = async () =>
       ofType(
-        feedResponseSchema.parse(JSON.parse((await feedAnswer({ ...t, logger }, now)).body)),
+        feedResponseSchema.parse(
+          JSON.parse(Buffer.from((await feedAnswer({ ...t, logger }, now)).body).toString()),
+        ),
         'user-activity',
       )
     const before = await activityAt()

@@ -23,10 +23,14 @@ import { evaluateSharedTrade } from './trade'
 
 type CatalogEnv = GameEnv & { Variables: { catalog: CatalogDeps } }
 
+// `c.get`, not `c.var`, on these hot paths: `c.var` copies every variable into a new object per read.
 const withCatalog = createMiddleware<CatalogEnv>(async (c, next) => {
-  c.set('catalog', catalogOf(c.var.deps))
+  c.set('catalog', catalogOf(c.get('deps')))
   await next()
 })
+
+/** The public reads' query strings are few and asked again and again: their parsed form is kept. */
+const PUBLIC_QUERY = { remember: 500 }
 
 const key = (...parts: unknown[]) =>
   CATALOG_CACHE_PREFIX + parts.map((p) => JSON.stringify(p ?? null)).join(':')
@@ -37,43 +41,48 @@ export const catalogRoutes = new Hono<CatalogEnv>()
   .get('/', async (c) =>
     sendCachedJson(
       c,
-      await c.var.catalog.cache.json(key('games-response'), async () => ({
-        games: await listGames(c.var.catalog),
+      await c.get('catalog').cache.json(key('games-response'), async () => ({
+        games: await listGames(c.get('catalog')),
       })),
     ),
   )
-  .get('/:game/items', withGame, queryParams(itemListQuerySchema), async (c) => {
+  .get('/:game/items', withGame, queryParams(itemListQuerySchema, PUBLIC_QUERY), async (c) => {
     const query = c.req.valid('query')
-    const { catalog, gameId } = c.var
+    const catalog = c.get('catalog')
+    const gameId = c.get('gameId')
     return sendCachedJson(
       c,
       await catalog.cache.json(key('list', gameId, query), () => listItems(catalog, gameId, query)),
     )
   })
-  .get('/:game/changes', withGame, queryParams(historyQuerySchema), async (c) => {
+  .get('/:game/changes', withGame, queryParams(historyQuerySchema, PUBLIC_QUERY), async (c) => {
     const { limit } = c.req.valid('query')
-    const { catalog, gameId } = c.var
+    const catalog = c.get('catalog')
+    const gameId = c.get('gameId')
     return sendCachedJson(
       c,
       await catalog.cache.json(key('changes', gameId, limit), () => getGameChanges(catalog, gameId, limit)),
     )
   })
-  .get('/:game/trade', withGame, queryParams(tradeQuerySchema), async (c) => {
+  .get('/:game/trade', withGame, queryParams(tradeQuerySchema, PUBLIC_QUERY), async (c) => {
     const query = c.req.valid('query')
-    const { catalog, gameId } = c.var
+    const catalog = c.get('catalog')
+    const gameId = c.get('gameId')
     // Evaluated from the cached snapshot on every call: trades are too varied to be worth caching.
     return sendCachedJson(c, toCachedJson(await evaluateSharedTrade(catalog, gameId, query)))
   })
   .get('/:game/items/:item', withGame, async (c) => {
-    const { catalog, gameId } = c.var
+    const catalog = c.get('catalog')
+    const gameId = c.get('gameId')
     const item = c.req.param('item')
     return sendCachedJson(
       c,
       await catalog.cache.json(key('item', gameId, item), () => getItemDetail(catalog, gameId, item)),
     )
   })
-  .get('/:game/items/:item/history', withGame, queryParams(historyQuerySchema), async (c) => {
-    const { catalog, gameId } = c.var
+  .get('/:game/items/:item/history', withGame, queryParams(historyQuerySchema, PUBLIC_QUERY), async (c) => {
+    const catalog = c.get('catalog')
+    const gameId = c.get('gameId')
     const item = c.req.param('item')
     const { limit } = c.req.valid('query')
     return sendCachedJson(
@@ -87,12 +96,12 @@ export const catalogRoutes = new Hono<CatalogEnv>()
 /** /api/items?search= : the site search across every game. */
 export const searchRoutes = new Hono<CatalogEnv>()
   .use(withCatalog)
-  .get('/', queryParams(searchQuerySchema), async (c) => {
+  .get('/', queryParams(searchQuerySchema, PUBLIC_QUERY), async (c) => {
     const { search, limit } = c.req.valid('query')
     return sendCachedJson(
       c,
-      await c.var.catalog.cache.json(key('search', search, limit), () =>
-        searchAllGames(c.var.catalog, search, limit),
-      ),
+      await c
+        .get('catalog')
+        .cache.json(key('search', search, limit), () => searchAllGames(c.get('catalog'), search, limit)),
     )
   })

@@ -7,6 +7,6 @@ import { getSiteSummary } from './service'
 export const SITE_SUMMARY_KEY = 'catalog:site-summary'
 
 export const siteRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  const { cache, database, env } = c.var.deps
+  const { cache, database, env } = c.get('deps')
   return sendCachedJson(c, await cache.json(SITE_SUMMARY_KEY, () => getSiteSummary(database.db, env)), 60)
 })

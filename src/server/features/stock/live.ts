@@ -18,7 +18,8 @@ export const stockTopic = (game: StockGameId) => `stock:${game}`
 /** A game's current stock, serialised once per change: the GET answer and the stream's event. */
 export interface StockSnapshot {
   data: StockResponse
-  json: string
+  /** The GET answer's bytes. */
+  body: Uint8Array<ArrayBuffer>
   etag: string
   /** The whole `stock` event, as the bytes written to every stream. */
   event: Uint8Array
@@ -158,7 +159,7 @@ export class StockLive {
     const json = JSON.stringify(data)
     const snapshot = {
       data,
-      json,
+      body: Buffer.from(json),
       etag: `"${version}-${now.toString(36)}"`,
       event: encodeEvent('stock', json, version),
     }

@@ -1,7 +1,3 @@
-import { once } from 'node:events'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
 import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { auditLog, stockReports, userRoles } from '@/server/db/schema'
@@ -17,7 +13,7 @@ import {
   windowAt,
 } from '@/shared/stock'
 import { createMagicLinkUser, createUserWithUsername, errorOf, meOf, send } from '@/test/accounts'
-import { createTestApp, TEST_ORIGIN } from '@/test/app'
+import { createTestApp, served, TEST_ORIGIN } from '@/test/app'
 import { readEvents } from '@/test/sse'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
@@ -57,20 +53,6 @@ async function currentStock(game: string): Promise<StockResponse> {
   const res = await send(t, `/api/stock/${game}`)
   expect(res.status).toBe(200)
   return stockResponseSchema.parse(await res.json())
-}
-
-/** The app on a real Node server (the way `npm start` serves it), on a free port. */
-async function served(app: TestApp) {
-  const server = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server
-  await once(server, 'listening')
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return {
-    url,
-    close: () => {
-      server.closeAllConnections()
-      return new Promise((resolve) => server.close(resolve))
-    },
-  }
 }
 
 async function newToken(cookie: string, game = 'grow-a-garden', name = 'bot') {

@@ -75,7 +75,7 @@ const reportBodySchema = z.looseObject({})
 const publicRoutes = new Hono<StockEnv>()
   .get('/:game', withStockGame(), async (c) => {
     const snapshot = await stockLiveOf(c.var.deps).current(c.var.game)
-    return sendCachedJson(c, { body: snapshot.json, etag: snapshot.etag }, 'public, no-cache')
+    return sendCachedJson(c, snapshot, 'public, no-cache')
   })
   .get('/:game/stream', withStockGame(), (c) => streamTopics(c, [followStock(c.var.deps, c.var.game)]))
   .get('/:game/history', withStockGame(), queryParams(stockHistoryQuerySchema), async (c) => {
