@@ -11,8 +11,8 @@ export function nodeResponseOf(c: Context): ServerResponse | undefined {
 /**
  * The Node response under a request served by @hono/node-server, for a handler that writes the answer
  * itself (an event stream held open by thousands of pages: no web stream per client). `headers` are the
- * ones the middleware set so far (the security headers); the handler writes them with its own and
- * returns `sent`, which tells the adapter to write nothing. Undefined outside the Node server
+ * ones middleware set through Hono so far (the security headers are on the Node response already);
+ * the handler writes them with its own and returns `sent`, which tells the adapter to write nothing. Undefined outside the Node server
  * (`app.request`, the tests), where the handler answers with a Response as usual.
  */
 export function takeNodeResponse(
