@@ -35,14 +35,20 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
   }) as typeof validate
 }
 
+/** The query string of a URL, without its `?` ('' when it has none). */
+function queryOf(url: string): string {
+  const start = url.indexOf('?')
+  return start === -1 ? '' : url.slice(start + 1)
+}
+
 /**
  * Whether a URL's query has percent-escapes that are not UTF-8 text (`%FF`, `%ED%A0%80`, a lone `%`):
  * the router would pass them on undecoded, as if they were what the client meant.
  */
 export function hasMalformedQuery(url: string): boolean {
-  const start = url.indexOf('?')
-  if (start === -1) return false
-  for (const part of url.slice(start + 1).split('&')) {
+  const query = queryOf(url)
+  if (query === '') return false
+  for (const part of query.split('&')) {
     try {
       decodeURIComponent(part.replace(/\+/g, ' '))
     } catch {
@@ -55,16 +61,12 @@ export function hasMalformedQuery(url: string): boolean {
 /**
  * Query parameters parsed by the shared schema. Escapes that do not decode to text: 400.
  * `remember`: for public reads asked with the same few links again and again (a values page, its
- * filters), the results of the last `remember` query strings are kept, frozen, so a query seen before
+ * filters), the results of the last `remember` query strings parsed are kept, frozen, so a query seen before
  * is not parsed again. Parsing is pure: a kept result is what parsing would give.
  */
 export function queryParams<T extends z.ZodType>(schema: T, { remember = 0 } = {}) {
   const parse = parseWith(schema)
   const kept = new Map<string, z.output<T>>()
-  const queryOf = (url: string) => {
-    const start = url.indexOf('?')
-    return start === -1 ? '' : url.slice(start + 1)
-  }
   const validate = validator('query', (value, c) => {
     const parsed = parse(value)
     if (remember > 0) {

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { sendCachedJson, toCachedJson } from '@/server/lib/read-cache'
 import { queryParams } from '@/server/lib/validate'
@@ -23,11 +23,17 @@ import { evaluateSharedTrade } from './trade'
 
 type CatalogEnv = GameEnv & { Variables: { catalog: CatalogDeps } }
 
-// `c.get`, not `c.var`, on these hot paths: `c.var` copies every variable into a new object per read.
 const withCatalog = createMiddleware<CatalogEnv>(async (c, next) => {
   c.set('catalog', catalogOf(c.get('deps')))
   await next()
 })
+
+/**
+ * The catalog and the route's game, read with `c.get`: these are hot paths, and `c.var` copies every
+ * variable into a new object per read.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any path and validated input of these routes
+const scopeOf = (c: Context<CatalogEnv, any, any>) => ({ catalog: c.get('catalog'), gameId: c.get('gameId') })
 
 /** The public reads' query strings are few and asked again and again: their parsed form is kept. */
 const PUBLIC_QUERY = { remember: 500 }
@@ -38,18 +44,16 @@ const key = (...parts: unknown[]) =>
 /** /api/games: public reads, answered from the in-process cache with ETags. */
 export const catalogRoutes = new Hono<CatalogEnv>()
   .use(withCatalog)
-  .get('/', async (c) =>
-    sendCachedJson(
+  .get('/', async (c) => {
+    const catalog = c.get('catalog')
+    return sendCachedJson(
       c,
-      await c.get('catalog').cache.json(key('games-response'), async () => ({
-        games: await listGames(c.get('catalog')),
-      })),
-    ),
-  )
+      await catalog.cache.json(key('games-response'), async () => ({ games: await listGames(catalog) })),
+    )
+  })
   .get('/:game/items', withGame, queryParams(itemListQuerySchema, PUBLIC_QUERY), async (c) => {
     const query = c.req.valid('query')
-    const catalog = c.get('catalog')
-    const gameId = c.get('gameId')
+    const { catalog, gameId } = scopeOf(c)
     return sendCachedJson(
       c,
       await catalog.cache.json(key('list', gameId, query), () => listItems(catalog, gameId, query)),
@@ -57,8 +61,7 @@ export const catalogRoutes = new Hono<CatalogEnv>()
   })
   .get('/:game/changes', withGame, queryParams(historyQuerySchema, PUBLIC_QUERY), async (c) => {
     const { limit } = c.req.valid('query')
-    const catalog = c.get('catalog')
-    const gameId = c.get('gameId')
+    const { catalog, gameId } = scopeOf(c)
     return sendCachedJson(
       c,
       await catalog.cache.json(key('changes', gameId, limit), () => getGameChanges(catalog, gameId, limit)),
@@ -66,14 +69,12 @@ export const catalogRoutes = new Hono<CatalogEnv>()
   })
   .get('/:game/trade', withGame, queryParams(tradeQuerySchema, PUBLIC_QUERY), async (c) => {
     const query = c.req.valid('query')
-    const catalog = c.get('catalog')
-    const gameId = c.get('gameId')
+    const { catalog, gameId } = scopeOf(c)
     // Evaluated from the cached snapshot on every call: trades are too varied to be worth caching.
     return sendCachedJson(c, toCachedJson(await evaluateSharedTrade(catalog, gameId, query)))
   })
   .get('/:game/items/:item', withGame, async (c) => {
-    const catalog = c.get('catalog')
-    const gameId = c.get('gameId')
+    const { catalog, gameId } = scopeOf(c)
     const item = c.req.param('item')
     return sendCachedJson(
       c,
@@ -81,8 +82,7 @@ export const catalogRoutes = new Hono<CatalogEnv>()
     )
   })
   .get('/:game/items/:item/history', withGame, queryParams(historyQuerySchema, PUBLIC_QUERY), async (c) => {
-    const catalog = c.get('catalog')
-    const gameId = c.get('gameId')
+    const { catalog, gameId } = scopeOf(c)
     const item = c.req.param('item')
     const { limit } = c.req.valid('query')
     return sendCachedJson(
@@ -98,10 +98,9 @@ export const searchRoutes = new Hono<CatalogEnv>()
   .use(withCatalog)
   .get('/', queryParams(searchQuerySchema, PUBLIC_QUERY), async (c) => {
     const { search, limit } = c.req.valid('query')
+    const catalog = c.get('catalog')
     return sendCachedJson(
       c,
-      await c
-        .get('catalog')
-        .cache.json(key('search', search, limit), () => searchAllGames(c.get('catalog'), search, limit)),
+      await catalog.cache.json(key('search', search, limit), () => searchAllGames(catalog, search, limit)),
     )
   })

@@ -1,13 +1,25 @@
-import { useId } from 'react'
+import { type ReactNode, useId } from 'react'
 
-/** A labelled input with an optional hint and error, wired for screen readers. */
-export function Field({
+interface FieldProps {
+  label: string
+  hint?: ReactNode
+  error?: string | null
+}
+
+const CONTROL_CLASS =
+  'mt-1 w-full rounded-lg border border-line bg-bg px-3 py-2.5 text-ink placeholder:text-muted/70 aria-invalid:border-danger'
+
+/** The label, hint and error around one control, and the attributes that tie them to it. */
+function FieldFrame({
   label,
   hint,
   error,
-  className = '',
-  ...input
-}: React.InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string | null }) {
+  className,
+  control,
+}: FieldProps & {
+  className: string
+  control: (wiring: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode
+}) {
   const id = useId()
   const hintId = `${id}-hint`
   const errorId = `${id}-error`
@@ -17,13 +29,7 @@ export function Field({
       <label htmlFor={id} className="font-medium text-sm">
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className="mt-1 w-full rounded-lg border border-line bg-bg px-3 py-2.5 text-ink placeholder:text-muted/70 aria-invalid:border-danger"
-        {...input}
-      />
+      {control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (
         <p id={hintId} className="mt-1 text-muted text-xs">
           {hint}
@@ -35,6 +41,38 @@ export function Field({
         </p>
       )}
     </div>
+  )
+}
+
+/** A labelled input with an optional hint and error, wired for screen readers. */
+export function Field({
+  label,
+  hint,
+  error,
+  className = '',
+  ...input
+}: React.InputHTMLAttributes<HTMLInputElement> & FieldProps) {
+  return (
+    <FieldFrame
+      {...{ label, hint, error, className }}
+      control={(wiring) => <input {...wiring} className={CONTROL_CLASS} {...input} />}
+    />
+  )
+}
+
+/** A labelled text area with an optional hint and error, wired for screen readers. */
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  className = '',
+  ...textarea
+}: React.TextareaHTMLAttributes<HTMLTextAreaElement> & FieldProps) {
+  return (
+    <FieldFrame
+      {...{ label, hint, error, className }}
+      control={(wiring) => <textarea {...wiring} className={CONTROL_CLASS} {...textarea} />}
+    />
   )
 }
 

@@ -1,7 +1,7 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { type SuggestionRequest, suggestionRequestSchema, VALUE_LIMITS } from '@/shared/value-ops'
 import { buttonClass } from '@/web/components/ui/button'
-import { Field, FormMessage } from '@/web/components/ui/field'
+import { Field, FormMessage, TextAreaField } from '@/web/components/ui/field'
 import { ApiError } from '@/web/lib/api'
 import { toast } from '@/web/lib/toast'
 import { useSuggest } from '../api'
@@ -22,7 +22,6 @@ export function SuggestForm({ game, item, name }: { game: string; item: string; 
   const [link, setLink] = useState('')
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({})
   const [failure, setFailure] = useState<string | null>(null)
-  const reasonId = useId()
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault()
@@ -69,29 +68,15 @@ export function SuggestForm({ game, item, name }: { game: string; item: string; 
         onChange={(e) => setValue(e.target.value)}
         error={errors.value}
       />
-      <div>
-        <label htmlFor={reasonId} className="font-medium text-sm">
-          Reason
-        </label>
-        <textarea
-          id={reasonId}
-          value={reason}
-          rows={3}
-          maxLength={VALUE_LIMITS.reasonMax + 50}
-          onChange={(e) => setReason(e.target.value)}
-          aria-invalid={errors.reason ? true : undefined}
-          aria-describedby={`${reasonId}-hint${errors.reason ? ` ${reasonId}-error` : ''}`}
-          className="mt-1 w-full rounded-lg border border-line bg-bg px-3 py-2.5 text-ink aria-invalid:border-danger"
-        />
-        <p id={`${reasonId}-hint`} className="text-muted text-xs">
-          What trades or offers show this value ({reason.trim().length}/{VALUE_LIMITS.reasonMax})
-        </p>
-        {errors.reason && (
-          <p id={`${reasonId}-error`} className="mt-1 text-danger text-sm">
-            {errors.reason}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        label="Reason"
+        value={reason}
+        rows={3}
+        maxLength={VALUE_LIMITS.reasonMax + 50}
+        onChange={(e) => setReason(e.target.value)}
+        hint={`What trades or offers show this value (${reason.trim().length}/${VALUE_LIMITS.reasonMax})`}
+        error={errors.reason}
+      />
       <Field
         label="Evidence link (optional)"
         type="url"

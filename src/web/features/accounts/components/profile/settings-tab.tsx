@@ -12,7 +12,7 @@ import {
 } from '@/shared/profile-rules'
 import type { Me } from '@/shared/profiles'
 import { buttonClass } from '@/web/components/ui/button'
-import { Field, FormMessage } from '@/web/components/ui/field'
+import { Field, FormMessage, TextAreaField } from '@/web/components/ui/field'
 import { ApiError } from '@/web/lib/api'
 import { queryClient } from '@/web/lib/query-client'
 import { toast } from '@/web/lib/toast'
@@ -84,7 +84,6 @@ export function SettingsTab({ me }: { me: Me }) {
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const bioId = useId()
 
   const save = async (event: React.FormEvent) => {
     event.preventDefault()
@@ -141,22 +140,14 @@ export function SettingsTab({ me }: { me: Me }) {
           error={errors.displayName}
           hint="Shown on your profile; unique on TradeHub."
         />
-        <div>
-          <label htmlFor={bioId} className="font-medium text-sm">
-            Bio
-          </label>
-          <textarea
-            id={bioId}
-            value={bio}
-            rows={4}
-            onChange={(e) => setBio(e.target.value)}
-            aria-invalid={errors.bio ? true : undefined}
-            className="mt-1 w-full rounded-lg border border-line bg-bg px-3 py-2.5 text-ink"
-          />
-          <p className={`mt-1 text-xs ${bio.length > BIO_MAX ? 'text-danger' : 'text-muted'}`}>
-            {bio.length}/{BIO_MAX} characters{errors.bio ? ` — ${errors.bio}` : ''}
-          </p>
-        </div>
+        <TextAreaField
+          label="Bio"
+          value={bio}
+          rows={4}
+          onChange={(e) => setBio(e.target.value)}
+          hint={`${bio.length}/${BIO_MAX} characters`}
+          error={errors.bio}
+        />
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 font-medium text-sm">Social links</legend>
           {SOCIAL_KEYS.map((key) => (
