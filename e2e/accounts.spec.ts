@@ -229,8 +229,12 @@ test.describe('accounts', () => {
       uniqueEmail(testInfo, 'expiry'),
       `exp_${testInfo.project.name}_${Date.now() % 100000}`,
     )
+    // The signed-in page is up once the bell's event stream has answered: the session ends after that
+    // (a stream first asked for without the session is refused, as it should be).
+    const bellStream = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/live')
     await page.goto('/')
     await expect(page.getByText('Welcome!')).toBeVisible()
+    expect((await bellStream).status()).toBe(200)
     await page.context().clearCookies() // the session is gone (expired or revoked elsewhere)
     await page.reload()
     await expect(page.getByText('Session Expired')).toBeVisible()
