@@ -2,6 +2,7 @@
  * Alerts, the notification center and the site feed, free of zod (the pages use them): limits,
  * messages, what a rule matches and how it reads, and which Discord webhook addresses are accepted.
  */
+import { formatNumber } from './format-value'
 import { STOCK_GAME_NAMES, type StockGameId } from './games'
 import { oddsFromNotes, STOCK_SHOPS, shopDefinition } from './stock-rules'
 
@@ -182,7 +183,7 @@ export function describeRule(rule: AlertRuleConditions): string {
   const noun = rule.category ? (rule.category === 'gear' ? 'gear' : rule.category) : 'item'
   let text = `Any ${rule.rarity ? `${rule.rarity} ` : ''}${noun}`
   if (rule.shop) text += ` at the ${shopDefinition(rule.game, rule.shop)?.name ?? rule.shop}`
-  if (rule.rarerThan) text += `, 1 in ${rule.rarerThan.toLocaleString('en-US')} or rarer`
+  if (rule.rarerThan) text += `, 1 in ${formatNumber(rule.rarerThan, 3)} or rarer`
   return `${text} (${STOCK_GAME_NAMES[rule.game]})`
 }
 

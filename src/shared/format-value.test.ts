@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatValue, formatValueFull } from './format-value'
+import { formatNumber, formatValue, formatValueFull } from './format-value'
 
 describe('formatValue', () => {
   it('says an item has no value instead of showing 0', () => {
@@ -46,5 +46,27 @@ describe('formatValue', () => {
     expect(formatValueFull(640_000_000)).toBe('640,000,000')
     expect(formatValueFull(1e24)).toBe('1,000,000,000,000,000,000,000,000')
     expect(formatValueFull(16_750)).toBe('16,750')
+  })
+})
+
+describe('formatNumber', () => {
+  it('writes a number as Intl.NumberFormat does in English', () => {
+    const values = [
+      0, 1, 7, 0.0006, 0.00004, 0.9996, 12.5, 999.999, 1000, 1234.5678, 0.125, 0.0005, 1.005, 2.675, 16_750,
+      999_999.995,
+    ]
+    values.push(640_000_000, 1e21, 1.5e22, 1e24, 5e36, -0.001, -1234.567, 123_456_789.123)
+    for (let i = 0; i < 500; i++) values.push(Math.round(Math.random() * 10 ** (i % 20)) / 10 ** (i % 5))
+    for (const value of values) {
+      for (const digits of [0, 2, 3]) {
+        const intl = new Intl.NumberFormat('en', { maximumFractionDigits: digits }).format(value)
+        expect(formatNumber(value, digits), `${value} with ${digits} decimals`).toBe(intl)
+      }
+    }
+  })
+
+  it('says what is not a number', () => {
+    expect(formatNumber(Number.NaN)).toBe('NaN')
+    expect(formatNumber(Number.POSITIVE_INFINITY)).toBe('Infinity')
   })
 })

@@ -3,14 +3,39 @@
 /** The suffixes traders use, one per power of a thousand: K = 1e3 … Dc = 1e33. */
 export const VALUE_SUFFIXES = ['', 'K', 'M', 'B', 'T', 'Qa', 'Qi', 'Sx', 'Sp', 'Oc', 'No', 'Dc'] as const
 
-const upTo2 = new Intl.NumberFormat('en', { maximumFractionDigits: 2 })
-const upTo3 = new Intl.NumberFormat('en', { maximumFractionDigits: 3 })
+/**
+ * A number as `Intl.NumberFormat('en', { maximumFractionDigits })` writes it (1,234.5), written here:
+ * a browser's first number format loads its locale data in one long task on a phone (decision 016).
+ * Like Intl, it rounds the shortest decimal that reads back as the number (1.005 to 1.01), half away
+ * from zero.
+ */
+export function formatNumber(value: number, maximumFractionDigits = 0): string {
+  if (!Number.isFinite(value)) return String(value)
+  // The value is 0.{digits} × 10^point.
+  const [mantissa, exponent] = Math.abs(value).toExponential().split('e')
+  let digits = mantissa!.replace('.', '')
+  let point = Number(exponent) + 1
+  const keep = point + maximumFractionDigits
+  if (keep < digits.length) {
+    const up = keep >= 0 && digits[keep]! >= '5'
+    digits = digits.slice(0, Math.max(keep, 0))
+    if (up) {
+      const next = (BigInt(digits || '0') + 1n).toString()
+      if (next.length > digits.length) point += 1
+      digits = next
+    }
+  }
+  const whole = point > 0 ? digits.slice(0, point).padEnd(point, '0') : '0'
+  const fraction = (point >= 0 ? digits.slice(point) : '0'.repeat(-point) + digits).replace(/0+$/, '')
+  const grouped = (whole || '0').replace(/\B(?=(\d{3})+$)/g, ',')
+  return `${value < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`
+}
 
 /**
  * Decimals a unit needs: values under 1 (Adopt Me's 0.032) keep three, the rest two (Shadow Dragon
  * 3.675 reads 3.68); whole figures never show decimals.
  */
-const plain = (value: number) => (Math.abs(value) < 1 ? upTo3 : upTo2).format(value)
+const plain = (value: number) => formatNumber(value, Math.abs(value) < 1 ? 3 : 2)
 
 /**
  * A value as traders write it: 3.68, 950, 640M, 3.91B, 1Sp (Grow a Garden reaches 1e24); never
@@ -28,7 +53,7 @@ export function formatValue(value: number | null): string {
     tier += 1
     scaled = Math.round((abs / 10 ** (tier * 3)) * 100) / 100
   }
-  return `${value < 0 ? '-' : ''}${upTo2.format(scaled)}${VALUE_SUFFIXES[tier]}`
+  return `${value < 0 ? '-' : ''}${formatNumber(scaled, 2)}${VALUE_SUFFIXES[tier]}`
 }
 
 /** The exact figure (grouped digits, the unit's decimals), for titles, the item page and screen readers. */

@@ -3,6 +3,7 @@
  * restock clocks, weather, limits and messages. catalog/README.md "Shop / stock mechanics" and
  * shared/research/stock-and-values.md give the facts.
  */
+import { formatNumber } from './format-value'
 import { STOCK_GAME_NAMES, type StockGameId } from './games'
 
 /**
@@ -251,7 +252,7 @@ export function oddsFromNotes(notes: string | null | undefined): StockOdds | nul
 /** "in about 1 of 210 restocks — on average every 17 h 30 min" */
 export function describeOdds(odds: StockOdds, periodSeconds: number): string {
   if (odds.chance <= 1) return 'in every restock'
-  return `in about 1 of ${odds.chance.toLocaleString('en-US')} restocks — on average every ${formatDuration(odds.chance * periodSeconds)}`
+  return `in about 1 of ${formatNumber(odds.chance, 3)} restocks — on average every ${formatDuration(odds.chance * periodSeconds)}`
 }
 
 /** A catalog id from a bot's item id or a name: "Green_Apple" and "Green Apple" give "green-apple". */

@@ -130,19 +130,3 @@ export const RARITY_CLASS: Record<string, string> = {
 
 export const rarityClass = (rarity: string | null | undefined) =>
   (rarity && RARITY_CLASS[rarity]) || 'text-muted'
-
-const timeOfDay = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit' })
-const dayAndTime = new Intl.DateTimeFormat('en', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-})
-
-/** "10:05 AM" today, "Jan 3, 10:05 AM" before (the reader's time zone). */
-export function formatClock(iso: string, now: number): string {
-  const date = new Date(iso)
-  return date.toDateString() === new Date(now).toDateString()
-    ? timeOfDay.format(date)
-    : dayAndTime.format(date)
-}

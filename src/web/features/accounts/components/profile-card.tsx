@@ -1,6 +1,7 @@
 import { BadgeCheck } from 'lucide-react'
 import { SOCIAL_KEYS, SOCIAL_LABELS, socialLinkHref } from '@/shared/profile-rules'
 import type { Profile } from '@/shared/profiles'
+import { formatMonth } from '@/web/lib/format'
 import { Avatar } from './avatar'
 
 /** A trader as others see them: avatar, names, OG badge, bio and social links. */
@@ -26,9 +27,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
             )}
           </p>
           {profile.username && <p className="text-muted">@{profile.username}</p>}
-          <p className="text-muted text-xs">
-            Joined {new Date(profile.joinedAt).toLocaleDateString('en', { month: 'long', year: 'numeric' })}
-          </p>
+          <p className="text-muted text-xs">Joined {formatMonth(profile.joinedAt)}</p>
         </div>
       </div>
       {profile.bio ? (

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { FeedItem } from '@/shared/alerts'
 import { formatCountdown } from '@/shared/stock-rules'
-
-const clock = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit' })
+import { formatTimeOfDay } from '@/web/lib/format'
 
 /** A running countdown to `endsAt`, read out once as the time it ends (not every second). */
 function Countdown({ endsAt }: { endsAt: string }) {
@@ -17,7 +16,7 @@ function Countdown({ endsAt }: { endsAt: string }) {
       <span aria-hidden="true" className="tabular-nums">
         {formatCountdown(end - now)}
       </span>
-      <span className="sr-only">until {clock.format(end)}</span>
+      <span className="sr-only">until {formatTimeOfDay(new Date(end))}</span>
     </>
   )
 }

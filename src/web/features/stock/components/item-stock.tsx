@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { isStockGame, type StockGameId } from '@/shared/games'
 import { describeOdds, STOCK_ITEM_CATEGORIES } from '@/shared/stock-rules'
 import { ApiError } from '@/web/lib/api'
-import { formatRelative } from '@/web/lib/format'
+import { formatClock, formatRelative } from '@/web/lib/format'
 import type { useItemStockStats } from '../queries'
 
 const STOCK_PAGE: Record<StockGameId, string> = {
@@ -54,7 +54,7 @@ export function ItemStockSection({
           <dd className="mt-1 font-medium">
             {lastSeen ? (
               <>
-                <time dateTime={lastSeen.at} title={new Date(lastSeen.at).toLocaleString('en')}>
+                <time dateTime={lastSeen.at} title={formatClock(lastSeen.at, Date.now())}>
                   {formatRelative(lastSeen.at)}
                 </time>{' '}
                 in the {lastSeen.shopName}, ×{lastSeen.quantity}

@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query'
 import { ChevronDown } from 'lucide-react'
 import { useState } from 'react'
 import type { StockReport } from '@/shared/stock'
+import { formatClock } from '@/web/lib/format'
 import { stockHistoryQuery } from '../queries'
-import { formatClock, mergeReports, summarizeItems } from '../view'
+import { mergeReports, summarizeItems } from '../view'
 import type { StockItems, StockLook } from './shop-card'
 
 /** How many earlier restocks a card lists. */

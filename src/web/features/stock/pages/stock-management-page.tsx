@@ -7,6 +7,7 @@ import { FormMessage } from '@/web/components/ui/field'
 import { Page } from '@/web/components/ui/page'
 import { Spinner } from '@/web/components/ui/spinner'
 import { SignInPrompt, useFreshPermissions, useMe } from '@/web/features/accounts/public'
+import { formatClock } from '@/web/lib/format'
 import { lazy } from '@/web/lib/progressive-hydration'
 import { useStockStream } from '../api'
 import { AddMissingItem } from '../components/manage/add-item'
@@ -19,7 +20,6 @@ import { GAME_LOOK } from '../components/shop-card'
 import { useNow } from '../components/use-now'
 import { type EditorRow, pickGameAndShop, rowsFromReport } from '../manage'
 import { stockQuery } from '../queries'
-import { formatClock } from '../view'
 
 // The shops' clocks are for admins only: other stock managers never download them.
 const ShopClocks = lazy(async () => ({
