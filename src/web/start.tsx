@@ -5,30 +5,37 @@ import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router'
 import { routes } from './app/routes'
 import type { HydrationData } from './entry-server'
 import { beginProgressiveHydration } from './lib/progressive-hydration'
-import { queryClient } from './lib/query-client'
+import { queryClient, sliceQueryNotifications } from './lib/query-client'
+import { yieldTask } from './lib/tasks'
 
 /**
  * Takes over the page the server rendered (its data comes in the `application/json` block), or
  * renders it here where the server sent none (the development server, a page only the browser renders).
  */
 export async function start() {
+  sliceQueryNotifications()
   const root = document.getElementById('root')!
   const block = document.getElementById('page-data')
+  // The page's code must be there before the page is hydrated: it starts loading at once.
+  const lazyMatches = block ? (matchRoutes(routes, window.location)?.filter((m) => m.route.lazy) ?? []) : []
+  const pageCode = Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const loaded = await (route.lazy as () => Promise<object>)()
+      Object.assign(route, { ...loaded, lazy: undefined })
+    }),
+  )
+  // Each step from here is a task of its own (decision 016): reading the data, making the router,
+  // taking the page over.
+  await yieldTask()
   const data: HydrationData | null = block?.textContent ? JSON.parse(block.textContent) : null
   if (data) {
     // The server checked the answers were current when it sent the page.
     const now = Date.now()
     for (const query of data.queries.queries) query.state.dataUpdatedAt = now
     hydrate(queryClient, data.queries)
-    // The page's code must be there before the page is hydrated.
-    const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? []
-    await Promise.all(
-      lazyMatches.map(async ({ route }) => {
-        const loaded = await (route.lazy as () => Promise<object>)()
-        Object.assign(route, { ...loaded, lazy: undefined })
-      }),
-    )
+    await pageCode
   }
+  await yieldTask()
   const router = createBrowserRouter(routes, data ? { hydrationData: data.router } : undefined)
   const app = (
     <StrictMode>
@@ -38,6 +45,7 @@ export async function start() {
     </StrictMode>
   )
   if (data) {
+    await yieldTask()
     beginProgressiveHydration()
     hydrateRoot(root, app)
   } else createRoot(root).render(app)

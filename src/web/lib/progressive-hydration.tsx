@@ -1,5 +1,12 @@
-// biome-ignore lint/style/noRestrictedImports: the one place that wraps React's lazy
-import { Component, type ComponentType, lazy as lazyComponent, type ReactNode, Suspense } from 'react'
+import {
+  Component,
+  type ComponentProps,
+  type ComponentType,
+  createElement,
+  type ReactNode,
+  Suspense,
+} from 'react'
+import { nextTask } from './tasks'
 
 /**
  * Progressive hydration (decision 014): taking over the page the server rendered in one go is one
@@ -16,13 +23,6 @@ const whenDone: Array<() => void> = []
 /** Code that parts met while taking the page over are loading: the taking over waits for it. */
 const loading = new Set<Promise<unknown>>()
 
-/** The next task, without the clamping timers have once nested. */
-function nextTask(run: () => void) {
-  const channel = new MessageChannel()
-  channel.port1.onmessage = run
-  channel.port2.postMessage(null)
-}
-
 /** One part per task; parts found inside a part join the queue in their order. */
 function takeNext() {
   const release = queue.shift()
@@ -32,7 +32,7 @@ function takeNext() {
     return
   }
   scheduled = false
-  // A part whose code comes later is taken over when it comes (in the task it arrives in).
+  // Places waiting for code join the queue when it comes.
   if (loading.size > 0) return
   taking = false
   for (const done of whenDone.splice(0)) done()
@@ -94,24 +94,45 @@ class Gate extends Component<{ children: ReactNode }> {
   }
 }
 
+/** Settles at the turn of one more place in the queue of parts. */
+const turn = () =>
+  new Promise<void>((resolve) => {
+    queue.push(resolve)
+    schedule()
+  })
+
 /**
- * React's `lazy`, for components the server's page may show: code loaded while the page is taken over
- * is waited for, so the component is taken over before anything changes what it shows.
+ * React's `lazy`, for components the server's page may show. Code loaded while the page is taken
+ * over is waited for, so the component is taken over before anything changes what it shows; each
+ * place that waits for it is then taken over in a turn of its own (a list's fifty buttons at once
+ * would be one long task, decision 016). Once the code is here the component renders at once.
  */
 // biome-ignore lint/suspicious/noExplicitAny: the same bound as React's own lazy
-export function lazy<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  return lazyComponent(() => {
-    const loaded = load()
-    if (taking) {
-      loading.add(loaded)
-      const settled = () => {
-        loading.delete(loaded)
-        schedule()
-      }
-      loaded.then(settled, settled)
-    }
-    return loaded
-  })
+export function lazy<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): T {
+  let loaded: T | undefined
+  let failure: { error: unknown } | undefined
+  let code: Promise<void> | undefined
+  const Lazy = (props: ComponentProps<T>) => {
+    if (loaded) return createElement(loaded, props)
+    if (failure) throw failure.error
+    code ??= load().then(
+      (module) => {
+        loaded = module.default
+      },
+      (error: unknown) => {
+        failure = { error }
+      },
+    )
+    if (!taking) throw code
+    const waiting = code.then(turn)
+    loading.add(waiting)
+    void waiting.then(() => {
+      loading.delete(waiting)
+      schedule()
+    })
+    throw waiting
+  }
+  return Lazy as unknown as T
 }
 
 /**

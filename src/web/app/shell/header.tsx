@@ -28,7 +28,9 @@ export function Header() {
       className="sticky top-0 z-40 border-transparent border-b bg-bg/60 backdrop-blur transition-[background-color,border-color,box-shadow] data-[scrolled]:border-line data-[scrolled]:bg-bg/95 data-[scrolled]:shadow-black/30 data-[scrolled]:shadow-lg"
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
-        <Logo />
+        <Hydrate>
+          <Logo />
+        </Hydrate>
         <Hydrate>
           <DesktopNav />
         </Hydrate>

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type {
   AuthProvidersResponse,
@@ -12,6 +12,7 @@ import { safeRedirect as safeRedirectOn } from '@/shared/redirect'
 import { ROLE_MESSAGES } from '@/shared/roles-rules'
 import { apiFetch } from '@/web/lib/api'
 import { queryClient } from '@/web/lib/query-client'
+import { useSharedQuery } from '@/web/lib/shared-query'
 import { toast } from '@/web/lib/toast'
 
 /** Who is signed in (user null for a visitor). Every page's header reads it: one request per visit. */
@@ -23,7 +24,7 @@ export const meQuery = queryOptions({
 
 /** `isSuccess`: the server answered (a failed request is not proof that nobody is signed in). */
 export function useMe(): { me: Me | null; isPending: boolean; isSuccess: boolean } {
-  const { data, isPending, isSuccess } = useQuery(meQuery)
+  const { data, isPending, isSuccess } = useSharedQuery(meQuery, (result) => result)
   return { me: data?.user ?? null, isPending, isSuccess }
 }
 

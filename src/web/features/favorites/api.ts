@@ -1,6 +1,7 @@
-import { mutationOptions, type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query'
+import { mutationOptions, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import type { FavoriteCountsResponse, FavoriteToggleResponse } from '@/shared/favorites'
 import { ApiError, apiFetch } from '@/web/lib/api'
+import { mutate, useSharedQuery } from '@/web/lib/shared-query'
 import { toast } from '@/web/lib/toast'
 
 /** The counts (and the user's own hearts) of a whole screen of one game's items: one request. */
@@ -19,12 +20,24 @@ const favoriteCountsQuery = (game: string, ids: readonly string[]) => {
 export const useFavoriteCounts = (game: string, ids: readonly string[]) =>
   useQuery({ ...favoriteCountsQuery(game, ids), notifyOnChangeProps: [] })
 
+/** The screen's query, made once per list of ids (every heart of the screen asks for it). */
+const screenQueries = new WeakMap<readonly string[], ReturnType<typeof favoriteCountsQuery>>()
+const screenQuery = (game: string, ids: readonly string[]) => {
+  let query = screenQueries.get(ids)
+  if (query?.queryKey[1] !== game) {
+    query = favoriteCountsQuery(game, ids)
+    screenQueries.set(ids, query)
+  }
+  return query
+}
+
 /** One item's count and whether it is the user's heart, from the screen's request (`ids`). */
-export const useHeart = (game: string, ids: readonly string[], itemId: string) =>
-  useQuery({
-    ...favoriteCountsQuery(game, ids),
-    select: (data) => ({ count: data.counts[itemId], mine: data.mine.includes(itemId) }),
-  }).data
+export function useHeart(game: string, ids: readonly string[], itemId: string) {
+  const query = screenQuery(game, ids)
+  const count = useSharedQuery(query, (result) => result.data?.counts[itemId])
+  const mine = useSharedQuery(query, (result) => result.data?.mine.includes(itemId) ?? false)
+  return { count, mine }
+}
 
 interface Toggle {
   favorite: boolean
@@ -85,5 +98,5 @@ export const favoriteToggleMutation = (game: string, itemId: string) =>
     },
   })
 
-export const useFavoriteToggle = (game: string, itemId: string) =>
-  useMutation(favoriteToggleMutation(game, itemId))
+export const toggleFavorite = (game: string, itemId: string, favorite: boolean) =>
+  mutate(favoriteToggleMutation(game, itemId), { favorite })

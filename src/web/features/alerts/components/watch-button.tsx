@@ -1,8 +1,9 @@
 import { Bell, BellRing } from 'lucide-react'
 import { useLocation, useNavigate } from 'react-router'
 import { signInHref, useMe } from '@/web/features/accounts/public'
+import { mutate, useSharedQuery } from '@/web/lib/shared-query'
 import { toast } from '@/web/lib/toast'
-import { useWatchlist, useWatchToggle } from '../api'
+import { watchlistQuery, watchToggleMutation } from '../api'
 import { findWatch, hasRestocks, type WatchTarget, watchAllRequest } from '../view'
 
 /**
@@ -22,9 +23,12 @@ export function WatchButton({
   const { me, isPending: sessionPending } = useMe()
   const navigate = useNavigate()
   const { pathname, search } = useLocation()
-  const watchlist = useWatchlist(Boolean(me))
-  const toggle = useWatchToggle(target, watchAllRequest(target))
-  const watching = Boolean(me && findWatch(watchlist.data, target.game, target.item))
+  const watchlist = { ...watchlistQuery, enabled: Boolean(me) }
+  const listPending = useSharedQuery(watchlist, (result) => result.isPending)
+  const watched = useSharedQuery(watchlist, (result) =>
+    Boolean(findWatch(result.data, target.game, target.item)),
+  )
+  const watching = Boolean(me && watched)
   const restocks = hasRestocks(target.game, target.category)
   const onClick = () => {
     if (!me) {
@@ -34,7 +38,7 @@ export function WatchButton({
       })
       return
     }
-    toggle.mutate({ watch: !watching })
+    mutate(watchToggleMutation(target, watchAllRequest(target)), { watch: !watching })
   }
   const Icon = watching ? BellRing : Bell
   const label = watching ? `Stop watching ${target.name}` : `Watch ${target.name}`
@@ -56,8 +60,8 @@ export function WatchButton({
           : `Tell me about ${restocks ? 'restocks and value changes' : 'value changes'}`
       }
       // Until the session is known a tap could not tell a trader from a visitor.
-      disabled={sessionPending || (Boolean(me) && watchlist.isPending)}
-      className={`inline-flex shrink-0 items-center justify-center ${me && watchlist.isPending ? 'opacity-60' : ''} ${look} ${className}`}
+      disabled={sessionPending || (Boolean(me) && listPending)}
+      className={`inline-flex shrink-0 items-center justify-center ${me && listPending ? 'opacity-60' : ''} ${look} ${className}`}
     >
       <Icon
         aria-hidden="true"

@@ -166,7 +166,11 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
         </div>
       </Hydrate>
 
-      {game && <GameFacts game={game} />}
+      {game && (
+        <Hydrate>
+          <GameFacts game={game} />
+        </Hydrate>
+      )}
 
       <div aria-live="polite" className="mt-4 flex items-center justify-between text-muted text-sm">
         {data && (
@@ -201,41 +205,43 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
       ) : data && data.items.length === 0 ? (
         <p className="mt-4 text-muted">No items found. Try fewer or shorter words.</p>
       ) : (
-        <ul className="mt-2 space-y-2">
-          {data?.items.map((item) => (
-            <Hydrate key={`${item.gameId}/${item.id}`}>
-              <ItemRow
-                item={item}
-                gameName={game ? undefined : gameNames.get(item.gameId)}
-                currency={currencies.get(item.gameId)}
-                favorite={
-                  <>
-                    <Suspense
-                      fallback={<span aria-hidden="true" className="w-12 border-line border-l sm:w-14" />}
-                    >
-                      <WatchButton
-                        variant="row"
-                        game={item.gameId}
-                        item={item.id}
-                        name={item.name}
-                        category={item.category}
-                        rarity={item.rarity}
-                      />
-                    </Suspense>
-                    {game && (
-                      <FavoriteButton
-                        game={game.id}
-                        itemId={item.id}
-                        itemName={item.name}
-                        ids={favoriteIds}
-                      />
-                    )}
-                  </>
-                }
-              />
-            </Hydrate>
-          ))}
-        </ul>
+        <Hydrate>
+          <ul className="mt-2 space-y-2">
+            {data?.items.map((item) => (
+              <Hydrate key={`${item.gameId}/${item.id}`}>
+                <ItemRow
+                  item={item}
+                  gameName={game ? undefined : gameNames.get(item.gameId)}
+                  currency={currencies.get(item.gameId)}
+                  favorite={
+                    <>
+                      <Suspense
+                        fallback={<span aria-hidden="true" className="w-12 border-line border-l sm:w-14" />}
+                      >
+                        <WatchButton
+                          variant="row"
+                          game={item.gameId}
+                          item={item.id}
+                          name={item.name}
+                          category={item.category}
+                          rarity={item.rarity}
+                        />
+                      </Suspense>
+                      {game && (
+                        <FavoriteButton
+                          game={game.id}
+                          itemId={item.id}
+                          itemName={item.name}
+                          ids={favoriteIds}
+                        />
+                      )}
+                    </>
+                  }
+                />
+              </Hydrate>
+            ))}
+          </ul>
+        </Hydrate>
       )}
 
       {game && pages > 1 && (

@@ -247,7 +247,9 @@ export function ItemPage() {
             </h2>
             <ul className="mt-3 space-y-2">
               {similar.map((s) => (
-                <ItemRow key={s.id} item={s} />
+                <Hydrate key={s.id}>
+                  <ItemRow item={s} />
+                </Hydrate>
               ))}
             </ul>
           </section>

@@ -2,7 +2,7 @@ import { Heart } from 'lucide-react'
 import { useLocation, useNavigate } from 'react-router'
 import { signInHref, useMe } from '@/web/features/accounts/public'
 import { toast } from '@/web/lib/toast'
-import { useFavoriteToggle, useHeart } from '../api'
+import { toggleFavorite, useHeart } from '../api'
 
 /** A heart with the item's favorite count; visitors are asked to sign in. */
 export function FavoriteButton({
@@ -25,10 +25,8 @@ export function FavoriteButton({
   const { me, isPending: sessionPending } = useMe()
   const navigate = useNavigate()
   const { pathname, search } = useLocation()
-  const toggle = useFavoriteToggle(game, itemId)
-  const heart = useHeart(game, ids, itemId)
-  const count = heart?.count
-  const active = Boolean(me && heart?.mine)
+  const { count, mine } = useHeart(game, ids, itemId)
+  const active = Boolean(me && mine)
   const onClick = () => {
     if (!me) {
       toast.error('Login Required', {
@@ -37,7 +35,7 @@ export function FavoriteButton({
       })
       return
     }
-    toggle.mutate({ favorite: !active })
+    toggleFavorite(game, itemId, !active)
   }
   return (
     <button

@@ -1,0 +1,64 @@
+import {
+  hashKey,
+  MutationObserver,
+  type MutationOptions,
+  notifyManager,
+  QueryObserver,
+  type QueryObserverOptions,
+  type QueryObserverResult,
+} from '@tanstack/react-query'
+import { useCallback, useSyncExternalStore } from 'react'
+import { queryClient } from './query-client'
+
+/*
+ * Controls repeated down a list (every row's heart and bell) read the same few answers. With
+ * `useQuery` each one makes and feeds an observer of its own; here the components that read one
+ * query share one observer, and each renders again only when what it picks of the answer changes
+ * (decision 016).
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: observers of every query's own types
+type AnyObserver = QueryObserver<any, any, any, any, any>
+const observers = new Map<string, AnyObserver>()
+
+function sharedObserver(options: QueryObserverOptions): [key: string, observer: AnyObserver] {
+  const key = `${hashKey(options.queryKey)}|${options.enabled !== false}`
+  let observer = observers.get(key)
+  if (!observer) {
+    observer = new QueryObserver(queryClient, options)
+    observers.set(key, observer)
+  }
+  return [key, observer]
+}
+
+/**
+ * What `pick` reads of a query's current result, for a component; the query is fetched as
+ * `useQuery` would. `pick` returns a value compared with `Object.is` (a number, a flag, the result).
+ */
+export function useSharedQuery<TData, T>(
+  // biome-ignore lint/suspicious/noExplicitAny: any query's options (their key types vary)
+  options: QueryObserverOptions<TData, Error, TData, TData, any>,
+  pick: (result: QueryObserverResult<TData>) => T,
+): T {
+  const [key, observer] = sharedObserver(options as QueryObserverOptions)
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const unsubscribe = observer.subscribe(notifyManager.batchCalls(onChange))
+      return () => {
+        unsubscribe()
+        if (!observer.hasListeners() && observers.get(key) === observer) observers.delete(key)
+      }
+    },
+    [key, observer],
+  )
+  return useSyncExternalStore(subscribe, () => pick(observer.getCurrentResult()))
+}
+
+/** Runs a mutation without a hook: for a control that only needs it when tapped. */
+export function mutate<TData, TVariables, TContext>(
+  options: MutationOptions<TData, Error, TVariables, TContext>,
+  variables: TVariables,
+): void {
+  // Errors are the mutation's own to tell (its onError).
+  new MutationObserver(queryClient, options).mutate(variables).catch(() => {})
+}
