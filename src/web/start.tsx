@@ -14,6 +14,9 @@ import { yieldTask } from './lib/tasks'
  */
 export async function start() {
   sliceQueryNotifications()
+  // Each step from here is a task of its own (decision 016): matching the page's route and loading
+  // its code, reading the data, making the router, taking the page over.
+  await yieldTask()
   const root = document.getElementById('root')!
   const block = document.getElementById('page-data')
   // The page's code must be there before the page is hydrated: it starts loading at once.
@@ -24,8 +27,6 @@ export async function start() {
       Object.assign(route, { ...loaded, lazy: undefined })
     }),
   )
-  // Each step from here is a task of its own (decision 016): reading the data, making the router,
-  // taking the page over.
   await yieldTask()
   const data: HydrationData | null = block?.textContent ? JSON.parse(block.textContent) : null
   if (data) {
