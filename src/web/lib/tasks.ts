@@ -1,10 +1,17 @@
 /**
  * Work split over tasks, so that none keeps a phone's main thread long (decision 016). A message on a
- * channel comes in the next task without the clamping nested timers get.
+ * channel comes in the next task without the clamping nested timers get; the one channel is kept for
+ * the page's life, so that no message is lost with a channel the garbage collector took.
  */
+const waiting: Array<() => void> = []
+let channel: MessageChannel | undefined
+
 export function nextTask(run: () => void) {
-  const channel = new MessageChannel()
-  channel.port1.onmessage = () => run()
+  if (!channel) {
+    channel = new MessageChannel()
+    channel.port1.onmessage = () => waiting.shift()?.()
+  }
+  waiting.push(run)
   channel.port2.postMessage(null)
 }
 
