@@ -102,7 +102,7 @@ const turn = () =>
   })
 
 /**
- * React's `lazy`, for components the server's page may show. Code loaded while the page is taken
+ * Like React's `lazy`, for components the server's page may show. Code loaded while the page is taken
  * over is waited for, so the component is taken over before anything changes what it shows; each
  * place that waits for it is then taken over in a turn of its own (a list's fifty buttons at once
  * would be one long task, decision 016). Once the code is here the component renders at once.
