@@ -27,7 +27,6 @@ const OWN_BODY_LIMIT = [
 
 export function createApp(deps: AppDeps, features: readonly ServerFeature[] = FEATURES) {
   const { env, logger } = deps
-  const publicOrigin = new URL(env.PUBLIC_URL).origin
   const trustedOrigins = new Set(trustedOriginsFor(env))
 
   const app = new Hono<AppEnv>()
@@ -46,7 +45,7 @@ export function createApp(deps: AppDeps, features: readonly ServerFeature[] = FE
     else logger.info(line, 'request')
   })
 
-  app.use(securityHeaders({ https: publicOrigin.startsWith('https:') }))
+  app.use(securityHeaders(env.PUBLIC_URL))
   app.use(retryAfterOn429)
   const compressBody = compress()
   // Only clients that accept an encoding pay for the compressing stream.

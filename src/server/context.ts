@@ -6,6 +6,7 @@ import type { Env } from './env'
 import type { Logger } from './lib/logger'
 import type { LimitOverrides } from './lib/rate-limit'
 import type { ReadCache } from './lib/read-cache'
+import type { SharedAnswers } from './lib/shared-answers'
 import type { Shutdown } from './lib/shutdown'
 import type { WebAssets } from './lib/web/assets'
 
@@ -32,6 +33,8 @@ export interface AppDeps extends Services {
   shutdown: Shutdown
   /** Other limits than the written ones, by feature (tests). */
   limits?: LimitOverrides
+  /** The Node server's shared cache of public answers (main.ts); none under `app.request`. */
+  sharedAnswers?: SharedAnswers
 }
 
 export type AppEnv = { Variables: { deps: AppDeps } }

@@ -1,10 +1,10 @@
-import type { Server } from 'node:http'
-import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { createAuth } from './auth/auth'
 import { EnvError, loadEnv } from './env'
 import { createLogger } from './lib/logger'
 import { ssrDistDir, webDistDir } from './lib/paths'
+import { securityHeaderList } from './lib/security-headers'
+import { SharedAnswers, serveApp } from './lib/shared-answers'
 import { Shutdown } from './lib/shutdown'
 import { loadPageRenderer, loadWebAssets } from './lib/web/assets'
 import { DataDirError } from './lib/writable-dir'
@@ -44,19 +44,22 @@ async function main() {
   else web.createRenderer = await loadPageRenderer(ssrDistDir)
   const shutdown = new Shutdown()
   const { services } = runtime
+  const sharedAnswers = new SharedAnswers(securityHeaderList(env.PUBLIC_URL), logger)
   const app = createApp({
     ...services,
     web,
     shutdown,
+    sharedAnswers,
     auth: createAuth({ env, logger, db: services.database.db, secret: services.secret }),
   })
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    logger.info(
-      { port: info.port, host: env.HOST, url: env.PUBLIC_URL },
-      `TradeHub is listening on ${env.PUBLIC_URL}`,
-    )
-  }) as Server
+  const server = serveApp(
+    app.fetch,
+    { port: env.PORT, hostname: env.HOST, answers: sharedAnswers },
+    (port) => {
+      logger.info({ port, host: env.HOST, url: env.PUBLIC_URL }, `TradeHub is listening on ${env.PUBLIC_URL}`)
+    },
+  )
 
   /**
    * Stop accepting connections, tell event streams to end (2 s at most), let open requests finish

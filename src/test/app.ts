@@ -1,10 +1,8 @@
 import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
-import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { serve } from '@hono/node-server'
 import type { DestinationStream } from 'pino'
 import { createApp } from '@/server/app'
 import { createAuth } from '@/server/auth/auth'
@@ -14,6 +12,8 @@ import { type Env, loadEnv } from '@/server/env'
 import { createLogger } from '@/server/lib/logger'
 import type { LimitOverrides } from '@/server/lib/rate-limit'
 import { createSharedReadCache } from '@/server/lib/read-cache'
+import { securityHeaderList } from '@/server/lib/security-headers'
+import { SharedAnswers, serveApp } from '@/server/lib/shared-answers'
 import { Shutdown } from '@/server/lib/shutdown'
 import type { WebAssets } from '@/server/lib/web/assets'
 import { createTestDatabase } from './database'
@@ -50,6 +50,8 @@ export async function createTestApp(
      * as another server process has. Close it before the app it shares with.
      */
     sameDatabaseAs?: { database: { url?: string } }
+    /** The Node server's shared cache of public answers, as main.ts sets it up (see `served`). */
+    sharedAnswers?: boolean
   } = {},
 ) {
   // A fresh folder per app: uploads and generated files never land outside the temp dir.
@@ -68,6 +70,9 @@ export async function createTestApp(
     loggedErrors.push(args[0])
     logError(...args)
   }) as typeof logger.error
+  const sharedAnswers = options.sharedAnswers
+    ? new SharedAnswers(securityHeaderList(env.PUBLIC_URL), logger)
+    : undefined
   const secret = 'test-secret-test-secret-test-secret'
   const shutdown = new Shutdown()
   const authFor = (appEnv: Env) =>
@@ -84,6 +89,7 @@ export async function createTestApp(
         auth,
         shutdown,
         limits: options.limits,
+        sharedAnswers,
       },
       options.features,
     )
@@ -98,6 +104,7 @@ export async function createTestApp(
     database,
     cache,
     auth,
+    sharedAnswers,
     /** The server secret the app signs derived tokens with (unsubscribe links). */
     secret,
     shutdown,
@@ -119,8 +126,11 @@ async function secondInstanceOf(app: { database: { url?: string } }) {
 }
 
 /** An app on a real Node server (the way `npm start` serves it), on a free port. */
-export async function served(app: { app: { fetch: (request: Request) => Response | Promise<Response> } }) {
-  const server = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server
+export async function served(app: {
+  app: { fetch: (request: Request) => Response | Promise<Response> }
+  sharedAnswers?: SharedAnswers
+}) {
+  const server = serveApp(app.app.fetch, { port: 0, hostname: '127.0.0.1', answers: app.sharedAnswers })
   await once(server, 'listening')
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {

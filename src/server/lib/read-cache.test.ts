@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ReadCache } from './read-cache'
 
 describe('ReadCache', () => {
@@ -30,5 +30,21 @@ describe('ReadCache', () => {
     expect(loads).toBe(1)
     await expect(cache.value('bad', () => Promise.reject(new Error('down')))).rejects.toThrow('down')
     expect(await cache.value('bad', async () => 'ok')).toBe('ok')
+  })
+
+  it('says whether it still holds an answer: not once dropped, replaced or expired', async () => {
+    let now = 1_000
+    vi.spyOn(Date, 'now').mockImplementation(() => now)
+    const cache = new ReadCache(60_000)
+    const first = await cache.json('catalog:list', async () => ({ items: [1] }))
+    expect(cache.holds('catalog:list', first)).toBe(true)
+    expect(cache.holds('catalog:other', first)).toBe(false)
+    cache.invalidate('catalog:')
+    expect(cache.holds('catalog:list', first)).toBe(false)
+    const second = await cache.json('catalog:list', async () => ({ items: [1] }))
+    expect(cache.holds('catalog:list', first)).toBe(false) // the same data, but another answer
+    expect(cache.holds('catalog:list', second)).toBe(true)
+    now += 60_000
+    expect(cache.holds('catalog:list', second)).toBe(false)
   })
 })

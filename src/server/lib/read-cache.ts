@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
+import type { AppEnv } from '../context'
 import type { Database } from '../db/client'
 import type { Logger } from './logger'
 
@@ -7,11 +8,15 @@ import type { Logger } from './logger'
 export interface CachedJson {
   body: Uint8Array<ArrayBuffer>
   etag: string
+  /** Kept by a read cache (`ReadCache.json`): whether the cache still holds this very answer. */
+  current?: () => boolean
 }
 
 interface Entry {
   value: Promise<unknown>
   expiresAt: number
+  /** The value once loaded. */
+  loaded?: unknown
 }
 
 /** A JSON body and its ETag, for answers not worth keeping in the cache. */
@@ -45,16 +50,32 @@ export class ReadCache {
       return hit.value as Promise<T>
     }
     const value = load()
+    const entry: Entry = { value, expiresAt: now + this.ttlMs }
     this.entries.delete(key)
-    this.entries.set(key, { value, expiresAt: now + this.ttlMs })
-    value.catch(() => this.entries.delete(key)) // never cache a failure
+    this.entries.set(key, entry)
+    value.then(
+      (loaded) => {
+        entry.loaded = loaded
+      },
+      () => this.entries.delete(key), // never cache a failure
+    )
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!)
     return value
   }
 
   /** A JSON answer with its ETag, built once per key. */
   json(key: string, load: () => Promise<unknown>): Promise<CachedJson> {
-    return this.value(key, async () => toCachedJson(await load()))
+    return this.value(key, async () => {
+      const cached: CachedJson = toCachedJson(await load())
+      cached.current = () => this.holds(key, cached)
+      return cached
+    })
+  }
+
+  /** Whether `value` is what the cache holds for `key` now (not dropped, replaced or expired). */
+  holds(key: string, value: unknown): boolean {
+    const entry = this.entries.get(key)
+    return entry !== undefined && entry.loaded === value && entry.expiresAt > Date.now()
   }
 
   /** Drops this instance's entries under `prefix` and tells the other instances to do the same. */
@@ -98,6 +119,9 @@ export function sendCachedJson(c: Context, cached: CachedJson, freshFor: number 
     'Cache-Control':
       typeof freshFor === 'string' ? freshFor : `public, max-age=${freshFor}, stale-while-revalidate=300`,
   }
+  // A public answer of the read cache is the same for everyone at this URL while the cache holds it.
+  if (typeof freshFor === 'number' && cached.current)
+    (c as Context<AppEnv>).get('deps').sharedAnswers?.remember(c, cached, headers['Cache-Control'])
   if (matchesEtag(c.req.header('if-none-match'), cached.etag))
     return new Response(null, { status: 304, headers })
   return new Response(cached.body, {

@@ -10,7 +10,25 @@ import { addMissingHeaders } from './response-headers'
  * tests, the page renderer) they are set before the handler runs and, after it, any still missing is
  * added (a handler that returns a Response of its own drops the prepared ones).
  */
-export function securityHeaders({ https }: { https: boolean }): MiddlewareHandler {
+export function securityHeaders(publicUrl: string): MiddlewareHandler {
+  const headers = securityHeaderList(publicUrl)
+  return async (c, next) => {
+    const outgoing = nodeResponseOf(c)
+    if (outgoing) {
+      for (const [name, value] of headers) outgoing.setHeader(name, value)
+      return next()
+    }
+    for (const [name, value] of headers) c.header(name, value)
+    await next()
+    addMissingHeaders(c, headers)
+  }
+}
+
+/**
+ * The security headers of every answer (also written by the shared answers, shared-answers.ts); HSTS
+ * when the site's public address is https.
+ */
+export function securityHeaderList(publicUrl: string): [string, string][] {
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
@@ -24,7 +42,7 @@ export function securityHeaders({ https }: { https: boolean }): MiddlewareHandle
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ')
-  const headers: [string, string][] = [
+  return [
     ['Content-Security-Policy', csp],
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
@@ -32,18 +50,8 @@ export function securityHeaders({ https }: { https: boolean }): MiddlewareHandle
     ['Cross-Origin-Opener-Policy', 'same-origin'],
     ['Cross-Origin-Resource-Policy', 'same-origin'],
     ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
-    ...(https
+    ...(new URL(publicUrl).protocol === 'https:'
       ? ([['Strict-Transport-Security', 'max-age=63072000; includeSubDomains']] as [string, string][])
       : []),
   ]
-  return async (c, next) => {
-    const outgoing = nodeResponseOf(c)
-    if (outgoing) {
-      for (const [name, value] of headers) outgoing.setHeader(name, value)
-      return next()
-    }
-    for (const [name, value] of headers) c.header(name, value)
-    await next()
-    addMissingHeaders(c, headers)
-  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { itemDetailResponseSchema } from '@/shared/catalog'
-import { createTestApp } from '@/test/app'
+import { createTestApp, served } from '@/test/app'
 import { changeItemValue } from './changes'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
@@ -56,6 +56,39 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         expect(await within(heard, 1000, "B's cache invalidation")).toBe('catalog:')
         expect(await valueOn(b)).toBe(next)
       } finally {
+        await b.close()
+        await a.close()
+      }
+    })
+
+    it("the other instance's Node server stops answering the item itself once a change is heard", async () => {
+      const a = await createTestApp()
+      const b = await createTestApp({ sameDatabaseAs: a, sharedAnswers: true })
+      const server = await served(b)
+      try {
+        const valueOnB = async () =>
+          itemDetailResponseSchema.parse(await (await fetch(server.url + ITEM_URL)).json()).item.value
+        const answeredByB = vi.spyOn(b.sharedAnswers!, 'serve')
+        const old = await valueOnB()
+        expect(await valueOnB()).toBe(old)
+        expect(answeredByB.mock.results.map((r) => r.value)).toEqual([false, true])
+        const heard = nextInvalidation(b)
+
+        await changeItemValue(
+          { db: a.database.db, cache: a.cache },
+          {
+            gameId: 'blox-fruits',
+            itemId: 'kitsune',
+            value: (old ?? 0) + 1_000_000,
+            changedBy: null,
+            source: 'admin',
+          },
+        )
+        await within(heard, 1000, "B's cache invalidation")
+        expect(await valueOnB()).toBe((old ?? 0) + 1_000_000)
+        expect(answeredByB.mock.results.at(-1)?.value).toBe(false)
+      } finally {
+        await server.close()
         await b.close()
         await a.close()
       }

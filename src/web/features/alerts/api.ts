@@ -38,7 +38,7 @@ export const watchlistQuery = queryOptions({
   staleTime: 60_000,
 })
 
-export const useWatchlist = (enabled = true) => useQuery({ ...watchlistQuery, enabled })
+export const useWatchlist = () => useQuery(watchlistQuery)
 
 const watchPath = (game: string, item: string) =>
   `/api/watchlist/${encodeURIComponent(game)}/${encodeURIComponent(item)}`

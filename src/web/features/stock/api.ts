@@ -1,5 +1,6 @@
 import {
   infiniteQueryOptions,
+  mutationOptions,
   type QueryClient,
   queryOptions,
   useMutation,
@@ -77,16 +78,22 @@ function setShopReport(client: QueryClient, game: string, result: StockReportRes
   )
 }
 
-export function usePublishReport(game: string) {
-  const client = useQueryClient()
-  return useMutation({
+/** Publishing a report (a stock manager's form): the report shows at once, the stream brings the rest. */
+export const publishReportMutation = (client: QueryClient, game: string) =>
+  mutationOptions({
     mutationFn: (body: StockReportRequest) =>
       apiFetch<StockReportResult>(`${base(game)}/reports`, { method: 'POST', body }),
     onSuccess: (result) => {
-      if (result.created) setShopReport(client, game, result)
-      return client.invalidateQueries({ queryKey: ['stock', game] })
+      if (!result.created) return
+      setShopReport(client, game, result)
+      // The shop's history and items changed. Not the stock itself: the stream brings it, and a refetch
+      // answered before this server had rebuilt it would undo the report after the stream's newer stock.
+      return client.invalidateQueries({ queryKey: ['stock', game], predicate: (q) => q.queryKey.length > 2 })
     },
   })
+
+export function usePublishReport(game: string) {
+  return useMutation(publishReportMutation(useQueryClient(), game))
 }
 
 export const tokensQuery = (game: string) =>

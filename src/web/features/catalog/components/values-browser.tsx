@@ -229,6 +229,7 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
                       </Suspense>
                       {game && (
                         <FavoriteButton
+                          variant="row"
                           game={game.id}
                           itemId={item.id}
                           itemName={item.name}

@@ -1,0 +1,106 @@
+import { createServer, IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { gzipSync } from 'node:zlib'
+import { getRequestListener, type HttpBindings } from '@hono/node-server'
+import type { Context } from 'hono'
+import type { Logger } from './logger'
+import { type CachedJson, matchesEtag } from './read-cache'
+
+/** An Accept-Encoding that plainly takes gzip (no weights): a browser's. Others are left to the app. */
+const PLAIN_GZIP = /^(?:[\w*-]+\s*,\s*)*gzip(?:\s*,\s*[\w*-]+)*$/i
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+interface Answer {
+  /** An answer of the read cache: when the cache drops it (`current()`), this answer goes too. */
+  cached: Required<CachedJson>
+  cacheControl: string
+  gzip?: Buffer
+}
+
+/**
+ * The server's own shared cache, as a CDN in front of it would be, in the process: a public answer of
+ * the read cache (`sendCachedJson` with a max-age) is kept by URL and, while the read cache still
+ * holds it, the next GET of that URL is answered from here by the Node listener without going
+ * through the app's middleware and routes. It is the answer the app would send: the security
+ * headers, ETag, Cache-Control, 304 on a matching If-None-Match, gzip (made once per answer) for a
+ * browser that takes it, and the request log line. Invalidation is the read cache's: a write that drops
+ * an entry (on this instance or, over NOTIFY, another) drops the answers built from it.
+ */
+export class SharedAnswers {
+  private readonly answers = new Map<string, Answer>()
+
+  constructor(
+    private readonly securityHeaders: readonly (readonly [string, string])[],
+    private readonly logger: Pick<Logger, 'info' | 'isLevelEnabled'>,
+    private readonly maxAnswers = 2000,
+  ) {}
+
+  /** Keeps the answer the app is sending for this request's URL (a GET under the Node server only). */
+  remember(c: Context, cached: CachedJson, cacheControl: string): void {
+    const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming
+    if (!(incoming instanceof IncomingMessage) || incoming.method !== 'GET' || !incoming.url) return
+    if (!cached.current || this.answers.get(incoming.url)?.cached === cached) return
+    this.answers.delete(incoming.url)
+    this.answers.set(incoming.url, { cached: cached as Required<CachedJson>, cacheControl })
+    if (this.answers.size > this.maxAnswers) this.answers.delete(this.answers.keys().next().value!)
+  }
+
+  /** Answers the request when a current answer for its URL is kept; false leaves it to the app. */
+  serve(req: IncomingMessage, res: ServerResponse): boolean {
+    const url = req.url
+    if (req.method !== 'GET' || !url) return false
+    const answer = this.answers.get(url)
+    if (!answer) return false
+    const started = performance.now()
+    if (!answer.cached.current()) {
+      this.answers.delete(url)
+      return false
+    }
+    const { cached } = answer
+    const acceptEncoding = req.headers['accept-encoding']
+    // The app's compress middleware gzips every JSON answer for a client that sends Accept-Encoding.
+    const compressible = acceptEncoding !== undefined
+    if (compressible && !PLAIN_GZIP.test(acceptEncoding)) return false
+
+    const headers: string[] = []
+    for (const [name, value] of this.securityHeaders) headers.push(name, value)
+    headers.push('Cache-Control', answer.cacheControl)
+    let status = 200
+    let body: Uint8Array | undefined
+    if (matchesEtag(req.headers['if-none-match'], cached.etag)) {
+      status = 304
+      headers.push('ETag', cached.etag)
+    } else if (compressible) {
+      answer.gzip ??= gzipSync(cached.body)
+      body = answer.gzip
+      headers.push('ETag', `W/${cached.etag}`, 'Content-Type', JSON_TYPE, 'Vary', 'Accept-Encoding')
+      headers.push('Content-Encoding', 'gzip', 'Content-Length', String(body.byteLength))
+    } else {
+      body = cached.body
+      headers.push('ETag', cached.etag, 'Content-Type', JSON_TYPE, 'Content-Length', String(body.byteLength))
+    }
+    res.writeHead(status, headers)
+    res.end(body)
+    if (this.logger.isLevelEnabled('info')) {
+      const path = url.split('?', 1)[0]
+      const ms = Math.round(performance.now() - started)
+      this.logger.info({ method: req.method, path, status, ms }, 'request')
+    }
+    return true
+  }
+}
+
+/**
+ * The app on a Node server listening on `port` (`npm start`; the tests use port 0): requests go to
+ * `answers` first, when given, and to the app when it has no answer for them.
+ */
+export function serveApp(
+  fetch: (request: Request, env: HttpBindings) => unknown,
+  { port, hostname, answers }: { port: number; hostname: string; answers?: SharedAnswers },
+  onListening?: (port: number) => void,
+): Server {
+  const app = getRequestListener(fetch as (request: Request, env: unknown) => unknown, { hostname })
+  const server = createServer(answers ? (req, res) => answers.serve(req, res) || app(req, res) : app)
+  server.listen(port, hostname, () => onListening?.((server.address() as AddressInfo).port))
+  return server
+}
