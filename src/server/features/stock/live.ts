@@ -40,6 +40,8 @@ interface StockContent {
 export class StockLive {
   private readonly snapshots = new Map<StockGameId, Promise<StockSnapshot>>()
   private readonly restamps = new Map<StockGameId, NodeJS.Timeout>()
+  /** The version of each game's stock last written to this instance's streams (or first built). */
+  private readonly sent = new Map<StockGameId, string>()
   private unlisten: (() => Promise<void>) | undefined
   private listening: Promise<void> | undefined
   private closed = false
@@ -52,7 +54,13 @@ export class StockLive {
     hub.register('stock', {
       initial: async (game, lastEventId) => {
         if (!isStockGame(game)) return undefined
-        const snapshot = await this.current(game)
+        // The newest snapshot: one a refresh replaced meanwhile would reach the stream after the newer one.
+        let pending: Promise<StockSnapshot>
+        let snapshot: StockSnapshot
+        do {
+          pending = this.current(game)
+          snapshot = await pending
+        } while (this.snapshots.get(game) !== pending)
         return snapshot.data.version === lastEventId ? undefined : snapshot.event
       },
     })
@@ -80,7 +88,12 @@ export class StockLive {
     if (!snapshot) {
       snapshot = this.build(game)
       this.snapshots.set(game, snapshot)
-      snapshot.catch(() => this.snapshots.delete(game))
+      snapshot.then(
+        (first) => {
+          if (!this.sent.has(game)) this.sent.set(game, first.data.version)
+        },
+        () => this.snapshots.delete(game),
+      )
     }
     return snapshot
   }
@@ -93,15 +106,19 @@ export class StockLive {
     await this.unlisten?.()
   }
 
-  /** Rebuilds a game's snapshot and, when it changed, writes it to every stream of the game. */
+  /**
+   * Rebuilds a game's snapshot and, when it differs from what the streams were last written, writes it
+   * to every stream of the game. (Not "differs from the snapshot before": two changes close together can
+   * make two refreshes that both read the second, and the streams must still get it once.)
+   */
   private async refresh(game: StockGameId): Promise<void> {
-    const previous = this.snapshots.get(game)
     const next = this.build(game)
     this.snapshots.set(game, next)
     try {
-      const [before, after] = await Promise.all([previous?.catch(() => undefined), next])
+      const after = await next
       // A later refresh may have started meanwhile: only the newest snapshot is written.
-      if (this.snapshots.get(game) !== next || before?.data.version === after.data.version) return
+      if (this.snapshots.get(game) !== next || this.sent.get(game) === after.data.version) return
+      this.sent.set(game, after.data.version)
       this.hub.publish(stockTopic(game), after.event)
     } catch (err) {
       this.snapshots.delete(game)
