@@ -16,13 +16,15 @@ const unreadEvent = (unread: number) => encodeEvent('notifications', JSON.string
  */
 class NotificationsLive {
   private listening: Promise<() => Promise<void>> | undefined
+  /** Each user's count read under way: the next waits for it, so counts are written in the order read. */
+  private readonly reading = new Map<string, Promise<unknown>>()
 
   constructor(
     private readonly services: { database: Database; logger: Logger },
     private readonly hub: LiveHub,
   ) {
     hub.register('user', {
-      initial: async (userId) => unreadEvent(await unreadCount(services.database.db, userId)),
+      initial: async (userId) => unreadEvent(await this.count(userId)),
     })
   }
 
@@ -42,10 +44,26 @@ class NotificationsLive {
   private async push(userId: string) {
     if (!this.hub.keysOpen('user').includes(userId)) return
     try {
-      this.hub.publish(userTopic(userId), unreadEvent(await unreadCount(this.services.database.db, userId)))
+      this.hub.publish(userTopic(userId), unreadEvent(await this.count(userId)))
     } catch (err) {
       this.services.logger.error({ err }, 'unread count failed')
     }
+  }
+
+  /**
+   * The user's unread count, read after their read under way: two notifications close together start
+   * two reads, and the first one's smaller count, answered last, must not be the one left on the bell.
+   */
+  private count(userId: string): Promise<number> {
+    const next = (this.reading.get(userId) ?? Promise.resolve()).then(() =>
+      unreadCount(this.services.database.db, userId),
+    )
+    const done = next.catch(() => {})
+    this.reading.set(userId, done)
+    void done.then(() => {
+      if (this.reading.get(userId) === done) this.reading.delete(userId)
+    })
+    return next
   }
 }
 
