@@ -12,13 +12,18 @@ export const uniqueEmail = (testInfo: { project: { name: string } }, name: strin
   `${name}.${testInfo.project.name}.${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`
 
 /**
+ * Headers of a set-up request: each comes from an address of its own (the test server trusts
+ * X-Forwarded-For), so the per-address sign-up and sign-in limits apply to what the tests do in the
+ * browser, not to this set-up.
+ */
+export const setUpHeaders = () => ({ origin: ORIGIN, 'x-forwarded-for': `10.${rand()}.${rand()}.${rand()}` })
+
+/**
  * A verified user with a username, created through the real API (sign-up, the mailed link, the
  * username): for tests about something else than signing up.
  */
 export async function createUser(request: APIRequestContext, email: string, username?: string) {
-  // Each made-up user comes from its own address (the test server trusts X-Forwarded-For), so the
-  // per-address sign-up limit applies to what the tests do in the browser, not to this set-up.
-  const headers = { origin: ORIGIN, 'x-forwarded-for': `10.${rand()}.${rand()}.${rand()}` }
+  const headers = setUpHeaders()
   const up = await request.post('/api/auth/sign-up/email', {
     headers,
     data: { email, password: PASSWORD, name: '' },

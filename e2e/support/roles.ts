@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, request } from '@playwright/test'
 import type { Role } from '../../src/shared/roles-rules'
-import { createUser, PASSWORD } from './accounts'
+import { createUser, PASSWORD, setUpHeaders } from './accounts'
 import { E2E_ORIGIN } from './ports'
 
 /** ADMIN_EMAIL of the test server (playwright.config.ts): the primary admin, one account for the run. */
@@ -15,7 +15,7 @@ export async function signInAsPrimaryAdmin(api: APIRequestContext) {
   const signIn = async () =>
     (
       await api.post('/api/auth/sign-in/email', {
-        headers: { origin: E2E_ORIGIN },
+        headers: setUpHeaders(),
         data: { email: PRIMARY_ADMIN, password: PASSWORD },
       })
     ).ok()
@@ -29,17 +29,27 @@ export async function signInAsPrimaryAdmin(api: APIRequestContext) {
   await expect.poll(signIn, { timeout: 30_000, message: 'the primary admin can sign in' }).toBe(true)
 }
 
-/** Gives `email` a role, as the primary admin (in a request context of its own). */
-export async function grantRole(email: string, role: Role) {
-  const admin = await request.newContext({ baseURL: E2E_ORIGIN })
-  try {
-    await signInAsPrimaryAdmin(admin)
-    const granted = await admin.post('/api/admin/roles', {
-      headers: { origin: E2E_ORIGIN },
-      data: { email, role },
+let admin: Promise<APIRequestContext> | undefined
+
+/** A request context of this worker signed in as the primary admin (once: sign-ins are rate limited). */
+function primaryAdmin(): Promise<APIRequestContext> {
+  admin ??= (async () => {
+    const context = await request.newContext({ baseURL: E2E_ORIGIN })
+    await signInAsPrimaryAdmin(context).catch(async (err) => {
+      admin = undefined
+      await context.dispose()
+      throw err
     })
-    expect(granted.status(), await granted.text()).toBe(201)
-  } finally {
-    await admin.dispose()
-  }
+    return context
+  })()
+  return admin
+}
+
+/** Gives `email` a role, as the primary admin. */
+export async function grantRole(email: string, role: Role) {
+  const granted = await (await primaryAdmin()).post('/api/admin/roles', {
+    headers: { origin: E2E_ORIGIN },
+    data: { email, role },
+  })
+  expect(granted.status(), await granted.text()).toBe(201)
 }
