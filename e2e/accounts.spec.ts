@@ -75,7 +75,9 @@ test.describe('accounts', () => {
       .getByLabel('Upload avatar')
       .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png })
     await expect(page.getByText('Your new avatar is live.')).toBeVisible()
-    await page.getByLabel('Display name').fill(`Fan ${testInfo.project.name}`)
+    // Display names are unique: this run's own.
+    const displayName = `Fan ${username}`
+    await page.getByLabel('Display name').fill(displayName)
     await page.getByLabel('Bio').fill('I trade fruits every evening.')
     await page.getByLabel('Website').fill('javascript:alert(1)')
     await page.getByRole('button', { name: 'Save changes' }).click()
@@ -112,9 +114,7 @@ test.describe('accounts', () => {
     await signInWithPassword(page, email)
     await expect(page).toHaveURL(new RegExp(`/u/${username}$`))
     await expect(page.getByText('Welcome!')).toBeVisible()
-    await expect(page.getByRole('button', { name: /account menu/ })).toContainText(
-      `Fan ${testInfo.project.name}`,
-    )
+    await expect(page.getByRole('button', { name: /account menu/ })).toContainText(displayName)
   })
 
   test('favorite an item: the count goes up, survives a reload, and goes down again', async ({

@@ -30,7 +30,10 @@ export async function createUser(request: APIRequestContext, email: string, user
   })
   expect(up.ok()).toBe(true)
   const mail = await waitForMail(email)
-  const verified = await request.get(linkIn(mail, /\/api\/auth\/verify-email/), { maxRedirects: 0 })
+  const verified = await request.get(linkIn(mail, /\/api\/auth\/verify-email/), {
+    headers,
+    maxRedirects: 0,
+  })
   expect(verified.status()).toBe(302)
   if (username) {
     const named = await request.post('/api/profile/username', { headers, data: { username } })
