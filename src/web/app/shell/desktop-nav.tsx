@@ -15,11 +15,11 @@ const childClass =
  * of links). Escape, a click outside, leaving it with Tab or following a link closes it.
  */
 function Submenu({ item }: { item: NavLink }) {
-  const { open, setOpen, rootRef, buttonRef } = useDisclosure()
+  const { open, setOpen, rootProps, buttonRef } = useDisclosure()
   const listId = useId()
 
   return (
-    <div ref={rootRef} className="relative">
+    <div {...rootProps} className="relative">
       <SubmenuToggle
         ref={buttonRef}
         label={item.label}

@@ -13,12 +13,12 @@ const itemClass =
 
 /** The signed-in user's menu (SPEC section 2): name, e-mail, Settings, Profile, Admin, Stock Management, Sign Out. */
 export default function UserMenu({ me }: { me: Me }) {
-  const { open, setOpen, rootRef, buttonRef } = useDisclosure()
+  const { open, setOpen, rootProps, buttonRef } = useDisclosure()
   const [confirming, setConfirming] = useState(false)
   const listId = useId()
   const { profile } = me
   return (
-    <div ref={rootRef} className="relative">
+    <div {...rootProps} className="relative">
       <button
         ref={buttonRef}
         type="button"

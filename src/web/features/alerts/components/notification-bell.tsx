@@ -38,11 +38,11 @@ function useLiveNotifications() {
 /** The header's bell (signed-in users): the unread count, live; a click opens the latest notifications. */
 export default function NotificationBell() {
   useLiveNotifications()
-  const { open, setOpen, rootRef, buttonRef } = useDisclosure()
+  const { open, setOpen, rootProps, buttonRef } = useDisclosure()
   const unread = useQuery(unreadCountQuery).data?.unread ?? 0
   const panelId = useId()
   return (
-    <div ref={rootRef} className="relative">
+    <div {...rootProps} className="relative">
       <button
         ref={buttonRef}
         type="button"
