@@ -9,6 +9,7 @@ import { devMailboxEnabled } from './env'
 import { FEATURES } from './features/registry'
 import { AppError, databaseInputError } from './lib/errors'
 import { healthRoutes } from './lib/health'
+import { logRequest } from './lib/logger'
 import { mailboxRoutes } from './lib/mail/mailbox-routes'
 import { trustedOriginsFor } from './lib/origins'
 import { retryAfterOn429 } from './lib/rate-limit'
@@ -35,14 +36,7 @@ export function createApp(deps: AppDeps, features: readonly ServerFeature[] = FE
     const started = performance.now()
     c.set('deps', deps)
     await next()
-    const line = {
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round(performance.now() - started),
-    }
-    if (c.req.path.startsWith('/assets/')) logger.debug(line, 'request')
-    else logger.info(line, 'request')
+    logRequest(logger, c.req.method, c.req.path, c.res.status, started)
   })
 
   app.use(securityHeaders(env.PUBLIC_URL))

@@ -3,7 +3,6 @@ import { createAuth } from './auth/auth'
 import { EnvError, loadEnv } from './env'
 import { createLogger } from './lib/logger'
 import { ssrDistDir, webDistDir } from './lib/paths'
-import { securityHeaderList } from './lib/security-headers'
 import { SharedAnswers, serveApp } from './lib/shared-answers'
 import { Shutdown } from './lib/shutdown'
 import { loadPageRenderer, loadWebAssets } from './lib/web/assets'
@@ -44,7 +43,7 @@ async function main() {
   else web.createRenderer = await loadPageRenderer(ssrDistDir)
   const shutdown = new Shutdown()
   const { services } = runtime
-  const sharedAnswers = new SharedAnswers(securityHeaderList(env.PUBLIC_URL), logger)
+  const sharedAnswers = new SharedAnswers(env.PUBLIC_URL, logger)
   const app = createApp({
     ...services,
     web,

@@ -12,7 +12,6 @@ import { type Env, loadEnv } from '@/server/env'
 import { createLogger } from '@/server/lib/logger'
 import type { LimitOverrides } from '@/server/lib/rate-limit'
 import { createSharedReadCache } from '@/server/lib/read-cache'
-import { securityHeaderList } from '@/server/lib/security-headers'
 import { SharedAnswers, serveApp } from '@/server/lib/shared-answers'
 import { Shutdown } from '@/server/lib/shutdown'
 import type { WebAssets } from '@/server/lib/web/assets'
@@ -70,9 +69,7 @@ export async function createTestApp(
     loggedErrors.push(args[0])
     logError(...args)
   }) as typeof logger.error
-  const sharedAnswers = options.sharedAnswers
-    ? new SharedAnswers(securityHeaderList(env.PUBLIC_URL), logger)
-    : undefined
+  const sharedAnswers = options.sharedAnswers ? new SharedAnswers(env.PUBLIC_URL, logger) : undefined
   const secret = 'test-secret-test-secret-test-secret'
   const shutdown = new Shutdown()
   const authFor = (appEnv: Env) =>

@@ -91,3 +91,10 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     destination,
   )
 }
+
+/** The log line of an answered request (the app's middleware and the shared answers write the same). */
+export function logRequest(logger: Logger, method: string, path: string, status: number, started: number) {
+  const level = path.startsWith('/assets/') ? 'debug' : 'info'
+  if (!logger.isLevelEnabled(level)) return
+  logger[level]({ method, path, status, ms: Math.round(performance.now() - started) }, 'request')
+}

@@ -17,8 +17,13 @@ describe('shared answers: the Node server answers a public read the app answered
   let t: TestApp
   let server: Awaited<ReturnType<typeof served>>
   let byShared: ReturnType<typeof vi.spyOn>
+  /** Every line the app's logger writes. */
+  const logged: Record<string, unknown>[] = []
   beforeAll(async () => {
-    t = await createTestApp({ sharedAnswers: true })
+    t = await createTestApp({
+      sharedAnswers: true,
+      log: { write: (line) => void logged.push(JSON.parse(line)) },
+    })
     server = await served(t)
   })
   // Who answered: the spy is made anew for each test (mocks are restored after each).
@@ -74,6 +79,20 @@ describe('shared answers: the Node server answers a public read the app answered
       expect(notModified.headers.etag, label).toBe(etag.replace(/^W\//, ''))
       expect(notModified.headers['content-security-policy'], label).toContain("frame-ancestors 'none'")
     }
+  })
+
+  it('logs its answer with the request line the app writes', async () => {
+    const path = '/api/games/blox-fruits/items?page=1&pageSize=15'
+    const lines = () =>
+      logged
+        .filter((l) => l.msg === 'request' && l.path === '/api/games/blox-fruits/items')
+        .map(({ method, path, status }) => ({ method, path, status }))
+    const before = lines().length
+    expect((await get(path)).shared).toBe(false)
+    expect((await get(path)).shared).toBe(true)
+    const [byApp, byShared] = lines().slice(before)
+    expect(byApp).toEqual({ method: 'GET', path: '/api/games/blox-fruits/items', status: 200 })
+    expect(byShared).toEqual(byApp)
   })
 
   it("leaves to the app what it doesn't answer as the app would: weighted encodings, HEAD", async () => {

@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { getRequestListener, type HttpBindings } from '@hono/node-server'
 import type { Context } from 'hono'
-import type { Logger } from './logger'
+import { type Logger, logRequest } from './logger'
 import { type CachedJson, matchesEtag } from './read-cache'
+import { securityHeaderList } from './security-headers'
 
 /** An Accept-Encoding that plainly takes gzip (no weights): a browser's. Others are left to the app. */
 const PLAIN_GZIP = /^(?:[\w*-]+\s*,\s*)*gzip(?:\s*,\s*[\w*-]+)*$/i
@@ -28,12 +29,16 @@ interface Answer {
  */
 export class SharedAnswers {
   private readonly answers = new Map<string, Answer>()
+  private readonly securityHeaders: readonly (readonly [string, string])[]
 
+  /** `publicUrl`: the site's address (PUBLIC_URL), for the same security headers as the app's. */
   constructor(
-    private readonly securityHeaders: readonly (readonly [string, string])[],
-    private readonly logger: Pick<Logger, 'info' | 'isLevelEnabled'>,
+    publicUrl: string,
+    private readonly logger: Logger,
     private readonly maxAnswers = 2000,
-  ) {}
+  ) {
+    this.securityHeaders = securityHeaderList(publicUrl)
+  }
 
   /** Keeps the answer the app is sending for this request's URL (a GET under the Node server only). */
   remember(c: Context, cached: CachedJson, cacheControl: string): void {
@@ -81,11 +86,7 @@ export class SharedAnswers {
     }
     res.writeHead(status, headers)
     res.end(body)
-    if (this.logger.isLevelEnabled('info')) {
-      const path = url.split('?', 1)[0]
-      const ms = Math.round(performance.now() - started)
-      this.logger.info({ method: req.method, path, status, ms }, 'request')
-    }
+    logRequest(this.logger, req.method, url.split('?', 1)[0]!, status, started)
     return true
   }
 }
