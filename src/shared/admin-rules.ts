@@ -35,6 +35,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 export const ADMIN_MESSAGES = {
   userNotFound: 'No user with this id',
   primaryNotSuspendable: 'The primary admin cannot be suspended',
+  primaryNotSignedOut: 'Only the primary admin can sign the primary admin out',
   notSelf: 'You cannot suspend your own account',
   alreadySuspended: 'This account is already suspended',
   notSuspended: 'This account is not suspended',

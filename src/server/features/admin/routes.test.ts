@@ -242,6 +242,29 @@ describe('admin API: users', () => {
     // They may sign in again.
     expect(await currentUser(t, (await createMagicLinkUser(t, email)).cookie)).not.toBeNull()
   })
+
+  it('refuses a second admin who signs the primary admin out, and lets the primary admin do it', async () => {
+    const admin = await withRole('admin')
+    const chief = await createMagicLinkUser(t, PRIMARY)
+    const primaryId = (await meOf(t, chief.cookie)).id
+    const refused = await send(t, `/api/admin/users/${primaryId}/sign-out`, {
+      method: 'POST',
+      cookie: admin.cookie,
+    })
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toMatchObject({
+      error: { code: 'FORBIDDEN', message: 'Only the primary admin can sign the primary admin out' },
+    })
+    expect(await currentUser(t, chief.cookie)).not.toBeNull()
+    expect(await currentUser(t, primary)).not.toBeNull()
+    const own = await send(t, `/api/admin/users/${primaryId}/sign-out`, {
+      method: 'POST',
+      cookie: chief.cookie,
+    })
+    expect(own.status).toBe(200)
+    expect(await currentUser(t, chief.cookie)).toBeNull()
+    primary = (await createMagicLinkUser(t, PRIMARY)).cookie
+  })
 })
 
 describe('admin API: mail queue and overview', () => {

@@ -217,9 +217,11 @@ export async function restoreUser(ctx: AdminContext, actor: Actor, userId: strin
   return getUser(ctx, userId)
 }
 
-/** Ends every session of the user, on every device. */
+/** Ends every session of the user, on every device. The primary admin's only by the primary admin. */
 export async function signOutEverywhere(ctx: AdminContext, actor: Actor, userId: string) {
   const user = await targetUser(ctx.db, userId)
+  if (isPrimaryAdmin(ctx.env, user) && user.id !== actor.id)
+    throw new AppError('FORBIDDEN', ADMIN_MESSAGES.primaryNotSignedOut)
   return ctx.db.transaction(async (tx) => {
     const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id })
     await recordAudit(tx, {

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import type { AuditEntry } from '@/shared/admin'
 import {
+  ADMIN_MESSAGES,
   AUDIT_ACTION_LABELS,
   AUDIT_ACTIONS,
   type AuditAction,
@@ -24,6 +25,7 @@ import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { buttonClass } from '@/web/components/ui/button'
 import { Field, FormMessage } from '@/web/components/ui/field'
 import { Spinner } from '@/web/components/ui/spinner'
+import { useMe } from '@/web/features/accounts/public'
 import { LaunchListAdmin } from '@/web/features/launch-list/public'
 import { formatCount, formatDay } from '@/web/lib/format'
 import { toast } from '@/web/lib/toast'
@@ -378,6 +380,7 @@ export function UserPage() {
 function UserDetail({ userId }: { userId: string }) {
   const query = useQuery(userQuery(userId))
   const action = useUserAction(userId)
+  const { me } = useMe()
   const [reason, setReason] = useState('')
   const reasonId = useId()
   if (query.isPending) return <Spinner label="Loading the user" />
@@ -419,14 +422,18 @@ function UserDetail({ userId }: { userId: string }) {
       </Panel>
       <Panel title="Actions" id="user-actions">
         <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
-          <button
-            type="button"
-            disabled={action.isPending}
-            onClick={() => action.mutate({ kind: 'sign-out' }, done('Signed out of every device'))}
-            className={`${buttonClass('secondary', 'md')} justify-self-start`}
-          >
-            Sign out of every device
-          </button>
+          {u.primaryAdmin && me?.id !== u.id ? (
+            <p className="text-muted text-sm">{ADMIN_MESSAGES.primaryNotSignedOut}.</p>
+          ) : (
+            <button
+              type="button"
+              disabled={action.isPending}
+              onClick={() => action.mutate({ kind: 'sign-out' }, done('Signed out of every device'))}
+              className={`${buttonClass('secondary', 'md')} justify-self-start`}
+            >
+              Sign out of every device
+            </button>
+          )}
           {u.suspended ? (
             <button
               type="button"
