@@ -352,6 +352,33 @@ describe('value suggestions API', () => {
     expect((await approve(999_999_999, editor.cookie)).status).toBe(404)
   })
 
+  it('an editor cannot approve their own suggestion (403, nothing changed); another editor decides', async () => {
+    const editor = await editorOf('blox-fruits')
+    const own = await parsed(
+      await suggest('venom', { value: 1_450_000, reason: 'Seen in trades' }, editor.cookie),
+      201,
+    )
+    const before = await itemValueOf('blox-fruits', 'venom')
+    expect(await errorOf(await approve(own.id, editor.cookie))).toMatchObject({
+      status: 403,
+      message: VALUE_MESSAGES.ownApproval,
+    })
+    const admin = await trader(['admin'])
+    const ownAsAdmin = await parsed(
+      await suggest('spider', { value: 1_150_000, reason: 'Seen in trades' }, admin.cookie),
+      201,
+    )
+    expect((await approve(ownAsAdmin.id, admin.cookie)).status).toBe(403)
+    expect(await itemValueOf('blox-fruits', 'venom')).toBe(before)
+    expect((await itemList('venom')).suggestions.find((x) => x.id === own.id)?.status).toBe('pending')
+    expect(
+      await t.database.db.select().from(itemValueChanges).where(eq(itemValueChanges.suggestionId, own.id)),
+    ).toEqual([])
+    const other = await editorOf('blox-fruits')
+    expect(await parsed(await approve(own.id, other.cookie))).toMatchObject({ status: 'approved' })
+    expect(await itemValueOf('blox-fruits', 'venom')).toBe(1_450_000)
+  })
+
   it('approving applies the value, records the change with the suggestion, and tells its author', async () => {
     const { author, s } = await suggested('phoenix', 3_100_000)
     const editor = await editorOf('blox-fruits')

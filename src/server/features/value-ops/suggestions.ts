@@ -317,7 +317,7 @@ async function close(
  * An editor of the suggestion's game approves it (the item takes the suggested value: a change record
  * of source 'suggestion' that links it and credits its author) or rejects it with a note. Either way
  * the suggestion closes and its author is notified, in the one transaction. A suggestion no longer
- * open: 409; a retired item: 409.
+ * open: 409; a retired item: 409; its own author approving it: 403 (rejecting it withdraws it).
  */
 export async function decideSuggestion(
   catalog: CatalogDeps,
@@ -328,6 +328,8 @@ export async function decideSuggestion(
   const [row] = await catalog.db.select().from(valueSuggestions).where(eq(valueSuggestions.id, id))
   if (!row) throw new AppError('NOT_FOUND', 'Suggestion not found')
   if (row.status !== 'pending') throw new AppError('CONFLICT', VALUE_MESSAGES.suggestionClosed)
+  // An approval by its own author would read in the public log as a community decision.
+  if (decision.approve && row.userId === editorId) throw new AppError('FORBIDDEN', VALUE_MESSAGES.ownApproval)
   const gameId = row.gameId as GameId
   const found = await findItemNotes(catalog, gameId, row.itemId)
   const name = found?.item.name ?? row.itemId

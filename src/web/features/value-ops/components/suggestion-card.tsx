@@ -78,7 +78,7 @@ function Votes({ s, viewer }: { s: Suggestion; viewer: Viewer }) {
   )
 }
 
-/** An editor's Approve (one tap) and Reject (with a note saying why). */
+/** An editor's Approve (one tap; never of their own) and Reject (with a note saying why). */
 function Decide({ s }: { s: Suggestion }) {
   const decide = useDecide(s)
   const [rejecting, setRejecting] = useState(false)
@@ -124,15 +124,19 @@ function Decide({ s }: { s: Suggestion }) {
           </div>
         </form>
       ) : (
-        <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className={buttonClass('primary', 'sm')}
-            disabled={decide.isPending}
-            onClick={() => decide.mutate({ approve: true })}
-          >
-            Approve
-          </button>
+        <div className="flex flex-wrap items-center gap-2">
+          {s.mine ? (
+            <p className="text-muted text-sm">{VALUE_MESSAGES.ownApproval}.</p>
+          ) : (
+            <button
+              type="button"
+              className={buttonClass('primary', 'sm')}
+              disabled={decide.isPending}
+              onClick={() => decide.mutate({ approve: true })}
+            >
+              Approve
+            </button>
+          )}
           <button
             type="button"
             className={buttonClass('secondary', 'sm')}
