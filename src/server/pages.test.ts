@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PAGES } from '@/shared/pages'
 import { createUserWithUsername, send } from '@/test/accounts'
 import { createTestApp } from '@/test/app'
 import { fakeWeb } from '@/test/web'
@@ -87,6 +88,16 @@ describe('pages rendered on the server', () => {
     const after = await open(path, { 'if-none-match': etag })
     expect(after.res.status).toBe(200)
     expect(pageOf(after.html).text).toContain('98,765')
+  })
+
+  it('every page without parameters is rendered on the server, the sign-in page included', async () => {
+    for (const { path } of PAGES.filter((p) => !p.path.includes(':'))) {
+      const { res, html } = await open(path)
+      expect(res.status, path).toBe(200)
+      // A page the server could not render leaves #root empty for the browser (and logs why).
+      expect(pageOf(html).text.trim(), path).not.toBe('')
+    }
+    expect(pageOf((await open('/sign-in?redirect=%2Fprofile')).html).text).toMatch(/sign in/i)
   })
 
   it('an unknown page renders the not-found page with status 404', async () => {

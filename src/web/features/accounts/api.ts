@@ -55,8 +55,11 @@ export function uploadAvatar(file: File) {
   return apiFetch<Profile>('/api/profile/avatar', { method: 'POST', body: form })
 }
 
-/** Where to go after signing in (`?redirect=`), kept on this site. */
-export const safeRedirect = (value: string | null) => safeRedirectOn(value, window.location.origin)
+/**
+ * Where to go after signing in (`?redirect=`), kept on this site. Any origin does for the check (the
+ * path must stay on it), so the page renders the same on the server, which has no `window`.
+ */
+export const safeRedirect = (value: string | null) => safeRedirectOn(value, 'https://tradehub.invalid')
 
 /** The sign-in link that returns to the current page. */
 export function signInHref(pathname: string, search: string): string {
