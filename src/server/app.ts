@@ -88,7 +88,9 @@ export function createApp(deps: AppDeps, features: readonly ServerFeature[] = FE
     const refused = databaseInputError(error) // a value the database would not take: the client's 400
     if (refused) return c.json(refused.toBody(), refused.status)
     if (error instanceof AppError) {
-      if (error.status >= 500)
+      // An outside service's failure is a warning: a user can cause as many as they like.
+      if (error.code === 'BAD_GATEWAY') logger.warn({ path: c.req.path }, error.message)
+      else if (error.status >= 500)
         logger.error({ err: error.options.cause ?? error, path: c.req.path }, error.message)
       if (error.options.retryAfterSeconds) c.header('Retry-After', String(error.options.retryAfterSeconds))
       return c.json(error.toBody(), error.status)

@@ -9,6 +9,8 @@ export const errorCodes = [
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
+  /** An outside service the request needed (Discord, Roblox) failed: not the server's own failure. */
+  'BAD_GATEWAY',
   'UNAVAILABLE',
   'INTERNAL',
 ] as const

@@ -10,6 +10,7 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
+  BAD_GATEWAY: 502,
   UNAVAILABLE: 503,
   INTERNAL: 500,
 }

@@ -120,7 +120,8 @@ describe('apiFetch', () => {
 
   it('names the status when the body is not JSON or says nothing (a proxy page, an empty 404)', async () => {
     const cases: [Response, number, string][] = [
-      [new Response('<html>Bad Gateway</html>', { status: 502 }), 502, 'INTERNAL'],
+      [new Response('<html>Bad Gateway</html>', { status: 502 }), 502, 'BAD_GATEWAY'],
+      [new Response('<html>Internal</html>', { status: 500 }), 500, 'INTERNAL'],
       [new Response('', { status: 503 }), 503, 'UNAVAILABLE'],
       [new Response(null, { status: 404 }), 404, 'NOT_FOUND'],
       [Response.json({ unexpected: true }, { status: 409 }), 409, 'CONFLICT'],

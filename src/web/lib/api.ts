@@ -25,6 +25,7 @@ const CODE_OF_STATUS: Record<number, ErrorCode> = {
   413: 'PAYLOAD_TOO_LARGE',
   422: 'VALIDATION_FAILED',
   429: 'RATE_LIMITED',
+  502: 'BAD_GATEWAY',
   503: 'UNAVAILABLE',
 }
 

@@ -216,14 +216,14 @@ describe('alert settings API', () => {
     const elsewhere = receiver.newWebhook()
     receiver.reply(hook.path, { status: 500 }, { status: 302, headers: { location: elsewhere.url } })
     const failed = await errorOf(await testPost(alice))
-    expect(failed).toMatchObject({ status: 503, code: 'UNAVAILABLE' })
+    expect(failed).toMatchObject({ status: 502, code: 'BAD_GATEWAY' })
     expect(failed.message).toContain('Discord answered 500')
     const redirected = await errorOf(await testPost(alice))
     expect(redirected.message).toContain('redirect (302)')
     expect(receiver.postsTo(elsewhere.path)).toEqual([])
     expect((await get(alice)).discord).toMatchObject({ enabled: true, problem: null })
-    // The 503s are logged as the server's failures; nothing else is.
-    expect(t.loggedErrors.splice(0)).toHaveLength(2)
+    // Discord's failures are not the server's: nothing is logged as an error (users could fill the log).
+    expect(t.loggedErrors).toEqual([])
   })
 
   it('the test button is limited to 5 a minute per user', async () => {

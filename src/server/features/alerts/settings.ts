@@ -140,7 +140,7 @@ export async function testDiscord(
     await database.db.transaction((tx) => switchOffDiscord(tx, userId, url))
     throw new AppError('BAD_REQUEST', ALERT_MESSAGES.webhookGone)
   }
-  throw new AppError('UNAVAILABLE', `The test message was not sent: ${result.error}. Try again later.`)
+  throw new AppError('BAD_GATEWAY', `The test message was not sent: ${result.error}. Try again later.`)
 }
 
 /** The user's webhook when Discord alerts are on, else null. */
