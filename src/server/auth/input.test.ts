@@ -101,6 +101,44 @@ describe('auth input: only valid text reaches Better Auth and the database', () 
     expect(user?.name).toHaveLength(50)
   })
 
+  it('stores a user image only when it is an https address or one of the site (never javascript: or data:)', async () => {
+    const imageOf = async (email: string) =>
+      (await t.database.db.select({ image: users.image }).from(users).where(eq(users.email, email)))[0]?.image
+    const bad = [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      'http://tracker.test/a.png',
+      'ftp://files.test/a.png',
+      'not a url at all:',
+    ]
+    const before = await rowCounts(t)
+    for (const image of bad) {
+      const signUp = await send(t, '/api/auth/sign-up/email', {
+        body: { email: 'image-signup@example.com', password: STRONG_PASSWORD, name: '', image },
+      })
+      expect(await authError(signUp), image).toMatchObject({
+        status: 400,
+        message: 'Image must be an https address',
+      })
+      const update = await send(t, '/api/auth/update-user', { body: { image }, cookie })
+      expect(await authError(update), image).toMatchObject({
+        status: 400,
+        message: 'Image must be an https address',
+      })
+    }
+    expect(await rowCounts(t)).toEqual(before)
+    expect(await imageOf('signed-in@example.com')).toBeNull()
+    for (const image of [
+      'https://cdn.discordapp.com/avatars/1/a.png',
+      `${TEST_ORIGIN}/uploads/a.webp`,
+      '/uploads/a.webp',
+    ]) {
+      expect((await send(t, '/api/auth/update-user', { body: { image }, cookie })).status, image).toBe(200)
+      expect(await imageOf('signed-in@example.com')).toBe(image)
+    }
+  })
+
   it('refuses prototype keys anywhere in the body: sign-out with one does not sign out', async () => {
     const own = await createMagicLinkUser(t, 'proto@example.com')
     // Written by hand: JSON.stringify would not write a `__proto__` key.

@@ -84,6 +84,17 @@ function unsafeRedirect(value: string, publicOrigin: string): boolean {
   return safeRedirect(path, target.origin) !== path
 }
 
+/** A user's `image` is an https address, or an address or path of this site; never `javascript:` or `data:`. */
+function acceptableImage(value: string, publicOrigin: string): boolean {
+  try {
+    const target = new URL(value, publicOrigin)
+    if (target.origin === publicOrigin) return value.startsWith('/') || value.startsWith(`${publicOrigin}/`)
+    return target.protocol === 'https:' && /^https:\/\//i.test(value)
+  } catch {
+    return false
+  }
+}
+
 /** OAuth providers may post their answer as a form (`response_mode=form_post`). */
 const isProviderCallback = (path: string | undefined) =>
   path?.startsWith('/callback/') === true || path?.startsWith('/oauth2/callback/') === true
@@ -100,8 +111,8 @@ interface AuthInput {
 /**
  * Checks an auth request before anything reads it (Better Auth's `hooks.before`): a POST carries a JSON
  * object (Better Auth would also take forms, which the site never sends), without prototype keys; every
- * known text field (body and query) is a string under the text rule; and redirect targets stay paths of
- * the site. A bad value is Better Auth's 400 (`INVALID_INPUT`), a form 415, and an off-site target 403
+ * known text field (body and query) is a string under the text rule; an image is an https address or
+ * one of the site's; and redirect targets stay paths of the site. A bad value is Better Auth's 400 (`INVALID_INPUT`), a form 415, and an off-site target 403
  * `INVALID_CALLBACK_URL`, as Better Auth answers for other origins.
  */
 export function checkAuthInput(ctx: AuthInput, publicOrigin: string): void {
@@ -127,6 +138,8 @@ export function checkAuthInput(ctx: AuthInput, publicOrigin: string): void {
       const result = schema.safeParse(fields[name])
       if (!result.success) throw badRequest(result.error.issues[0]?.message ?? `${name} is not valid`)
     }
+    if (typeof fields.image === 'string' && !acceptableImage(fields.image, publicOrigin))
+      throw badRequest('Image must be an https address')
     for (const name of REDIRECT_FIELDS) {
       const value = fields[name]
       if (typeof value === 'string' && value !== '' && unsafeRedirect(value, publicOrigin)) {
