@@ -119,6 +119,15 @@ describe('app foundation', () => {
       expect((await res.json()).error.code).toBe('FORBIDDEN')
     })
 
+    it("trusts the Vite dev server's origin only while npm run dev says so (DEV_SERVER_ORIGIN)", async () => {
+      const fromVite = (app: typeof t.app) =>
+        app.request('/api/health', { method: 'POST', headers: { origin: 'http://localhost:5173' } })
+      // NODE_ENV unset is development, as `npm start` runs without it: the dev origin is still a stranger.
+      expect((await fromVite(t.appWith({ NODE_ENV: 'development' }))).status).toBe(403)
+      const dev = t.appWith({ NODE_ENV: 'development', DEV_SERVER_ORIGIN: 'http://localhost:5173' })
+      expect((await fromVite(dev)).status).not.toBe(403)
+    })
+
     it('refuses a cross-site request without an Origin header', async () => {
       const res = await t.app.request('/api/health', {
         method: 'POST',

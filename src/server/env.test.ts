@@ -62,6 +62,20 @@ describe('loadEnv', () => {
     })
   })
 
+  it('takes DEV_SERVER_ORIGIN (set by npm run dev) except in production', () => {
+    expect(loadEnv({}).DEV_SERVER_ORIGIN).toBeUndefined()
+    expect(loadEnv({ DEV_SERVER_ORIGIN: 'http://localhost:5173' }).DEV_SERVER_ORIGIN).toBe(
+      'http://localhost:5173',
+    )
+    expect(() =>
+      loadEnv({
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'x'.repeat(32),
+        DEV_SERVER_ORIGIN: 'http://localhost:5173',
+      }),
+    ).toThrow(/DEV_SERVER_ORIGIN/)
+  })
+
   it('requires AUTH_SECRET in production', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrowError(/AUTH_SECRET/)
     expect(loadEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe('production')

@@ -48,6 +48,8 @@ const envSchema = z
       .enum(['true', 'false', '1', '0'])
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
+    /** Set by `npm run dev` only: the Vite dev server's origin, trusted like PUBLIC_URL while it runs. */
+    DEV_SERVER_ORIGIN: optionalUrl,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** 1: serve /dev/mailbox even when the server listens beyond loopback (never with SMTP_URL). */
     DEV_MAILBOX: z
@@ -91,6 +93,13 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when NODE_ENV=production' })
+    }
+    if (env.DEV_SERVER_ORIGIN && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEV_SERVER_ORIGIN'],
+        message: 'is for npm run dev only: it is refused when NODE_ENV=production',
+      })
     }
     if (env.ALERT_WEBHOOK_TEST_ORIGINS.length > 0 && env.NODE_ENV !== 'test') {
       ctx.addIssue({
