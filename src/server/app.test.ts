@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { userRoles } from '@/server/db/schema'
 import { apiErrorSchema } from '@/shared/api-error'
+import { createMagicLinkUser, meOf } from '@/test/accounts'
 import { createTestApp, TEST_ORIGIN } from '@/test/app'
 import { loadWebAssets } from './lib/web/assets'
 
@@ -144,6 +146,29 @@ describe('app foundation', () => {
       })
       expect(res.status).toBe(413)
       expect((await res.json()).error.code).toBe('PAYLOAD_TOO_LARGE')
+    })
+
+    it('keeps the limit for every method and path but the uploads and the bulk update that set their own', async () => {
+      const { cookie } = await createMagicLinkUser(t, 'body-limit-admin@example.com')
+      const { id } = await meOf(t, cookie)
+      await t.database.db.insert(userRoles).values({ userId: id, role: 'admin' })
+      const big = JSON.stringify({ value: 1, note: 'x'.repeat(100 * 1024) })
+      const request = (method: string, path: string) =>
+        t.app.request(path, {
+          method,
+          headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'application/json' },
+          body: big,
+        })
+      for (const method of ['PATCH', 'PUT', 'DELETE']) {
+        const res = await request(method, '/api/admin/items/grow-a-garden/bulk')
+        expect(res.status, method).toBe(413)
+        expect((await res.json()).error.code).toBe('PAYLOAD_TOO_LARGE')
+      }
+      expect((await request('POST', '/api/admin/items/grow-a-garden/carrot/image/x')).status).toBe(413)
+      expect((await request('POST', '/api/profile/avatar/x')).status).toBe(413)
+      // The bulk update itself reads up to its own, larger limit (a bad body, not a too large one).
+      const bulk = await request('POST', '/api/admin/items/grow-a-garden/bulk')
+      expect(bulk.status).toBe(400)
     })
   })
 

@@ -18,13 +18,19 @@ import { createWebRoutes } from './lib/web/routes'
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-/** The HTTP app: the house's middleware, auth, every feature's routes and page heads, the web app. */
-/** Requests with larger bodies, limited on their own routes: the avatar, item images, bulk updates. */
-const OWN_BODY_LIMIT = [
-  /^\/api\/profile\/avatar$/,
-  /^\/api\/admin\/items\/[^/]+\/[^/]+\/image$/,
-  /^\/api\/admin\/items\/[^/]+\/bulk$/,
+/**
+ * Requests with larger bodies, limited on their own routes: the avatar, item images, bulk updates. Only
+ * the method and path of each such route: any other request to a path like these keeps the 64 KB limit.
+ */
+const OWN_BODY_LIMIT: readonly { method: string; path: RegExp }[] = [
+  { method: 'POST', path: /^\/api\/profile\/avatar$/ },
+  { method: 'POST', path: /^\/api\/admin\/items\/[^/]+\/[^/]+\/image$/ },
+  { method: 'POST', path: /^\/api\/admin\/items\/[^/]+\/bulk$/ },
 ]
+const hasOwnBodyLimit = (method: string, path: string) =>
+  OWN_BODY_LIMIT.some((route) => route.method === method && route.path.test(path))
+
+/** The HTTP app: the house's middleware, auth, every feature's routes and page heads, the web app. */
 
 export function createApp(deps: AppDeps, features: readonly ServerFeature[] = FEATURES) {
   const { env, logger } = deps
@@ -62,7 +68,7 @@ export function createApp(deps: AppDeps, features: readonly ServerFeature[] = FE
   // Only requests that may carry a body: touching the body of a GET would build a full Request per call.
   // Uploads and bulk updates set their own, larger limits (on their routes).
   app.use('/api/*', (c, next) =>
-    UNSAFE_METHODS.has(c.req.method) && !OWN_BODY_LIMIT.some((p) => p.test(c.req.path))
+    UNSAFE_METHODS.has(c.req.method) && !hasOwnBodyLimit(c.req.method, c.req.path)
       ? limitBody(c, next)
       : next(),
   )
