@@ -38,9 +38,20 @@ describe('loadEnv', () => {
     ['VALUE_IMPORT_INTERVAL_MINUTES', '-1'],
     ['VALUE_IMPORT_INTERVAL_MINUTES', '1.5'],
     ['VALUE_IMPORT_INTERVAL_MINUTES', 'hourly'],
+    ['LIVE_STREAMS_PER_ADDRESS', '0'],
+    ['LIVE_STREAMS_PER_USER', 'many'],
+    ['LIVE_STREAMS_MAX', '2.5'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadEnv({ [name]: value })).toThrowError(EnvError)
     expect(() => loadEnv({ [name]: value })).toThrowError(new RegExp(name))
+  })
+
+  it('caps event streams per address and per user as written in live-rules; in all by the open-files limit unless set', () => {
+    expect(loadEnv({})).toMatchObject({ LIVE_STREAMS_PER_ADDRESS: 100, LIVE_STREAMS_PER_USER: 20 })
+    expect(loadEnv({}).LIVE_STREAMS_MAX).toBeUndefined()
+    expect(
+      loadEnv({ LIVE_STREAMS_PER_ADDRESS: '500', LIVE_STREAMS_PER_USER: '5', LIVE_STREAMS_MAX: '9000' }),
+    ).toMatchObject({ LIVE_STREAMS_PER_ADDRESS: 500, LIVE_STREAMS_PER_USER: 5, LIVE_STREAMS_MAX: 9000 })
   })
 
   it("imports official prices hourly from the studio's hosts unless told otherwise; 0 switches it off", () => {

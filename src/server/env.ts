@@ -1,11 +1,16 @@
 import { BlockList, isIP } from 'node:net'
 import { z } from 'zod'
+import { LIVE_STREAMS_PER_ADDRESS, LIVE_STREAMS_PER_USER } from '@/shared/live-rules'
 
 /**
  * The only module that reads process.env. Every setting the server knows is named here and
  * validated at start-up; an invalid value stops the process with a message naming the variable.
  */
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional()
+const streamCount = z.coerce
+  .number({ error: 'must be a whole number of streams' })
+  .int('must be a whole number of streams')
+  .min(1, 'must be at least 1')
 
 const envSchema = z
   .object({
@@ -48,6 +53,12 @@ const envSchema = z
       .enum(['true', 'false', '1', '0'])
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
+    /** Event streams one client address may hold open on this instance (src/shared/live-rules.ts). */
+    LIVE_STREAMS_PER_ADDRESS: streamCount.default(LIVE_STREAMS_PER_ADDRESS),
+    /** Event streams one signed-in user may hold open on this instance, from any address. */
+    LIVE_STREAMS_PER_USER: streamCount.default(LIVE_STREAMS_PER_USER),
+    /** Event streams this instance holds at most; unset: derived from its open-files limit. */
+    LIVE_STREAMS_MAX: streamCount.optional(),
     /** Set by `npm run dev` only: the Vite dev server's origin, trusted like PUBLIC_URL while it runs. */
     DEV_SERVER_ORIGIN: optionalUrl,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -2,9 +2,14 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import type { Context } from 'hono'
 import type { AppEnv } from '@/server/context'
 import type { Database } from '@/server/db/client'
+import type { Env } from '@/server/env'
 import type { Logger } from '@/server/lib/logger'
 import type { Shutdown } from '@/server/lib/shutdown'
+import { LIVE_MESSAGES, LIVE_STREAM_RETRY_AFTER_SECONDS } from '@/shared/live-rules'
+import { addressGroup, clientIp } from './client-ip'
+import { AppError } from './errors'
 import { takeNodeResponse } from './node-response'
+import { openFilesLimit, streamsForOpenFiles } from './open-files'
 
 /** The event stream's comment heartbeat (SPEC section 9: 25000 ms). */
 export const HEARTBEAT_MS = 25_000
@@ -36,9 +41,35 @@ export interface LiveSource {
   initial(key: string, lastEventId: string | undefined): Promise<Uint8Array | undefined>
 }
 
+/** Who holds a stream: what the caps count, and the session whose end ends it. */
+export interface StreamOwner {
+  /** The client's address, or its IPv6 /64 (`addressGroup`). */
+  address: string
+  /** A signed-in user's stream: the user and the session it was opened with. */
+  userId?: string
+  sessionId?: string
+}
+
+/** How many streams an instance holds at most: per address, per signed-in user, and in all. */
+export interface StreamCaps {
+  perAddress: number
+  perUser: number
+  total: number
+}
+
+/** The caps of an instance with these settings (docs/decisions/018-stream-caps.md). */
+export function streamCapsOf(env: Env): StreamCaps {
+  return {
+    perAddress: env.LIVE_STREAMS_PER_ADDRESS,
+    perUser: env.LIVE_STREAMS_PER_USER,
+    total: env.LIVE_STREAMS_MAX ?? streamsForOpenFiles(openFilesLimit()),
+  }
+}
+
 /** One open stream: the bytes of its topics are queued to it, or it is ended. */
 interface Client {
   readonly topics: readonly string[]
+  readonly owner: StreamOwner
   write(chunk: Uint8Array): void
   close(): void
 }
@@ -51,6 +82,7 @@ interface Client {
 class ResponseClient implements Client {
   constructor(
     readonly topics: readonly string[],
+    readonly owner: StreamOwner,
     private readonly res: ServerResponse,
     private readonly hub: LiveHub,
   ) {}
@@ -77,6 +109,10 @@ export class LiveHub {
   private readonly sources = new Map<string, LiveSource>()
   private readonly byTopic = new Map<string, Set<Client>>()
   private readonly clients = new Set<Client>()
+  /** Open streams by address and by user (what the caps count), and by session (what ends them). */
+  private readonly byAddress = new Map<string, number>()
+  private readonly byUser = new Map<string, number>()
+  private readonly bySession = new Map<string, Set<Client>>()
   private heartbeat: NodeJS.Timeout | undefined
   /** Shutdown signals listened to: one listener each, however many streams (not one per stream). */
   private readonly stopSignals = new WeakSet<AbortSignal>()
@@ -111,12 +147,38 @@ export class LiveHub {
   }
 
   /**
+   * Refuses a new stream of `owner` that would pass one of the caps: 429 with Retry-After. Call it in the
+   * same task as the `stream` or `respond` that opens it, so no other stream is counted in between.
+   */
+  admit(owner: StreamOwner, caps: StreamCaps): void {
+    const refuse = (message: string) => {
+      throw new AppError('RATE_LIMITED', message, { retryAfterSeconds: LIVE_STREAM_RETRY_AFTER_SECONDS })
+    }
+    if (this.clients.size >= caps.total) refuse(LIVE_MESSAGES.serverBusy)
+    if (owner.userId !== undefined && (this.byUser.get(owner.userId) ?? 0) >= caps.perUser)
+      refuse(LIVE_MESSAGES.tooManyForUser)
+    if ((this.byAddress.get(owner.address) ?? 0) >= caps.perAddress) refuse(LIVE_MESSAGES.tooManyFromAddress)
+  }
+
+  /** The sessions that have a stream open here. */
+  sessionsOpen(): string[] {
+    return [...this.bySession.keys()]
+  }
+
+  /** Ends every stream opened with this session (it was signed out, suspended or expired). */
+  endSession(sessionId: string): void {
+    const set = this.bySession.get(sessionId)
+    if (set) for (const client of [...set]) client.close()
+  }
+
+  /**
    * A `text/event-stream` body: each topic's current state at once, then every event published to
    * them, and a comment every 25 s. It ends when the client goes or `signal` aborts. (The server writes
    * to the Node response instead: `respond`.)
    */
   stream(
     topics: readonly string[],
+    owner: StreamOwner,
     lastEventId: string | undefined,
     signal: AbortSignal,
   ): { body: ReadableStream<Uint8Array>; closed: Promise<void> } {
@@ -129,6 +191,7 @@ export class LiveHub {
       start: (controller) => {
         client = {
           topics,
+          owner,
           write: (chunk) => {
             try {
               if ((controller.desiredSize ?? 0) < -MAX_QUEUED_EVENTS) return client?.close()
@@ -164,13 +227,14 @@ export class LiveHub {
    */
   respond(
     topics: readonly string[],
+    owner: StreamOwner,
     lastEventId: string | undefined,
     shutdown: Shutdown,
     res: ServerResponse,
     headers: OutgoingHttpHeaders,
   ): void {
     this.holdResponses(shutdown)
-    const client = new ResponseClient(topics, res, this)
+    const client = new ResponseClient(topics, owner, res, this)
     this.openResponses++
     res.on('close', () => {
       this.remove(client)
@@ -180,12 +244,21 @@ export class LiveHub {
     this.open(client, lastEventId, shutdown.signal)
   }
 
+  /** Forgets a stream that ended, whichever way: the client went, it was too slow, or the server ended it. */
   remove(client: Client): void {
     if (!this.clients.delete(client)) return
     for (const topic of client.topics) {
       const set = this.byTopic.get(topic)
       set?.delete(client)
       if (set?.size === 0) this.byTopic.delete(topic)
+    }
+    const { address, userId, sessionId } = client.owner
+    countDown(this.byAddress, address)
+    if (userId !== undefined) countDown(this.byUser, userId)
+    if (sessionId !== undefined) {
+      const set = this.bySession.get(sessionId)
+      set?.delete(client)
+      if (set?.size === 0) this.bySession.delete(sessionId)
     }
   }
 
@@ -222,14 +295,11 @@ export class LiveHub {
     }
     if (signal.aborted || this.closed) return client.close()
     this.clients.add(client)
-    for (const topic of client.topics) {
-      let set = this.byTopic.get(topic)
-      if (!set) {
-        set = new Set()
-        this.byTopic.set(topic, set)
-      }
-      set.add(client)
-    }
+    for (const topic of client.topics) addTo(this.byTopic, topic, client)
+    const { address, userId, sessionId } = client.owner
+    this.byAddress.set(address, (this.byAddress.get(address) ?? 0) + 1)
+    if (userId !== undefined) this.byUser.set(userId, (this.byUser.get(userId) ?? 0) + 1)
+    if (sessionId !== undefined) addTo(this.bySession, sessionId, client)
     this.startHeartbeat()
     client.write(RETRY)
     for (const topic of client.topics) {
@@ -257,6 +327,21 @@ export class LiveHub {
   }
 }
 
+function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V) {
+  let set = map.get(key)
+  if (!set) {
+    set = new Set()
+    map.set(key, set)
+  }
+  set.add(value)
+}
+
+function countDown<K>(counts: Map<K, number>, key: K) {
+  const n = (counts.get(key) ?? 0) - 1
+  if (n > 0) counts.set(key, n)
+  else counts.delete(key)
+}
+
 const hubs = new WeakMap<Database, LiveHub>()
 
 /** The event streams of the instance that owns this database connection. */
@@ -271,19 +356,27 @@ export function liveHubOf(services: { database: Database; logger: Logger }): Liv
 
 /**
  * Answers a request with a stream of `topics`: written straight to the Node response on the server, a
- * web stream elsewhere (`app.request`, the tests). `Last-Event-ID` skips a state the client has.
+ * web stream elsewhere (`app.request`, the tests). `Last-Event-ID` skips a state the client has. A
+ * signed-in user's stream names them (`user`): it counts against their cap and ends with the session.
+ * Past a cap of the client's address, the user's or the instance's, it is 429 with Retry-After.
  */
-export function streamTopics(c: Context, topics: readonly string[]): Response {
+export function streamTopics(
+  c: Context,
+  topics: readonly string[],
+  user?: { userId: string; sessionId: string },
+): Response {
   const { deps } = (c as Context<AppEnv>).var
   const hub = liveHubOf(deps)
+  const owner: StreamOwner = { address: addressGroup(clientIp(c, deps.env.TRUST_PROXY)), ...user }
+  hub.admit(owner, streamCapsOf(deps.env))
   const lastEventId = c.req.header('last-event-id')
   const node = takeNodeResponse(c)
   if (node) {
     // 10,000 open pages are 10,000 small objects, not 10,000 web streams and their readers.
-    hub.respond(topics, lastEventId, deps.shutdown, node.res, { ...node.headers, ...STREAM_HEADERS })
+    hub.respond(topics, owner, lastEventId, deps.shutdown, node.res, { ...node.headers, ...STREAM_HEADERS })
     return node.sent
   }
-  const { body, closed } = hub.stream(topics, lastEventId, deps.shutdown.signal)
+  const { body, closed } = hub.stream(topics, owner, lastEventId, deps.shutdown.signal)
   deps.shutdown.hold(closed)
   return new Response(body, { headers: STREAM_HEADERS })
 }
