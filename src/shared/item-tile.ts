@@ -3,6 +3,8 @@
  * with CSS, the server's link-preview images with SVG.
  */
 
+import { ownValue } from './lookup'
+
 /** The hue of a rarity's tile; other rarities (tiers such as "S+") get one from their name. */
 const RARITY_HUE: Record<string, number> = {
   Common: 215,
@@ -27,7 +29,8 @@ const RARITY_HUE: Record<string, number> = {
 /** The hue (0-359) of a rarity's tile; 215 without a rarity. */
 export function tileHue(rarity: string | null): number {
   if (!rarity) return 215
-  if (rarity in RARITY_HUE) return RARITY_HUE[rarity]!
+  const known = ownValue(RARITY_HUE, rarity)
+  if (known !== undefined) return known
   let hue = 0
   for (const ch of rarity) hue = (hue * 31 + ch.charCodeAt(0)) % 360
   return hue

@@ -1,5 +1,6 @@
 /** The value team's vocabulary and limits, free of zod (the browser's pages use them). */
 import type { GameId } from './games'
+import { ownValue } from './lookup'
 
 /** One trend vocabulary for every game. */
 export const TRENDS = [
@@ -39,7 +40,7 @@ const TREND_SPELLINGS: Record<string, Trend | null> = {
 export function normalizeTrend(spelling: string | null | undefined): Trend | null | undefined {
   if (spelling === null || spelling === undefined || spelling.trim() === '') return null
   const key = spelling.trim().toLowerCase()
-  return key in TREND_SPELLINGS ? TREND_SPELLINGS[key] : undefined
+  return ownValue(TREND_SPELLINGS, key)
 }
 
 /** Where a value came from (change records and the change log's filter). */

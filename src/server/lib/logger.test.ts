@@ -52,6 +52,26 @@ describe('log lines are bounded', () => {
     const value = { method: 'GET', path: '/api/games', status: 200, ms: 3, at: new Date(0) }
     expect(clipValue(value)).toEqual({ ...value, at: '1970-01-01T00:00:00.000Z' })
   })
+
+  it('logs keys named like built-in properties (a parsed body’s __proto__) as keys, in values and errors', () => {
+    const body = JSON.parse('{"__proto__": {"isAdmin": true}, "constructor": "x", "name": "y"}')
+    const clipped = clipValue(body) as Record<string, unknown>
+    expect(Object.keys(clipped)).toEqual(['__proto__', 'constructor', 'name'])
+    expect(Object.getOwnPropertyDescriptor(clipped, '__proto__')?.value).toEqual({ isAdmin: true })
+    expect((clipped as { isAdmin?: unknown }).isAdmin).toBeUndefined()
+    const error = clipValue(Object.assign(new Error('bad'), { constructor: 'given' })) as Record<
+      string,
+      unknown
+    >
+    expect(Object.getOwnPropertyDescriptor(error, 'constructor')?.value).toBe('given')
+    const out = collect()
+    createLogger('info', out).info({ body }, 'request body')
+    expect(JSON.parse(out.lines[0]!).body).toEqual({
+      ['__proto__']: { isAdmin: true },
+      constructor: 'x',
+      name: 'y',
+    })
+  })
 })
 
 describe('a client cannot flood the log', () => {

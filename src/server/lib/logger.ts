@@ -20,6 +20,13 @@ function cut(text: string, max = MAX_LOGGED_STRING): string {
 /** A call's own message (or a format argument): cut longer than values are. */
 const clipArg = (arg: unknown) => (typeof arg === 'string' ? cut(arg, MAX_LOGGED_MESSAGE) : clipValue(arg))
 
+/**
+ * A logged copy with no prototype: a key a client sent (a parsed body's `__proto__`) is written as the
+ * key it is, never taken as the copy's prototype.
+ */
+const ownKeysOnly = (fields: Record<string, unknown>): Record<string, unknown> =>
+  Object.assign(Object.create(null), fields)
+
 /** An error as pino's serializer writes it (type, message, stack, own fields, cause), every part cut. */
 function clipError(error: Error, depth: number): Record<string, unknown> {
   const message = cut(error.message)
@@ -28,13 +35,13 @@ function clipError(error: Error, depth: number): Record<string, unknown> {
     .filter((line) => /^\s+at /.test(line))
     .slice(0, MAX_STACK_FRAMES)
     .map((line) => cut(line))
-  const out: Record<string, unknown> = {
+  const out = ownKeysOnly({
     type: error.constructor?.name ?? error.name,
     message,
     stack: [`${error.name}: ${message}`, ...frames].join('\n'),
-  }
+  })
   for (const [key, value] of Object.entries(error).slice(0, MAX_ITEMS)) {
-    if (!(key in out)) out[key] = clipValue(value, depth + 1)
+    if (!Object.hasOwn(out, key)) out[key] = clipValue(value, depth + 1)
   }
   if (error.cause !== undefined) out.cause = clipValue(error.cause, depth + 1)
   return out
@@ -58,7 +65,7 @@ export function clipValue(value: unknown, depth = 0): unknown {
     return items
   }
   const entries = Object.entries(value)
-  const out: Record<string, unknown> = {}
+  const out = ownKeysOnly({})
   for (const [key, item] of entries.slice(0, MAX_ITEMS)) out[cut(key)] = clipValue(item, depth + 1)
   if (entries.length > MAX_ITEMS) out['…'] = `${entries.length - MAX_ITEMS} more keys`
   return out

@@ -6,6 +6,7 @@ import {
   type TradePreview,
   type TradePreviewSide,
 } from '@/shared/link-previews'
+import { isOwnKey } from '@/shared/lookup'
 import { ellipsize, escapeXml, FONT_FAMILY, type Font, fitText, textWidth } from './svg-text'
 
 /**
@@ -341,7 +342,7 @@ export function tradePreviewSvg(
   const parts: string[] = [brand(left, 46), pillRight(preview.game, W - 72, 46, { size: 28, bold: true })]
 
   // The verdict, as the calculator shows it: a badge, then the difference for the user.
-  const verdict = preview.status in VERDICT ? VERDICT[preview.status as keyof typeof VERDICT] : null
+  const verdict = isOwnKey(VERDICT, preview.status) ? VERDICT[preview.status] : null
   const badgeLabel =
     verdict?.label ?? (preview.status === 'unvalued' ? 'No value yet' : 'Add items to both sides')
   const badgeFont = verdict ? { size: 52, bold: true } : { size: 34, bold: true }

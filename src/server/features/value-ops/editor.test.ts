@@ -333,6 +333,25 @@ describe('value editor API', () => {
       })
     })
 
+    it('a trend named like a built-in property (__proto__, constructor, toString) is an unknown trend: 400 naming the row, nothing stored', async () => {
+      const a = await newItem({ value: 100 })
+      const b = await newItem({ value: 200 })
+      for (const trend of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+        const csv = `${a.id},150\n${b.id},250,5,${trend}`
+        const dry = await bulk(csv, true)
+        expect(dry.status, trend).toBe(200)
+        expect((await dry.json()).invalid, trend).toEqual([{ line: 2, problem: `unknown trend "${trend}"` }])
+        const applied = await bulk(csv, false)
+        expect(applied.status, trend).toBe(400)
+        expect((await errorOf(applied)).message, trend).toBe(
+          `${VALUE_MESSAGES.bulkNotApplied} (line 2: unknown trend "${trend}")`,
+        )
+      }
+      expect(await itemRow('blox-fruits', a.id)).toMatchObject({ value: 100, trend: null })
+      expect(await itemRow('blox-fruits', b.id)).toMatchObject({ value: 200, demand: null, trend: null })
+      expect(await rows('blox-fruits', b.id)).toHaveLength(1)
+    })
+
     it('an empty or huge CSV and a missing reason are refused', async () => {
       expect((await bulk('', true)).status).toBe(400)
       const noReason = await send(t, '/api/admin/items/blox-fruits/bulk', {

@@ -1,3 +1,5 @@
+import { ownValue } from '@/shared/lookup'
+
 /** Better Auth error codes, in words a trader understands (SPEC section 8 where it gives one). */
 const MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'Wrong e-mail or password.',
@@ -33,7 +35,7 @@ const BY_MESSAGE: Record<string, string> = {
 
 /** The message of a Better Auth error code, or the server's own message. */
 export function authMessage(code: string | undefined, fallback: string): string {
-  return (code && MESSAGES[code]) || BY_MESSAGE[fallback] || fallback
+  return (code && ownValue(MESSAGES, code)) || ownValue(BY_MESSAGE, fallback) || fallback
 }
 
 /** Linking a provider that is already linked (SPEC section 5). */

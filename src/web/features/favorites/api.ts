@@ -48,7 +48,7 @@ type HeartChange = (count: number, mine: boolean) => [count: number, mine: boole
 /** Sets one item's heart and count in every cached screen of the game that shows it. */
 function setHeart(client: QueryClient, game: string, itemId: string, change: HeartChange) {
   client.setQueriesData<FavoriteCountsResponse>({ queryKey: ['favorites', game] }, (old) => {
-    if (!old || !(itemId in old.counts)) return old
+    if (!old || !Object.hasOwn(old.counts, itemId)) return old
     const [count, mine] = change(old.counts[itemId] ?? 0, old.mine.includes(itemId))
     const others = old.mine.filter((id) => id !== itemId)
     return { counts: { ...old.counts, [itemId]: count }, mine: mine ? [...others, itemId] : others }

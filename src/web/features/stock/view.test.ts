@@ -5,6 +5,7 @@ import {
   formatAgo,
   groupByShop,
   mergeReports,
+  rarityClass,
   reportedText,
   shopState,
   summarizeItems,
@@ -139,6 +140,18 @@ describe('texts', () => {
     expect(summarizeItems(r, names)).toBe('Carrot ×12, mystery ×1')
     expect(summarizeItems(r, names, { quantities: false })).toBe('Carrot, mystery')
     expect(summarizeItems({ ...r, items: [] }, names)).toBe('nothing in stock')
+  })
+
+  it('names an item or rarity called like a built-in property of every object by its own name', () => {
+    const r = report({
+      windowStart: '2026-01-01T10:00:00.000Z',
+      items: [{ item: 'constructor', quantity: 2 }],
+    })
+    expect(summarizeItems(r, {})).toBe('constructor ×2')
+    expect(rarityClass('Legendary')).toBe('text-amber-300')
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype']) {
+      expect(rarityClass(name), name).toBe('text-muted')
+    }
   })
 })
 

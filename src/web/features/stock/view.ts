@@ -1,3 +1,4 @@
+import { ownValue } from '@/shared/lookup'
 import type { StockReport, StockResponse, StockShop } from '@/shared/stock'
 import { formatCountdown, RARE_RARITIES, windowAt } from '@/shared/stock-rules'
 
@@ -112,7 +113,7 @@ export function summarizeItems(
 ): string {
   if (report.items.length === 0) return 'nothing in stock'
   return report.items
-    .map((i) => `${items[i.item]?.name ?? i.item}${quantities ? ` ×${i.quantity}` : ''}`)
+    .map((i) => `${ownValue(items, i.item)?.name ?? i.item}${quantities ? ` ×${i.quantity}` : ''}`)
     .join(', ')
 }
 
@@ -129,4 +130,4 @@ export const RARITY_CLASS: Record<string, string> = {
 }
 
 export const rarityClass = (rarity: string | null | undefined) =>
-  (rarity && RARITY_CLASS[rarity]) || 'text-muted'
+  (rarity && ownValue(RARITY_CLASS, rarity)) || 'text-muted'

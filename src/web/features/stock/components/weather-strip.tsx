@@ -1,4 +1,5 @@
 import { CloudSun } from 'lucide-react'
+import { ownValue } from '@/shared/lookup'
 import type { StockReport } from '@/shared/stock'
 import { formatCountdown, WEATHER } from '@/shared/stock-rules'
 import { activeWeather } from '../view'
@@ -25,7 +26,9 @@ export function WeatherStrip({ weather, now }: { weather: readonly StockReport[]
                 key={w.id}
                 className="rounded-full border border-sky-300/40 bg-sky-300/10 px-3 py-1 text-sm"
               >
-                <span className="font-semibold">{(w.weather && WEATHER[w.weather]) ?? w.weather}</span>{' '}
+                <span className="font-semibold">
+                  {(w.weather && ownValue(WEATHER, w.weather)) ?? w.weather}
+                </span>{' '}
                 <span className="text-muted">
                   ends in{' '}
                   <time dateTime={new Date(end).toISOString()} className="font-mono tabular-nums">
