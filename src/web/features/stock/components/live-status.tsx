@@ -1,4 +1,13 @@
+import { LIVE_POLL_SECONDS } from '@/shared/live-rules'
 import type { StreamStatus } from '../api'
+
+const LABELS: Record<StreamStatus, string> = {
+  live: 'Live: restocks appear as they are reported',
+  connecting: 'Connecting…',
+  reconnecting: 'Reconnecting…',
+  // The stream was refused for now (too many open): the page reads the stock itself meanwhile.
+  polling: `Checking for restocks every ${LIVE_POLL_SECONDS} seconds`,
+}
 
 /** Whether the page is receiving restocks as they happen. */
 export function LiveStatus({ status }: { status: StreamStatus }) {
@@ -9,11 +18,7 @@ export function LiveStatus({ status }: { status: StreamStatus }) {
         aria-hidden="true"
         className={`size-2.5 rounded-full ${live ? 'bg-accent motion-safe:animate-pulse' : 'bg-warn'}`}
       />
-      {live
-        ? 'Live: restocks appear as they are reported'
-        : status === 'connecting'
-          ? 'Connecting…'
-          : 'Reconnecting…'}
+      {LABELS[status]}
     </p>
   )
 }
