@@ -55,9 +55,9 @@ export const profileUpdateSchema = z
     displayName: text('Display name', {
       min: 1,
       max: DISPLAY_NAME_MAX,
+      noControlCharacters: true,
       messages: { tooShort: 'Display name cannot be empty' },
     })
-      .refine((v) => !/[\p{Cc}\p{Cf}]/u.test(v), 'Display name cannot contain control characters')
       // A page shows any run of spaces as one: 'Kitsune  King' or a no-break space would pass as another
       // user's 'Kitsune King' and slip past the uniqueness rule.
       .transform((v) => v.replace(/\s+/g, ' '))

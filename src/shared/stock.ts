@@ -59,7 +59,7 @@ export const communityStockSchema = z.looseObject({
     .union([
       itemList(communityItemSchema),
       z.looseObject({
-        merchantName: text('merchantName', { max: 80 }).optional(),
+        merchantName: text('merchantName', { max: 80, noControlCharacters: true }).optional(),
         stock: itemList(communityItemSchema),
       }),
     ])
@@ -206,6 +206,7 @@ export const createTokenRequestSchema = z.strictObject({
   name: text('name', {
     min: 1,
     max: STOCK_LIMITS.tokenNameMax,
+    noControlCharacters: true,
     messages: { tooShort: 'Give the token a name' },
   }),
 })
@@ -238,7 +239,7 @@ export const tokenParamsSchema = z.strictObject({
 
 export const shopSettingsRequestSchema = z
   .strictObject({
-    name: text('name', { min: 1, max: 60 }).optional(),
+    name: text('name', { min: 1, max: 60, noControlCharacters: true }).optional(),
     periodSeconds: z
       .number()
       .int()
@@ -268,7 +269,7 @@ export type ShopSettings = z.infer<typeof shopSettingsSchema>
 export const shopSettingsResponseSchema = z.object({ shops: z.array(shopSettingsSchema) })
 
 export const newStockItemRequestSchema = z.strictObject({
-  name: text('name', { min: 2, max: 60 }),
+  name: text('name', { min: 2, max: 60, noControlCharacters: true }),
   category: text('category', { min: 1, max: 30 }),
   rarity: text('rarity', { min: 1, max: 30 }),
 })

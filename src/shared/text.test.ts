@@ -5,7 +5,9 @@ import { favoriteCountsQuerySchema } from './favorites'
 import { subscribeRequestSchema, subscriberListQuerySchema, tokenRequestSchema } from './launch-list'
 import { SOCIAL_KEYS } from './profile-rules'
 import { profileUpdateSchema, usernameBodySchema } from './profiles'
-import { text, textProblem } from './text'
+import { createTokenRequestSchema, newStockItemRequestSchema, shopSettingsRequestSchema } from './stock'
+import { controlCharacterProblem, hasControlCharacters, text, textProblem } from './text'
+import { itemEditRequestSchema, newItemRequestSchema } from './value-ops'
 
 const messageOf = (schema: ReturnType<typeof text>, value: unknown) =>
   schema.safeParse(value).error?.issues[0]?.message
@@ -103,4 +105,56 @@ describe('every text field of the request contracts uses the rule', () => {
       }
     },
   )
+})
+
+/** A line break, a terminal escape code (red text), the right-to-left override, a zero-width space. */
+const CONTROL_NAMES = ['Bad\r\nName', 'Bad\u001b[31mName', 'Bad\u202eemaN', 'Bad\u200bName', 'Tab\tName']
+
+describe('the names rule: no control or format characters', () => {
+  const name = text('name', { max: 50, noControlCharacters: true })
+
+  it('refuses control and format characters anywhere, saying so', () => {
+    for (const bad of CONTROL_NAMES) {
+      expect(hasControlCharacters(bad), JSON.stringify(bad)).toBe(true)
+      expect(messageOf(name, bad), JSON.stringify(bad)).toBe('name cannot contain control characters')
+      expect(controlCharacterProblem(bad, 'merchantName')).toBe(
+        'merchantName cannot contain control characters',
+      )
+    }
+  })
+
+  it('keeps accents, emoji, apostrophes and other scripts; text without the option keeps its line breaks', () => {
+    for (const good of ['Crème Brûlée', 'Dragon 🐉', 'Traveler’s Axe', 'Кицунэ', 'ドラゴン']) {
+      expect(name.parse(good)).toBe(good)
+      expect(controlCharacterProblem(good, 'name')).toBeNull()
+    }
+    expect(text('Bio', { max: 50 }).parse('two\nlines')).toBe('two\nlines')
+  })
+
+  const nameFields: TextField[] = [
+    ['PATCH /api/profile displayName', profileUpdateSchema, (v) => ({ displayName: v })],
+    ['POST /api/admin/items/:game name', newItemRequestSchema, (v) => ({ name: v, reason: 'r' })],
+    ['PATCH /api/admin/items/:game/:item name', itemEditRequestSchema, (v) => ({ name: v, reason: 'r' })],
+    [
+      'PATCH /api/admin/items/:game/:item aliases',
+      itemEditRequestSchema,
+      (v) => ({ aliases: [v], reason: 'r' }),
+    ],
+    ['PATCH /api/admin/items/:game/:item rarity', itemEditRequestSchema, (v) => ({ rarity: v, reason: 'r' })],
+    [
+      'POST /api/stock/:game/items name',
+      newStockItemRequestSchema,
+      (v) => ({ name: v, category: 'c', rarity: 'r' }),
+    ],
+    ['POST /api/stock/:game/tokens name', createTokenRequestSchema, (v) => ({ name: v })],
+    ['PATCH /api/stock/:game/shops/:shop name', shopSettingsRequestSchema, (v) => ({ name: v })],
+  ]
+  it.each(nameFields)('%s follows the names rule', (_name, schema, build) => {
+    for (const bad of CONTROL_NAMES) {
+      const result = schema.safeParse(build(bad))
+      expect(result.success, JSON.stringify(bad)).toBe(false)
+      expect(result.error?.issues[0]?.message).toMatch(/cannot contain control characters$/)
+    }
+    expect(schema.safeParse(build('Fine Name')).success).toBe(true)
+  })
 })

@@ -12,6 +12,11 @@ export interface TextOptions {
   min?: number
   /** Remove white space at both ends first (default true). Passwords, tokens and URLs keep theirs. */
   trim?: boolean
+  /**
+   * A name people read elsewhere (a display name, an item's, a token's): refuse control and format
+   * characters (see `hasControlCharacters`), which would break the line it is shown on or turn it around.
+   */
+  noControlCharacters?: boolean
   /** The spec's messages where it gives them; readable defaults otherwise. */
   messages?: {
     required?: string
@@ -20,6 +25,7 @@ export interface TextOptions {
     badText?: string
     tooShort?: string
     tooLong?: string
+    controlCharacters?: string
   }
 }
 
@@ -30,8 +36,28 @@ export function textProblem(value: string, label: string): string | null {
   return null
 }
 
+/**
+ * Control characters (Unicode Cc: CR, LF, tab, the escape that starts terminal colour codes) and format
+ * characters (Cf: invisible ones such as U+202E, which shows the rest of a line backwards, and zero-width
+ * spaces). A name holding one breaks the line of a mail subject, a notification, a log or a picture it is
+ * written on, or reads as something else there.
+ */
+const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}]/u
+
+/** Whether text holds a control or format character (the names rule). */
+export const hasControlCharacters = (value: string) => CONTROL_OR_FORMAT.test(value)
+
+const controlCharactersMessage = (label: string) => `${label} cannot contain control characters`
+
+/** What is wrong with a name under the names rule, or null. */
+export const controlCharacterProblem = (value: string, label: string): string | null =>
+  hasControlCharacters(value) ? controlCharactersMessage(label) : null
+
 /** A zod string under the text rule; `label` names the field in its messages ("Bio", "search"). */
-export function text(label: string, { max, min, trim = true, messages = {} }: TextOptions) {
+export function text(
+  label: string,
+  { max, min, trim = true, noControlCharacters = false, messages = {} }: TextOptions,
+) {
   const schema = z
     .string({
       error: (issue) =>
@@ -51,5 +77,10 @@ export function text(label: string, { max, min, trim = true, messages = {} }: Te
     min === undefined
       ? trimmed
       : trimmed.min(min, messages.tooShort ?? `${label} must be at least ${min} characters`)
-  return bounded.max(max, messages.tooLong ?? `${label} must be ${max} characters or less`)
+  const limited = bounded.max(max, messages.tooLong ?? `${label} must be ${max} characters or less`)
+  if (!noControlCharacters) return limited
+  return limited.refine(
+    (value) => !hasControlCharacters(value),
+    messages.controlCharacters ?? controlCharactersMessage(label),
+  )
 }

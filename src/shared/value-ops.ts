@@ -29,11 +29,11 @@ export const reasonSchema = text('reason', {
   },
 })
 
-const label = (name: string) => text(name, { min: 1, max: L.labelMax }).nullable()
+const label = (name: string) => text(name, { min: 1, max: L.labelMax, noControlCharacters: true }).nullable()
 
 /** The fields an editor may set on an item; each optional (absent: unchanged; null: cleared). */
 export const itemFieldsSchema = z.strictObject({
-  name: text('name', { min: 1, max: L.nameMax }),
+  name: text('name', { min: 1, max: L.nameMax, noControlCharacters: true }),
   value: amount('value').nullable(),
   variants: z
     .record(
@@ -54,7 +54,7 @@ export const itemFieldsSchema = z.strictObject({
   robuxPrice: amount('robuxPrice').nullable(),
   notes: text('notes', { max: L.notesMax }).nullable(),
   aliases: z
-    .array(text('an alias', { min: 1, max: L.aliasMax }))
+    .array(text('an alias', { min: 1, max: L.aliasMax, noControlCharacters: true }))
     .max(L.aliasesMax, `at most ${L.aliasesMax} other names`),
 })
 export type ItemFields = z.infer<typeof itemFieldsSchema>

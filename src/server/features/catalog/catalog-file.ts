@@ -2,9 +2,20 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { z } from 'zod'
 import { GAME_IDS } from '@/shared/games'
+import { controlCharacterProblem } from '@/shared/text'
 import { normalizeTrend } from '@/shared/value-ops-rules'
 
 const nullableNumber = z.number().finite().nullable()
+
+/** A name people read (pages, notifications, mail subjects, preview images): the names rule of the site. */
+const nameSchema = (label: string) =>
+  z
+    .string()
+    .min(1)
+    .superRefine((name, ctx) => {
+      const problem = controlCharacterProblem(name, label)
+      if (problem) ctx.addIssue({ code: 'custom', message: problem })
+    })
 
 export const catalogFileSchema = z.object({
   game: z.object({
@@ -19,7 +30,7 @@ export const catalogFileSchema = z.object({
     z
       .object({
         id: z.string().regex(/^[a-z0-9-]*$/),
-        name: z.string().min(1),
+        name: nameSchema('name'),
         category: z.string().nullable(),
         rarity: z.string().nullable(),
         inGamePrice: nullableNumber,
@@ -39,7 +50,7 @@ export const catalogFileSchema = z.object({
         variants: z.record(z.string(), nullableNumber).optional(),
         notes: z.string().nullable().optional(),
         /** Former and other names search knows (Leopard for Tiger). */
-        aliases: z.array(z.string().min(1)).optional(),
+        aliases: z.array(nameSchema('an alias')).optional(),
       })
       .transform((item) => ({ ...item, id: item.id || fallbackId(item.name) })),
   ),

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { and, count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -134,6 +135,50 @@ describe('the catalog as traders read it', () => {
       .from(items)
       .where(and(eq(items.gameId, 'blox-fruits'), sql`${items.trend} is null`))
     expect(soon).toHaveLength(3)
+  })
+
+  it('refuses a catalog file with a name holding control characters, or a trend named like a built-in property', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tradehub-catalog-'))
+    const item = {
+      id: 'bad',
+      category: null,
+      rarity: null,
+      inGamePrice: null,
+      robuxPrice: null,
+      value: 1,
+      demand: null,
+    }
+    const fileWith = (fields: Record<string, unknown>) => {
+      const game = { id: 'fisch', name: 'Fisch', currency: 'C$', valueUnit: 'C$' }
+      writeFileSync(
+        path.join(dir, 'fisch.json'),
+        JSON.stringify({ game, sources: [], items: [{ ...item, ...fields }] }),
+      )
+      writeFileSync(
+        path.join(dir, 'index.json'),
+        JSON.stringify({ games: [{ file: 'fisch.json', valuesAsOf: '2026-01-01' }] }),
+      )
+    }
+    try {
+      fileWith({ name: 'Good Fish', trend: 'Stable', aliases: ['Fine Fish'] })
+      expect((await readCatalog(dir))[0]!.items[0]).toMatchObject({ name: 'Good Fish', trend: 'Stable' })
+      for (const name of ['Bad\r\nFish', 'Bad\u001b[31mFish', 'Bad\u202ehsiF']) {
+        fileWith({ name })
+        await expect(readCatalog(dir), JSON.stringify(name)).rejects.toThrow(
+          /name cannot contain control characters/,
+        )
+        fileWith({ name: 'Good Fish', aliases: [name] })
+        await expect(readCatalog(dir), JSON.stringify(name)).rejects.toThrow(
+          /alias cannot contain control characters/,
+        )
+      }
+      for (const trend of ['__proto__', 'constructor', 'toString']) {
+        fileWith({ name: 'Good Fish', trend })
+        await expect(readCatalog(dir), trend).rejects.toThrow(`unknown trend "${trend}"`)
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('keeps facts in the notes, never provenance or fields shown elsewhere', async () => {

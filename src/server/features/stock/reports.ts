@@ -8,6 +8,7 @@ import type { ReadCache } from '@/server/lib/read-cache'
 import { recordSiteEvent } from '@/server/lib/site-events'
 import { validationError } from '@/server/lib/validate'
 import { STOCK_GAME_NAMES, type StockGameId } from '@/shared/games'
+import { isOwnKey } from '@/shared/lookup'
 import {
   COMMUNITY_LISTS,
   type CommunityStock,
@@ -178,7 +179,8 @@ async function checkReport(deps: StockDeps, game: StockGameId, input: ReportInpu
   let weather = ''
   if (isWeather) {
     if (!input.weather) throw badRequest(STOCK_MESSAGES.weatherNeeded, 'weather')
-    if (!(input.weather in WEATHER)) throw badRequest(STOCK_MESSAGES.unknownWeather(input.weather), 'weather')
+    if (!isOwnKey(WEATHER, input.weather))
+      throw badRequest(STOCK_MESSAGES.unknownWeather(input.weather), 'weather')
     if (input.items.length > 0) throw badRequest(STOCK_MESSAGES.noItemsForWeather, 'items')
     weather = input.weather
   } else if (input.weather !== undefined) {
@@ -385,7 +387,7 @@ export async function postReportBody(
   body: Record<string, unknown>,
   reporter: Reporter,
 ): Promise<{ created: boolean; answer: StockReportResult | { results: StockReportResult[] } }> {
-  const communityShape = Object.keys(body).some((key) => key in COMMUNITY_LISTS || key === 'weather')
+  const communityShape = Object.keys(body).some((key) => isOwnKey(COMMUNITY_LISTS, key) || key === 'weather')
   if (!('shop' in body) && !communityShape) throw badRequest(STOCK_MESSAGES.emptyCommunityReport)
   if ('shop' in body) {
     const parsed = stockReportRequestSchema.safeParse(body)

@@ -183,6 +183,33 @@ describe('value editor API', () => {
     expect((await itemRow('blox-fruits', id))?.value).toBe(700)
   })
 
+  it('an item’s name, other names and labels with control characters (line break, escape code, U+202E) are a 400, and change nothing', async () => {
+    const { id, name } = await newItem({ value: 900 })
+    const before = await t.database.db.select().from(items).where(eq(items.gameId, 'blox-fruits'))
+    for (const bad of ['Evil\r\nFruit', 'Evil\u001b[31mFruit', 'Evil\u202etiurF']) {
+      const created = await send(t, '/api/admin/items/blox-fruits', {
+        body: { name: bad, value: 1, reason: 'A new fruit' },
+        cookie: editor,
+      })
+      expect(created.status, JSON.stringify(bad)).toBe(400)
+      expect((await errorOf(created)).message).toBe('name: name cannot contain control characters')
+      const cases: [Record<string, unknown>, string][] = [
+        [{ name: bad }, 'name: name cannot contain control characters'],
+        [{ aliases: ['Fine', bad] }, 'aliases.1: an alias cannot contain control characters'],
+        [{ rarity: bad }, 'rarity: rarity cannot contain control characters'],
+        [{ category: bad }, 'category: category cannot contain control characters'],
+      ]
+      for (const [fields, message] of cases) {
+        const res = await patch('blox-fruits', id, { ...fields, reason: 'Renamed' }, editor)
+        expect(res.status, JSON.stringify(fields)).toBe(400)
+        expect((await errorOf(res)).message).toBe(message)
+      }
+    }
+    expect(await t.database.db.select().from(items).where(eq(items.gameId, 'blox-fruits'))).toEqual(before)
+    expect((await detail('blox-fruits', id)).item.name).toBe(name)
+    expect(await rows('blox-fruits', id)).toHaveLength(1)
+  })
+
   it('adds an item (a taken id is a 409) and retires it: gone from lists, its page and share links say so', async () => {
     const { id, name } = await newItem({ value: 2500 })
     expect((await list('blox-fruits', `&search=${encodeURIComponent(name)}`)).total).toBe(1)
