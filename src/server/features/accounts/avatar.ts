@@ -3,9 +3,10 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Db } from '@/server/db/client'
 import { AppError } from '@/server/lib/errors'
-import { encodeSquareWebp, looksLikeImage } from '@/server/lib/images'
+import { type CheckedImage, checkImage, encodeSquareWebp, type ImageRefusals } from '@/server/lib/images'
 import { avatarsDir } from '@/server/lib/paths'
 import { hitRateLimit, refundRateLimit } from '@/server/lib/rate-limit'
+import { IMAGE_MESSAGES, IMAGE_UPLOAD_LIMITS } from '@/shared/image-rules'
 import { AVATAR_MAX_BYTES, AVATAR_SIZE } from '@/shared/profile-rules'
 import { replaceAvatar } from './service'
 
@@ -13,23 +14,25 @@ export const AVATAR_FILE_PATTERN = /^[A-Za-z0-9-]{1,80}\.webp$/
 
 export const avatarDir = avatarsDir
 
-const notImage = () =>
-  new AppError('VALIDATION_FAILED', 'Avatar must be a PNG, JPEG or WebP image', {
-    fields: { avatar: 'Avatar must be a PNG, JPEG or WebP image' },
-  })
+const refusals: ImageRefusals = {
+  notImage: 'Avatar must be a PNG, JPEG or WebP image',
+  refuse: (message) => new AppError('VALIDATION_FAILED', message, { fields: { avatar: message } }),
+}
 
-/** The cheap checks, before an upload counts against the user's limit: size and file signature. */
-export function checkAvatarBytes(bytes: Uint8Array): void {
+/**
+ * The cheap checks, before an upload counts against the user's limit: size, then the image rules
+ * (signature, and sides read from the header, nothing decoded).
+ */
+export async function checkAvatar(bytes: Uint8Array): Promise<CheckedImage> {
   if (bytes.byteLength > AVATAR_MAX_BYTES) {
     throw new AppError('PAYLOAD_TOO_LARGE', 'Avatar must be 5 MB or smaller')
   }
-  if (!looksLikeImage(bytes)) throw notImage()
+  return checkImage(bytes, refusals)
 }
 
-/** Re-encodes an avatar as a square 256 px WebP (decoded, not trusted by name or type). */
-export async function encodeAvatar(bytes: Uint8Array): Promise<Buffer> {
-  checkAvatarBytes(bytes)
-  const [webp] = await encodeSquareWebp(bytes, [AVATAR_SIZE], 'cover', notImage)
+/** Re-encodes a checked avatar as a square 256 px WebP (decoded, not trusted by name or type). */
+export async function encodeAvatar(image: CheckedImage): Promise<Buffer> {
+  const [webp] = await encodeSquareWebp(image, [AVATAR_SIZE], 'cover', refusals)
   return webp!
 }
 
@@ -51,19 +54,21 @@ export async function deleteAvatar(dataDir: string, name: string): Promise<void>
 /** The answer (503) when the server cannot store an avatar: its folder is not writable, the disk is full. */
 export const AVATAR_NOT_SAVED = 'Your avatar could not be saved right now. Please try again later.'
 
-/** Uploads per user: each one is decoded and re-encoded. */
-const AVATAR_UPLOADS = { max: 20, windowSeconds: 10 * 60 }
-
 /**
- * Replaces a user's avatar: cheap refusals first (size, signature; they do not count against the
+ * Replaces a user's avatar: cheap refusals first (size, signature, sides; they do not count against the
  * limit), then the per-user limit, the re-encoding, the new file and its row, and the old file removed.
  */
 export async function setAvatar(db: Db, dataDir: string, userId: string, bytes: Uint8Array): Promise<void> {
-  checkAvatarBytes(bytes)
+  const image = await checkAvatar(bytes)
   const limitKey = `avatar:${userId}`
-  await hitRateLimit(db, limitKey, AVATAR_UPLOADS, 'Too many uploads. Please wait a few minutes.')
-  // A picture that does not decode counts (decoding was the cost); a failure of ours below does not.
-  const webp = await encodeAvatar(bytes)
+  await hitRateLimit(db, limitKey, IMAGE_UPLOAD_LIMITS.avatar, IMAGE_MESSAGES.tooManyUploads)
+  // A picture that does not decode counts (decoding was the cost); a failure of ours (a server too busy
+  // with other pictures, a folder it cannot write in) does not.
+  const webp = await encodeAvatar(image).catch(async (error) => {
+    if (!(error instanceof AppError && error.status < 500))
+      await refundRateLimit(db, limitKey).catch(() => {})
+    throw error
+  })
   let previous: string | null
   try {
     const name = await storeAvatar(dataDir, userId, webp).catch((cause) => {

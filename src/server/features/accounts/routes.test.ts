@@ -20,6 +20,7 @@ import {
   send,
 } from '@/test/accounts'
 import { createTestApp, TEST_ORIGIN } from '@/test/app'
+import { blackPng } from '@/test/images'
 import { AVATAR_NOT_SAVED } from './avatar'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
@@ -599,6 +600,35 @@ describe('profiles API', () => {
       expect(res.status).toBe(400)
       expect(await profileRows(t)).toEqual(before)
       expect(await avatarFiles()).toEqual(files)
+    })
+
+    it('refuses, from its header, an avatar over 4096 px a side or longer than 1:8 and stores nothing; 512 × 4096 is taken', async () => {
+      const { cookie: owner } = await createMagicLinkUser(t, 'strip-painter@example.com')
+      const tooLarge = 'The image must be at most 4096 × 4096 pixels'
+      const tooThin =
+        'The image is too narrow or too tall: its longer side can be at most 8 times its shorter side'
+      const before = await profileRows(t)
+      const files = await avatarFiles()
+      const cases: [width: number, height: number, message: string][] = [
+        [1, 16_000_000, tooLarge],
+        [4097, 4000, tooLarge],
+        [900, 100, tooThin],
+      ]
+      for (const [width, height, message] of cases) {
+        const res = await upload(avatarForm(blackPng(width, height), 'image/png', 'strip.png'), owner)
+        expect(res.status, await res.clone().text()).toBe(400)
+        expect(await errorOf(res), `${width} × ${height}`).toMatchObject({
+          status: 400,
+          message,
+          fields: { avatar: message },
+        })
+      }
+      expect(await profileRows(t)).toEqual(before)
+      expect(await avatarFiles()).toEqual(files)
+
+      const taken = await upload(avatarForm(blackPng(512, 4096), 'image/png', 'banner.png'), owner)
+      expect(taken.status, await taken.clone().text()).toBe(200)
+      expect(profileSchema.parse(await taken.json()).avatarUrl).toMatch(/^\/uploads\/avatars\//)
     })
 
     it('refuses what is not a PNG, JPEG or WebP image, whatever its name and type say', async () => {

@@ -4,8 +4,10 @@ import { type PermittedEnv, requireValueEditor } from '@/server/auth/session'
 import type { AppEnv } from '@/server/context'
 import { catalogOf, withGame } from '@/server/features/catalog/public'
 import { AppError } from '@/server/lib/errors'
+import { limitsFor } from '@/server/lib/rate-limit'
 import { jsonBody } from '@/server/lib/validate'
 import { isGameId } from '@/shared/games'
+import { IMAGE_UPLOAD_LIMITS } from '@/shared/image-rules'
 import {
   bulkRequestSchema,
   itemEditRequestSchema,
@@ -16,6 +18,9 @@ import {
 import { addNewItem, bulkUpdate, editItem, readItemImage, retireItem, uploadItemImage } from './editor'
 
 const editor = requireValueEditor({ param: 'game' })
+
+/** Image uploads per editor (tests may set other numbers under 'value-ops'). */
+const IMAGE_LIMITS = { imageUploadsPerEditor: IMAGE_UPLOAD_LIMITS.itemImage }
 
 /** Requests whose bodies are bigger than the app's usual limit set their own (app.ts leaves them to it). */
 const limit = (maxSize: number, message: string) =>
@@ -79,9 +84,12 @@ export const editorRoutes = new Hono<PermittedEnv>()
         throw new AppError('VALIDATION_FAILED', 'Choose an image to upload', {
           fields: { image: 'Choose an image to upload' },
         })
-      const { deps, gameId } = c.var
+      const { deps, gameId, session } = c.var
+      const limit = limitsFor(IMAGE_LIMITS, deps.limits, 'value-ops').imageUploadsPerEditor
       const bytes = new Uint8Array(await file.arrayBuffer())
-      return c.json(await uploadItemImage(catalogOf(deps), gameId, c.req.param('item'), bytes))
+      return c.json(
+        await uploadItemImage(catalogOf(deps), gameId, c.req.param('item'), session.user.id, bytes, limit),
+      )
     },
   )
 

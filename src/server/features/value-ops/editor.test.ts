@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { items, itemValueChanges } from '@/server/db/schema'
+import { itemImages, items, itemValueChanges } from '@/server/db/schema'
 import { itemDetailResponseSchema, itemListResponseSchema } from '@/shared/catalog'
 import { bulkResponseSchema, changeLogResponseSchema, VALUE_MESSAGES } from '@/shared/value-ops'
 import { errorOf, send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
 import { createTestApp } from '@/test/app'
+import { blackPng } from '@/test/images'
 import { fakeWeb } from '@/test/web'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
@@ -293,6 +294,104 @@ describe('value editor API', () => {
     big.set([0x89, 0x50, 0x4e, 0x47])
     expect((await upload(big)).status).toBe(413)
     expect((await detail('blox-fruits', id)).item.image).toBe(image)
+  })
+
+  describe('image sizes and uploads per editor', () => {
+    const TOO_LARGE = 'The image must be at most 4096 × 4096 pixels'
+    const TOO_THIN =
+      'The image is too narrow or too tall: its longer side can be at most 8 times its shorter side'
+    const upload = (id: string, bytes: Uint8Array, cookie: string) => {
+      const form = new FormData()
+      form.set('image', new Blob([new Uint8Array(bytes)]), 'fruit.png')
+      return send(t, `/api/admin/items/blox-fruits/${id}/image`, { body: form, cookie })
+    }
+    const storedImages = (itemId: string) =>
+      t.database.db
+        .select({ size: itemImages.size, version: itemImages.version })
+        .from(itemImages)
+        .where(and(eq(itemImages.gameId, 'blox-fruits'), eq(itemImages.itemId, itemId)))
+    /** The refusal of an upload: its status (the body when it is not an error) and the error. */
+    const refusalOf = async (res: Response) => {
+      if (res.ok) return { status: res.status, body: await res.text() }
+      return errorOf(res)
+    }
+    /** An editor of the test's own: uploads count against the editor's limit. */
+    const freshEditor = async () =>
+      (await signedInUser(t, freshEmail('imager'), ['blox-fruits-value-editor'])).cookie
+
+    it('refuses, from its header, an image over 4096 px a side or longer than 1:8 and stores nothing; 4096 × 512 is taken', async () => {
+      const cookie = await freshEditor()
+      const { id } = await newItem()
+      const tall = blackPng(1, 16_000_000)
+      const started = performance.now()
+      const refused = await upload(id, tall, cookie)
+      console.info(
+        `a 1 × 16,000,000 px PNG (${tall.byteLength} bytes) refused in ${Math.round(performance.now() - started)} ms`,
+      )
+      expect(await refusalOf(refused)).toMatchObject({
+        status: 400,
+        message: TOO_LARGE,
+        fields: { image: TOO_LARGE },
+      })
+      const cases: [width: number, height: number, message: string][] = [
+        [4097, 4000, TOO_LARGE],
+        [3000, 4097, TOO_LARGE],
+        [100, 900, TOO_THIN],
+        [2700, 300, TOO_THIN],
+      ]
+      for (const [width, height, message] of cases)
+        expect(
+          await refusalOf(await upload(id, blackPng(width, height), cookie)),
+          `${width} × ${height}`,
+        ).toMatchObject({
+          status: 400,
+          message,
+        })
+      expect((await detail('blox-fruits', id)).item.image).toBeNull()
+      expect(await storedImages(id)).toEqual([])
+
+      // At the limits: 4096 px wide, 8 times as wide as tall.
+      const taken = await upload(id, blackPng(4096, 512), cookie)
+      expect(taken.status, await taken.clone().text()).toBe(200)
+      const { image } = (await taken.json()) as { image: string }
+      expect((await detail('blox-fruits', id)).item.image).toBe(image)
+      expect((await storedImages(id)).map((row) => row.size).sort()).toEqual([128, 256])
+    })
+
+    it('the health check answers while four 1 × 16,000,000 px PNGs are sent at once', async () => {
+      const cookie = await freshEditor()
+      const { id } = await newItem()
+      const tall = blackPng(1, 16_000_000)
+      const started = performance.now()
+      const uploads = Array.from({ length: 4 }, () => upload(id, tall, cookie))
+      const health = await send(t, '/api/health')
+      console.info(
+        `the health check answered in ${Math.round(performance.now() - started)} ms during four refusals`,
+      )
+      expect(health.status).toBe(200)
+      for (const res of await Promise.all(uploads))
+        expect(await refusalOf(res)).toMatchObject({ status: 400, message: TOO_LARGE })
+      expect(await storedImages(id)).toEqual([])
+    })
+
+    it('allows 30 image uploads per editor in 10 minutes; the next is a 429 that changes nothing', async () => {
+      const cookie = await freshEditor()
+      const { id } = await newItem()
+      const png = blackPng(16, 16)
+      for (let i = 0; i < 30; i++) expect((await upload(id, png, cookie)).status, `upload ${i + 1}`).toBe(200)
+      const before = (await detail('blox-fruits', id)).item.image
+      const stored = await storedImages(id)
+      const refused = await upload(id, png, cookie)
+      expect(await refusalOf(refused)).toMatchObject({
+        status: 429,
+        message: 'Too many uploads. Please wait a few minutes.',
+      })
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+      expect((await detail('blox-fruits', id)).item.image).toBe(before)
+      expect(await storedImages(id)).toEqual(stored)
+      // Another editor's uploads are their own.
+      expect((await upload(id, png, await freshEditor())).status).toBe(200)
+    })
   })
 
   describe('bulk update', () => {

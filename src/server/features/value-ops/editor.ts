@@ -10,8 +10,10 @@ import {
   setItemRetired,
 } from '@/server/features/catalog/public'
 import { AppError } from '@/server/lib/errors'
-import { encodeSquareWebp } from '@/server/lib/images'
+import { checkImage, encodeSquareWebp, type ImageRefusals } from '@/server/lib/images'
+import { hitRateLimit, type Limit, refundRateLimit } from '@/server/lib/rate-limit'
 import type { GameId } from '@/shared/games'
+import { IMAGE_MESSAGES } from '@/shared/image-rules'
 import { normalizeSearch } from '@/shared/search'
 import {
   type BulkResponse,
@@ -70,24 +72,38 @@ export function retireItem(
   return setItemRetired(catalog, gameId, itemId, retired, editorMeta(userId, reason))
 }
 
-const notImage = () =>
-  new AppError('VALIDATION_FAILED', 'The image must be a PNG, JPEG or WebP picture', {
-    fields: { image: 'The image must be a PNG, JPEG or WebP picture' },
-  })
+const imageRefusals: ImageRefusals = {
+  notImage: 'The image must be a PNG, JPEG or WebP picture',
+  refuse: (message) => new AppError('VALIDATION_FAILED', message, { fields: { image: message } }),
+}
 
 /**
- * POST /api/admin/items/:game/:item/image: the upload is checked (size, signature, decoded) and kept as
- * 128 and 256 px WebP in the database, under a new version (so its address changes and caches stay right).
+ * POST /api/admin/items/:game/:item/image: the upload is checked (size, signature, sides from its
+ * header; these refusals cost nothing and do not count), counted against the editor's `limit`, decoded
+ * and kept as 128 and 256 px WebP in the database, under a new version (so its address changes and
+ * caches stay right).
  */
 export async function uploadItemImage(
   catalog: CatalogDeps,
   gameId: GameId,
   itemId: string,
+  userId: string,
   bytes: Uint8Array,
+  limit: Limit,
 ): Promise<{ image: string }> {
   if (bytes.byteLength > VALUE_LIMITS.imageMaxBytes)
     throw new AppError('PAYLOAD_TOO_LARGE', 'The image must be 2 MB or smaller')
-  const pictures = await encodeSquareWebp(bytes, VALUE_LIMITS.imageSizes, 'contain', notImage)
+  const checked = await checkImage(bytes, imageRefusals)
+  const limitKey = `item-image:${userId}`
+  await hitRateLimit(catalog.db, limitKey, limit, IMAGE_MESSAGES.tooManyUploads)
+  // A picture that does not decode counts (decoding was the cost); a server too busy with others does not.
+  const pictures = await encodeSquareWebp(checked, VALUE_LIMITS.imageSizes, 'contain', imageRefusals).catch(
+    async (error) => {
+      if (!(error instanceof AppError && error.status < 500))
+        await refundRateLimit(catalog.db, limitKey).catch(() => {})
+      throw error
+    },
+  )
   const version = randomBytes(6).toString('hex')
   const file = `${itemId}-${version}`
   await setItemImage(catalog, gameId, itemId, file, async (tx) => {
