@@ -160,11 +160,26 @@ export const STOCK_LIMITS = {
   maxQuantity: 999,
   /** A clock may run a little ahead of ours. */
   futureSkewSeconds: 5,
+  /**
+   * The longest visit or weather a report may give (endsAt - startsAt). Weather lasts minutes (rain,
+   * about 5 min) to about an hour for events, the traveling merchant stays 30 min: 6 h leaves room for a
+   * long event and refuses a visit without end (a bot's "year 3000").
+   */
+  maxVisitSeconds: 6 * HOUR,
+  /** How long ago a visit or weather may have started: a report is of what is on now, or was today. */
+  maxVisitAgeSeconds: 24 * HOUR,
   historyPageSize: 20,
   tokenNameMax: 50,
   maxTokensPerGame: 50,
   /** Reports per minute per ingest token. */
   reportsPerTokenPerMinute: 60,
+  /**
+   * Refused token attempts (unknown, revoked, stopped, another game's) one address may make in
+   * `failedTokenWindowSeconds` before its token posts are refused until the window ends: a bot left with
+   * a wrong token retrying every 15 s is stopped within 5 min, and nobody can hammer the token lookup.
+   */
+  failedTokenAttemptsPerAddress: 20,
+  failedTokenWindowSeconds: 10 * MINUTE,
 } as const
 
 export const STOCK_MESSAGES = {
@@ -180,17 +195,44 @@ export const STOCK_MESSAGES = {
   future: 'observedAt is in the future',
   outsideWindow: 'observedAt is outside the current restock window',
   endBeforeStart: 'endsAt must be after startsAt',
+  visitTooLong: (name: string) =>
+    `${name} lasts at most ${formatDuration(STOCK_LIMITS.maxVisitSeconds)}: endsAt must be within ${formatDuration(STOCK_LIMITS.maxVisitSeconds)} of startsAt`,
+  visitTooOld: (name: string) =>
+    `${name}: startsAt is more than ${formatDuration(STOCK_LIMITS.maxVisitAgeSeconds)} ago (report a visit or weather while it is on)`,
+  notSold: (shop: string, items: readonly { id: string; category: string | null }[]) =>
+    `The ${shop} does not sell ${items.map((i) => `${i.id} (${i.category ?? 'no category'})`).join(', ')}`,
   badToken: 'This ingest token is not valid',
   revokedToken: 'This ingest token was revoked',
   otherGameToken: (game: StockGameId) => `This ingest token is not for ${STOCK_GAME_NAMES[game]}`,
   tokenRateLimited: 'Too many reports with this token. Try again in a minute.',
+  tokenAttemptsRateLimited: 'Too many refused ingest tokens from this address. Try again in a few minutes.',
   tokenNotFound: 'No ingest token with this id',
   tooManyTokens: `A game has at most ${50} ingest tokens: revoke one first`,
+  tokenStopped: (game: StockGameId) =>
+    `This ingest token stopped working: its creator can no longer manage ${STOCK_GAME_NAMES[game]}`,
   itemExists: (name: string) => `${name} is already in the catalog`,
   unknownCategory: (category: string) => `Unknown category "${category}"`,
   unknownRarity: (rarity: string) => `Unknown rarity "${rarity}"`,
   emptyCommunityReport: 'Give shop and items, or the stock lists of a Grow a Garden bot (seed_stock, …)',
 } as const
+
+// --- Ingest tokens -----------------------------------------------------------------------------
+
+/**
+ * Why a token that is not revoked is refused: a token acts for the account that created it, so it
+ * works only while that account may manage the game (checked on every use). Its creator's account was
+ * deleted, is suspended, or has lost the stock manager (or admin) role. Given back the right, the
+ * creator's tokens work again; revoking a token ends it for good.
+ */
+export const TOKEN_STOP_REASONS = ['creator-gone', 'creator-suspended', 'creator-not-manager'] as const
+export type TokenStopReason = (typeof TOKEN_STOP_REASONS)[number]
+
+/** What the token list says of a stopped token. */
+export const TOKEN_STOP_LABELS: Record<TokenStopReason, (game: StockGameId) => string> = {
+  'creator-gone': () => 'Stopped: its creator’s account was deleted',
+  'creator-suspended': () => 'Stopped: its creator is suspended',
+  'creator-not-manager': (game) => `Stopped: its creator can no longer manage ${STOCK_GAME_NAMES[game]}`,
+}
 
 // --- Clocks ---------------------------------------------------------------------------------------
 

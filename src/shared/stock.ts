@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { intParam } from './catalog'
 import { ITEM_ID_PATTERN } from './catalog-rules'
-import { STOCK_LIMITS } from './stock-rules'
+import { STOCK_LIMITS, TOKEN_STOP_REASONS } from './stock-rules'
 import { text } from './text'
 
 export * from './stock-rules'
@@ -218,6 +218,8 @@ export const ingestTokenSchema = z.object({
   createdBy: z.string().nullable(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
+  /** Not revoked, but refused while its creator may not manage the game (null: it works, or revoked). */
+  stoppedReason: z.enum(TOKEN_STOP_REASONS).nullable(),
 })
 export type IngestToken = z.infer<typeof ingestTokenSchema>
 

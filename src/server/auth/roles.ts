@@ -37,8 +37,12 @@ export async function grantedRoles(db: Db, userId: string): Promise<Role[]> {
 
 /** Admin: the primary admin or the admin role. Stock manager or value editor of a game: admin, or that game's role. */
 export async function permissionsOf(env: Env, db: Db, user: RoleSubject): Promise<Permissions> {
+  return permissionsFrom(env, user, await grantedRoles(db, user.id))
+}
+
+/** The same, from roles already read. */
+export function permissionsFrom(env: Env, user: RoleSubject, roles: Role[]): Permissions {
   const primaryAdmin = isPrimaryAdmin(env, user)
-  const roles = await grantedRoles(db, user.id)
   const isAdmin = primaryAdmin || roles.includes(ADMIN_ROLE)
   return {
     primaryAdmin,

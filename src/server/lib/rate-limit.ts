@@ -47,6 +47,21 @@ export async function hitRateLimit(db: Db, key: string, limit: Limit, message: s
 }
 
 /**
+ * Throws the same 429 when `key` has spent its window's budget, without counting a hit: for a limit on
+ * failures, checked before an attempt and counted (hitRateLimit) only when the attempt fails.
+ */
+export async function refuseIfSpent(db: Db, key: string, limit: Limit, message: string): Promise<void> {
+  const [row] = await db
+    .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, sql`now()`)))
+  if (row && row.count >= limit.max) {
+    const retryAfterSeconds = Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000))
+    throw new AppError('RATE_LIMITED', message, { retryAfterSeconds })
+  }
+}
+
+/**
  * Gives back one hit of `key` (an attempt that failed on the server's side, not the client's), so it
  * does not count against the client's budget. A window that has ended in the meantime is left alone.
  */

@@ -118,8 +118,16 @@ export async function itemInfoOf(
 const badRequest = (message: string, field?: string) =>
   new AppError('VALIDATION_FAILED', message, field ? { fields: { [field]: message } } : {})
 
-/** Items sorted by id; unknown or repeated items refused, naming them. */
-async function checkItems(deps: StockDeps, game: StockGameId, items: ReportInput['items']) {
+/**
+ * Items sorted by id; unknown or repeated items refused, naming them, and items of a category the shop
+ * does not sell (a pet in the seed shop), naming them and the shop.
+ */
+async function checkItems(
+  deps: StockDeps,
+  game: StockGameId,
+  shop: { id: string; name: string },
+  items: ReportInput['items'],
+) {
   const seen = new Set<string>()
   for (const { item } of items) {
     if (seen.has(item)) throw badRequest(STOCK_MESSAGES.duplicateItem(item), 'items')
@@ -128,10 +136,18 @@ async function checkItems(deps: StockDeps, game: StockGameId, items: ReportInput
   const found = await findItems(catalog(deps), game, [...seen])
   const unknown = [...seen].filter((id) => !found.has(id))
   if (unknown.length > 0) throw badRequest(STOCK_MESSAGES.unknownItems(unknown, game), 'items')
+  const sells = shopDefinition(game, shop.id)?.categories ?? []
+  const notSold = [...seen]
+    .map((id) => ({ id, category: found.get(id)?.category ?? null }))
+    .filter((item) => item.category === null || !sells.includes(item.category))
+  if (notSold.length > 0) throw badRequest(STOCK_MESSAGES.notSold(shop.name, notSold), 'items')
   return [...items].sort((a, b) => a.item.localeCompare(b.item))
 }
 
 const parseTime = (value: string | undefined) => (value === undefined ? undefined : new Date(value))
+
+/** A visit or weather no longer than reports may give (one stored before they were checked is left out). */
+const withinVisitBounds = sql`${stockReports.windowEnd} - ${stockReports.windowStart} <= make_interval(secs => ${STOCK_LIMITS.maxVisitSeconds})`
 
 /** The open visit (traveling merchant, a weather) of this shop, if a report says it has not ended. */
 async function openVisit(db: Db, game: StockGameId, shop: string, weather: string, at: Date) {
@@ -146,6 +162,7 @@ async function openVisit(db: Db, game: StockGameId, shop: string, weather: strin
         isNull(stockReports.supersededAt),
         lt(stockReports.windowStart, at),
         gt(stockReports.windowEnd, at),
+        withinVisitBounds,
       ),
     )
     .orderBy(desc(stockReports.windowStart))
@@ -186,7 +203,7 @@ async function checkReport(deps: StockDeps, game: StockGameId, input: ReportInpu
   } else if (input.weather !== undefined) {
     throw badRequest(`Only a weather report names a weather (shop "${WEATHER_SHOP}")`, 'weather')
   }
-  const items = await checkItems(deps, game, input.items)
+  const items = await checkItems(deps, game, shop, input.items)
 
   const observedAt = parseTime(input.observedAt) ?? new Date(now)
   if (observedAt.getTime() > now + STOCK_LIMITS.futureSkewSeconds * 1000)
@@ -213,6 +230,12 @@ async function checkReport(deps: StockDeps, game: StockGameId, input: ReportInpu
     if (windowEnd <= windowStart) throw badRequest(STOCK_MESSAGES.endBeforeStart, 'endsAt')
     if (windowStart.getTime() > now + STOCK_LIMITS.futureSkewSeconds * 1000)
       throw badRequest('startsAt is in the future', 'startsAt')
+    // A visit or weather is bounded as the game bounds it: begun today, over within hours.
+    const label = isWeather ? `Weather "${weather}"` : shop.name
+    if (windowStart.getTime() < now - STOCK_LIMITS.maxVisitAgeSeconds * 1000)
+      throw badRequest(STOCK_MESSAGES.visitTooOld(label), 'startsAt')
+    if (windowEnd.getTime() - windowStart.getTime() > STOCK_LIMITS.maxVisitSeconds * 1000)
+      throw badRequest(STOCK_MESSAGES.visitTooLong(label), 'endsAt')
     if (observedAt < windowStart || observedAt >= windowEnd)
       throw badRequest(STOCK_MESSAGES.outsideWindow, 'observedAt')
   }
@@ -425,6 +448,7 @@ export async function latestReports(db: Db, game: StockGameId, now: Date) {
         eq(stockReports.shop, WEATHER_SHOP),
         isNull(stockReports.supersededAt),
         gt(stockReports.windowEnd, now),
+        withinVisitBounds,
       ),
     )
     .orderBy(stockReports.windowStart)

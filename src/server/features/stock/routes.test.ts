@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { auditLog, stockReports, userRoles } from '@/server/db/schema'
+import { auditLog, stockReports, userRoles, users } from '@/server/db/schema'
 import { LiveHub } from '@/server/lib/live'
 import {
   type CreatedToken,
@@ -10,6 +10,7 @@ import {
   type StockResponse,
   shopSettingsSchema,
   stockResponseSchema,
+  tokenListResponseSchema,
   windowAt,
 } from '@/shared/stock'
 import { createMagicLinkUser, createUserWithUsername, errorOf, meOf, send } from '@/test/accounts'
@@ -68,7 +69,12 @@ let plainUser: Awaited<ReturnType<typeof userWith>>
 beforeAll(async () => {
   t = await createTestApp({
     env: { ADMIN_EMAIL: PRIMARY },
-    limits: { stock: { reportsPerToken: { max: 1000, windowSeconds: 60 } } },
+    limits: {
+      stock: {
+        reportsPerToken: { max: 1000, windowSeconds: 60 },
+        failedTokensPerAddress: { max: 1000, windowSeconds: 60 },
+      },
+    },
   })
   admin = (await createMagicLinkUser(t, PRIMARY)).cookie
   gagManager = await userWith(['grow-a-garden-stock-manager'], 'seed_keeper')
@@ -335,6 +341,133 @@ describe('POST /api/stock/:game/reports', () => {
     expect(await reportCount()).toBe(before)
   })
 
+  it('a visit or a weather lasts what the game lets it: it starts at most a day ago and lasts at most 6 h', async () => {
+    const now = Date.now()
+    const iso = (ms: number) => new Date(ms).toISOString()
+    const unix = (ms: number) => Math.floor(ms / 1000)
+    const merchant = { shop: 'traveling-merchant', items: [{ item: 'beanstalk', quantity: 1 }] }
+    const cases: [unknown, RegExp][] = [
+      // Our shape.
+      [
+        { shop: 'weather', weather: 'rain', startsAt: iso(now - 60_000), endsAt: '9999-12-31T23:59:59Z' },
+        /Weather "rain" lasts at most 6 h: endsAt must be within 6 h of startsAt/,
+      ],
+      [
+        { ...merchant, startsAt: '2000-01-01T00:00:00Z', endsAt: '9999-12-31T23:59:59Z' },
+        /Traveling Merchant: startsAt is more than 24 h ago/,
+      ],
+      [
+        { ...merchant, startsAt: iso(now - 60_000), endsAt: '9999-12-31T23:59:59Z' },
+        /Traveling Merchant lasts at most 6 h/,
+      ],
+      [{ ...merchant, endsAt: iso(now + 7 * 3_600_000) }, /Traveling Merchant lasts at most 6 h/],
+      [
+        { ...merchant, observedAt: iso(now - 2 * 86_400_000), endsAt: iso(now + 60_000) },
+        /Traveling Merchant: startsAt is more than 24 h ago/,
+      ],
+      // The bots' shape (JStudio's): unix seconds, up to the year 3000.
+      [
+        {
+          weather: [
+            {
+              weather_id: 'rain',
+              start_duration_unix: unix(now - 30_000),
+              end_duration_unix: 32_503_680_000,
+            },
+          ],
+        },
+        /Weather "rain" lasts at most 6 h/,
+      ],
+      [
+        {
+          weather: [
+            {
+              weather_id: 'tornado',
+              start_duration_unix: 946_684_800,
+              end_duration_unix: unix(now + 60_000),
+            },
+          ],
+        },
+        /Weather "tornado": startsAt is more than 24 h ago/,
+      ],
+    ]
+    const before = await reportCount()
+    for (const [body, message] of cases) {
+      const res = await report('grow-a-garden', body, gagManager)
+      expect(res.status, JSON.stringify(body).slice(0, 100)).toBe(400)
+      expect((await errorOf(res)).message).toMatch(message)
+    }
+    expect(await reportCount()).toBe(before)
+    // Inside the bounds: a weather of 6 h, and a visit that began 23 h ago, reported late.
+    const long = await report(
+      'grow-a-garden',
+      { shop: 'weather', weather: 'disco', startsAt: iso(now - 5 * 3_600_000), endsAt: iso(now + 3_600_000) },
+      gagManager,
+    )
+    expect(long.status).toBe(201)
+    const start = now - 23 * 3_600_000
+    const late = await report(
+      'grow-a-garden',
+      { ...merchant, startsAt: iso(start), endsAt: iso(start + 1_800_000), observedAt: iso(start + 60_000) },
+      gagManager,
+    )
+    expect(late.status).toBe(201)
+  })
+
+  it('a shop takes only what it sells: a pet in the seed shop, a game pass at the fruit dealer are refused', async () => {
+    const cases: [string, unknown, string][] = [
+      [
+        'grow-a-garden',
+        {
+          shop: 'seeds',
+          items: [
+            { item: 'carrot', quantity: 3 },
+            { item: 'kitsune', quantity: 1 },
+          ],
+        },
+        'The Seed Shop does not sell kitsune (pet)',
+      ],
+      [
+        'grow-a-garden',
+        { shop: 'eggs', items: [{ item: 'watering-can', quantity: 1 }] },
+        'The Egg Shop does not sell watering-can (gear)',
+      ],
+      [
+        'grow-a-garden',
+        { shop: 'traveling-merchant', items: [{ item: 'raccoon', quantity: 1 }] },
+        'The Traveling Merchant does not sell raccoon (pet)',
+      ],
+      [
+        'blox-fruits',
+        { shop: 'normal', items: [{ item: 'dark-blade', quantity: 1 }] },
+        'The Blox Fruit Dealer does not sell dark-blade (gamepass)',
+      ],
+      // The bots' shape.
+      [
+        'grow-a-garden',
+        {
+          seed_stock: [
+            { item_id: 'Kitsune', display_name: 'Kitsune', quantity: 1 },
+            { item_id: 'raccoon', quantity: 1 },
+          ],
+        },
+        'The Seed Shop does not sell kitsune (pet), raccoon (pet)',
+      ],
+      [
+        'grow-a-garden',
+        { gear_stock: [{ item_id: 'rare_egg', display_name: 'Rare Egg', quantity: 1 }] },
+        'The Gear Shop does not sell rare-egg (egg)',
+      ],
+    ]
+    const before = [await reportCount('grow-a-garden'), await reportCount('blox-fruits')]
+    for (const [game, body, message] of cases) {
+      const res = await report(game, body, { cookie: admin })
+      expect(res.status, JSON.stringify(body).slice(0, 100)).toBe(400)
+      expect((await errorOf(res)).message).toBe(message)
+    }
+    expect([await reportCount('grow-a-garden'), await reportCount('blox-fruits')]).toEqual(before)
+  })
+
   it('the traveling merchant is a visit: its report lasts until its end, and repeats join the open visit', async () => {
     const startsAt = new Date(Date.now() - 60_000).toISOString()
     const endsAt = new Date(Date.now() + 29 * 60_000).toISOString()
@@ -439,6 +572,152 @@ describe('ingest tokens', () => {
     } finally {
       await limited.close()
     }
+  })
+})
+
+describe('who reports is known before the report is read', () => {
+  const malformed = (headers: Record<string, string>) =>
+    t.app.request('/api/stock/grow-a-garden/reports', {
+      method: 'POST',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', ...headers },
+      body: '{"shop": "seeds",',
+    })
+
+  it('a bad token, a visitor, a user without the role: 401 or 403 whatever the body; a manager’s bad body is a 400', async () => {
+    expect(await errorOf(await malformed({ authorization: 'Bearer thst_wrong' }))).toMatchObject({
+      status: 401,
+      message: 'This ingest token is not valid',
+    })
+    expect((await malformed({ authorization: 'Basic abc' })).status).toBe(401)
+    expect((await malformed({})).status).toBe(401)
+    expect((await malformed({ cookie: plainUser.cookie })).status).toBe(403)
+    expect((await malformed({ cookie: bfManager.cookie })).status).toBe(403)
+    expect((await malformed({ cookie: gagManager.cookie })).status).toBe(400)
+  })
+
+  it('refused token attempts are limited per address: past the limit a 429 with Retry-After, another address unaffected', async () => {
+    const limited = await createTestApp({
+      env: { TRUST_PROXY: 'true' },
+      limits: { stock: { failedTokensPerAddress: { max: 3, windowSeconds: 600 } } },
+    })
+    try {
+      const { cookie } = await createMagicLinkUser(limited, 'token-owner@example.com')
+      const { id } = await meOf(limited, cookie)
+      await limited.database.db.insert(userRoles).values({ userId: id, role: 'blox-fruits-stock-manager' })
+      const created = (await (
+        await send(limited, '/api/stock/blox-fruits/tokens', { body: { name: 'real bot' }, cookie })
+      ).json()) as CreatedToken
+      const post = (ip: string, token: string) =>
+        send(limited, '/api/stock/blox-fruits/reports', {
+          body: { shop: 'normal', items: [] },
+          headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': ip },
+        })
+      for (const guess of ['thst_a', 'thst_b', 'thst_c'])
+        expect((await post('198.51.100.7', guess)).status).toBe(401)
+      const refused = await post('198.51.100.7', 'thst_d')
+      expect(await errorOf(refused.clone())).toMatchObject({
+        status: 429,
+        message: 'Too many refused ingest tokens from this address. Try again in a few minutes.',
+      })
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+      // Until the window ends the address's token posts are refused unread, a real token's too.
+      expect((await post('198.51.100.7', created.token)).status).toBe(429)
+      // Another address is not affected.
+      expect((await post('198.51.100.8', 'thst_e')).status).toBe(401)
+      expect([200, 201]).toContain((await post('198.51.100.8', created.token)).status)
+    } finally {
+      await limited.close()
+    }
+  })
+})
+
+describe('ingest tokens follow their creator’s rights', () => {
+  const tokenOf = async (game: string, id: number) => {
+    const res = await send(t, `/api/stock/${game}/tokens`, { cookie: admin })
+    expect(res.status).toBe(200)
+    const { tokens } = tokenListResponseSchema.parse(await res.json())
+    return tokens.find((x) => x.id === id)!
+  }
+  const seeds = () => ({ shop: 'seeds', items: [{ item: 'carrot', quantity: (Date.now() % 900) + 1 }] })
+
+  it('a manager’s token is refused once the role is removed, and the list says why; the role granted again, it works again', async () => {
+    const manager = await userWith(['grow-a-garden-stock-manager'])
+    const created = await newToken(manager.cookie, 'grow-a-garden', 'role bot')
+    expect([200, 201]).toContain((await report('grow-a-garden', seeds(), { token: created.token })).status)
+    expect((await tokenOf('grow-a-garden', created.id)).stoppedReason).toBeNull()
+
+    const removed = await send(t, `/api/admin/roles/grow-a-garden-stock-manager/${manager.id}`, {
+      method: 'DELETE',
+      cookie: admin,
+    })
+    expect(removed.status).toBe(204)
+    const before = await reportCount()
+    const refused = await report('grow-a-garden', seeds(), { token: created.token })
+    expect(await errorOf(refused)).toMatchObject({
+      status: 403,
+      message: 'This ingest token stopped working: its creator can no longer manage Grow a Garden',
+    })
+    expect(await reportCount()).toBe(before)
+    expect(await tokenOf('grow-a-garden', created.id)).toMatchObject({
+      revokedAt: null,
+      stoppedReason: 'creator-not-manager',
+    })
+
+    const granted = await send(t, '/api/admin/roles', {
+      body: { email: manager.email, role: 'grow-a-garden-stock-manager' },
+      cookie: admin,
+    })
+    expect(granted.status).toBe(201)
+    expect([200, 201]).toContain((await report('grow-a-garden', seeds(), { token: created.token })).status)
+    expect((await tokenOf('grow-a-garden', created.id)).stoppedReason).toBeNull()
+  })
+
+  it('a suspended creator’s token is refused, and the list says so', async () => {
+    const manager = await userWith(['grow-a-garden-stock-manager'])
+    const created = await newToken(manager.cookie, 'grow-a-garden', 'suspended bot')
+    const suspended = await send(t, `/api/admin/users/${manager.id}/suspend`, {
+      body: { reason: 'Posting fake stock' },
+      cookie: admin,
+    })
+    expect(suspended.status).toBe(200)
+    const before = await reportCount()
+    const refused = await report('grow-a-garden', seeds(), { token: created.token })
+    expect(refused.status).toBe(403)
+    expect(await reportCount()).toBe(before)
+    expect((await tokenOf('grow-a-garden', created.id)).stoppedReason).toBe('creator-suspended')
+  })
+
+  it('the token of a deleted account is refused, and the list says so', async () => {
+    const manager = await userWith(['grow-a-garden-stock-manager'])
+    const created = await newToken(manager.cookie, 'grow-a-garden', 'orphan bot')
+    await t.database.db.delete(users).where(eq(users.id, manager.id))
+    expect((await report('grow-a-garden', seeds(), { token: created.token })).status).toBe(403)
+    expect(await tokenOf('grow-a-garden', created.id)).toMatchObject({
+      createdBy: null,
+      stoppedReason: 'creator-gone',
+    })
+  })
+
+  it('an admin’s token works while they are admin, and stops when they are not', async () => {
+    const other = await userWith(['admin'])
+    const created = await newToken(other.cookie, 'blox-fruits', 'admin bot')
+    const fruit = () => ({ shop: 'normal', items: [{ item: 'dough', quantity: (Date.now() % 900) + 1 }] })
+    expect([200, 201]).toContain((await report('blox-fruits', fruit(), { token: created.token })).status)
+    expect((await tokenOf('blox-fruits', created.id)).stoppedReason).toBeNull()
+    const removed = await send(t, `/api/admin/roles/admin/${other.id}`, { method: 'DELETE', cookie: admin })
+    expect(removed.status).toBe(204)
+    expect((await report('blox-fruits', fruit(), { token: created.token })).status).toBe(403)
+    expect((await tokenOf('blox-fruits', created.id)).stoppedReason).toBe('creator-not-manager')
+  })
+
+  it('the primary admin’s token works (the primary admin needs no role)', async () => {
+    const created = await newToken(admin, 'blox-fruits', 'primary bot')
+    const res = await report(
+      'blox-fruits',
+      { shop: 'mirage', items: [{ item: 'dough', quantity: (Date.now() % 900) + 1 }] },
+      { token: created.token },
+    )
+    expect([200, 201]).toContain(res.status)
   })
 })
 

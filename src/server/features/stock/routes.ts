@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory'
 import { z } from 'zod'
 import { actorOf, type PermittedEnv, requireStockManager } from '@/server/auth/session'
 import type { AppDeps, AppEnv } from '@/server/context'
+import { addressGroup, clientIp } from '@/server/lib/client-ip'
 import { AppError } from '@/server/lib/errors'
 import { streamTopics } from '@/server/lib/live'
 import { limitsFor } from '@/server/lib/rate-limit'
@@ -30,11 +31,18 @@ import {
   type StockDeps,
 } from './reports'
 import { shopSettingsOf, updateShopSettings } from './shops'
-import { authenticateToken, createIngestToken, listTokens, revokeIngestToken } from './tokens'
+import { authenticateBot, createIngestToken, listTokens, revokeIngestToken } from './tokens'
 
 type StockEnv = AppEnv & { Variables: { game: StockGameId } }
+type ReportEnv = AppEnv & { Variables: { game: StockGameId; reporter: Reporter } }
 
-const LIMITS = { reportsPerToken: { max: STOCK_LIMITS.reportsPerTokenPerMinute, windowSeconds: 60 } }
+const LIMITS = {
+  reportsPerToken: { max: STOCK_LIMITS.reportsPerTokenPerMinute, windowSeconds: 60 },
+  failedTokensPerAddress: {
+    max: STOCK_LIMITS.failedTokenAttemptsPerAddress,
+    windowSeconds: STOCK_LIMITS.failedTokenWindowSeconds,
+  },
+}
 
 /** `:game` must be a game with a stock tracker: 404 for a read, 400 naming it for a report. */
 const withStockGame = (status: 'NOT_FOUND' | 'VALIDATION_FAILED' = 'NOT_FOUND') =>
@@ -59,15 +67,35 @@ const adminOnly: MiddlewareHandler<PermittedEnv> = async (c, next) => {
   await next()
 }
 
-/**
- * Who posts a report: a bot by `Authorization: Bearer <ingest token>`, else a stock manager of the game
- * by session (a visitor 401, another user 403).
- */
+/** How the pages name a stock manager who reports by session. */
 const reporterOf = async (c: Context<PermittedEnv>): Promise<Reporter> => {
   const actor = actorOf(c)
   const name = await reporterName(c.var.deps.database.db, actor)
   return { kind: 'manager', userId: actor.id, email: actor.email, ip: actor.ip, name }
 }
+
+/**
+ * Who posts a report, checked before its body is read: a bot by `Authorization: Bearer <ingest token>`
+ * (refused tokens are limited per address), else a stock manager of the game by session (a visitor 401,
+ * another user 403).
+ */
+const withReporter = createMiddleware<ReportEnv>(async (c, next) => {
+  const authorization = c.req.header('authorization')
+  if (authorization !== undefined) {
+    const { env, database, limits } = c.var.deps
+    const address = addressGroup(clientIp(c, env.TRUST_PROXY))
+    const botLimits = limitsFor(LIMITS, limits, 'stock')
+    const bot = await authenticateBot(env, database.db, c.var.game, authorization, address, botLimits)
+    c.set('reporter', { kind: 'bot', tokenId: bot.id, name: bot.name })
+    return next()
+  }
+  // requireStockManager answers 401 or 403 itself.
+  const permitted = c as unknown as Context<PermittedEnv>
+  await manager(permitted, async () => {
+    c.set('reporter', await reporterOf(permitted))
+    await next()
+  })
+})
 
 const reportBodySchema = z.looseObject({})
 
@@ -88,37 +116,24 @@ const publicRoutes = new Hono<StockEnv>()
     c.header('Cache-Control', 'public, max-age=15')
     return c.json(await itemStats(stockDepsOf(c.var.deps), c.var.game, item))
   })
-  .post('/:game/reports', withStockGame('VALIDATION_FAILED'), jsonBody(reportBodySchema), async (c) => {
-    const game = c.var.game
-    const deps = stockDepsOf(c.var.deps)
-    const reporter = await reportingParty(c, game)
-    const { created, answer } = await postReportBody(deps, game, c.req.valid('json'), reporter)
-    return c.json(answer, created ? 201 : 200)
-  })
-
-/** The bot (by its token) or the stock manager (by session) behind a report. */
-async function reportingParty(c: Context<StockEnv>, game: StockGameId): Promise<Reporter> {
-  const authorization = c.req.header('authorization')
-  if (authorization !== undefined) {
-    const token = authorization.match(/^Bearer\s+(\S{1,200})$/i)?.[1]
-    if (!token) throw new AppError('UNAUTHORIZED', STOCK_MESSAGES.badToken)
-    const limit = limitsFor(LIMITS, c.var.deps.limits, 'stock').reportsPerToken
-    const bot = await authenticateToken(c.var.deps.database.db, game, token, limit)
-    return { kind: 'bot', tokenId: bot.id, name: bot.name }
-  }
-  // requireStockManager answers 401 or 403 itself; past it the reporter is set.
-  let reporter!: Reporter
-  await manager(c as unknown as Context<PermittedEnv>, async () => {
-    reporter = await reporterOf(c as unknown as Context<PermittedEnv>)
-  })
-  return reporter
-}
+  .post(
+    '/:game/reports',
+    withStockGame('VALIDATION_FAILED'),
+    withReporter,
+    jsonBody(reportBodySchema),
+    async (c) => {
+      const deps = stockDepsOf(c.var.deps)
+      const { created, answer } = await postReportBody(deps, c.var.game, c.req.valid('json'), c.var.reporter)
+      return c.json(answer, created ? 201 : 200)
+    },
+  )
 
 /** What stock managers of the game run: ingest tokens, shops (clocks: admins), catalog additions. */
 const managerRoutes = new Hono<PermittedEnv>()
   .get('/:game/tokens', manager, async (c) => {
     c.header('Cache-Control', 'private, no-store')
-    return c.json({ tokens: await listTokens(c.var.deps.database.db, gameOf(c)) })
+    const { env, database } = c.var.deps
+    return c.json({ tokens: await listTokens(env, database.db, gameOf(c)) })
   })
   .post('/:game/tokens', manager, jsonBody(createTokenRequestSchema), async (c) => {
     c.header('Cache-Control', 'private, no-store')

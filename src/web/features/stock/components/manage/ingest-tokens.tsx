@@ -3,7 +3,7 @@ import { Copy, KeyRound } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { STOCK_GAME_NAMES, type StockGameId } from '@/shared/games'
 import type { CreatedToken, IngestToken } from '@/shared/stock'
-import { STOCK_LIMITS } from '@/shared/stock-rules'
+import { STOCK_LIMITS, TOKEN_STOP_LABELS } from '@/shared/stock-rules'
 import { buttonClass } from '@/web/components/ui/button'
 import { Field, FormMessage } from '@/web/components/ui/field'
 import { Spinner } from '@/web/components/ui/spinner'
@@ -104,7 +104,8 @@ export function IngestTokens({ game }: { game: StockGameId }) {
   return (
     <Panel id="ingest-tokens" title={`Ingest tokens for ${STOCK_GAME_NAMES[game]}`}>
       <p className="text-muted text-sm">
-        Bots post the stock with a token. Each token works for this game only.
+        Bots post the stock with a token. Each token works for this game only, and only while its creator may
+        manage the game.
       </p>
       <form onSubmit={submit} aria-label="Create a token" className="mt-3 flex flex-wrap items-end gap-2">
         <Field
@@ -153,6 +154,11 @@ export function IngestTokens({ game }: { game: StockGameId }) {
                   {t.revokedAt && (
                     <span className="ml-1 rounded-full bg-danger/15 px-2 py-0.5 font-semibold text-danger text-xs">
                       Revoked {formatDay(t.revokedAt)}
+                    </span>
+                  )}
+                  {t.stoppedReason && (
+                    <span className="ml-1 rounded-full bg-warn/15 px-2 py-0.5 font-semibold text-xs">
+                      {TOKEN_STOP_LABELS[t.stoppedReason](game)}
                     </span>
                   )}
                   <span className="block text-muted text-xs">
