@@ -1,4 +1,5 @@
 import sharp from 'sharp'
+import { withImageSlot } from '@/server/lib/images'
 import { initials, TILE_BACKGROUND, TILE_INK, tileHue } from '@/shared/item-tile'
 import {
   type ItemPreview,
@@ -415,32 +416,44 @@ function toPng(svg: string, layers: Layer[]): Promise<Buffer> {
     .toBuffer()
 }
 
-/** The PNG of an item's preview; `picture` is its image (the 256 px WebP), when it has one. */
-export async function drawItemPreview(preview: ItemPreview, picture: Buffer | null): Promise<Buffer> {
-  const input = picture && (await fitted(picture, ITEM_PICTURE.size))
-  const layers = input ? [{ input, left: ITEM_PICTURE.x, top: ITEM_PICTURE.y }] : []
-  return toPng(itemPreviewSvg(preview, input !== null), layers)
+/**
+ * The PNG of an item's preview; `picture` is its image (the 256 px WebP), when it has one. Drawn in the
+ * process's image slot, like every other picture (lib/images.ts): never more than one at once.
+ */
+export function drawItemPreview(preview: ItemPreview, picture: Buffer | null): Promise<Buffer> {
+  return withImageSlot(async () => {
+    const input = picture && (await fitted(picture, ITEM_PICTURE.size))
+    const layers = input ? [{ input, left: ITEM_PICTURE.x, top: ITEM_PICTURE.y }] : []
+    return toPng(itemPreviewSvg(preview, input !== null), layers)
+  })
 }
 
-/** The PNG of a shared trade's preview; `pictures` are the items' images by address (a tile without). */
-export async function drawTradePreview(
+/**
+ * The PNG of a shared trade's preview; `pictures` are the items' images by address (a tile without).
+ * One picture after another, in the process's image slot: a trade of many items never fills the pool.
+ */
+export function drawTradePreview(
   preview: TradePreview,
   pictures: ReadonlyMap<string, Buffer>,
 ): Promise<Buffer> {
-  const decoded = new Map<string, Buffer>()
-  await Promise.all(
-    [...pictures].map(async ([image, bytes]) => {
+  return withImageSlot(async () => {
+    const decoded = new Map<string, Buffer>()
+    for (const [image, bytes] of pictures) {
       const input = await fitted(bytes, ROOMY.tile)
       if (input) decoded.set(image, input)
-    }),
-  )
-  const { svg, pictures: places } = tradePreviewSvg(preview, (image) => image !== null && decoded.has(image))
-  const layers = await Promise.all(
-    places.map(async ({ image, x, y, size }) => ({
-      input: await sharp(decoded.get(image)!).resize(size, size).png().toBuffer(),
-      left: x,
-      top: y,
-    })),
-  )
-  return toPng(svg, layers)
+    }
+    const { svg, pictures: places } = tradePreviewSvg(
+      preview,
+      (image) => image !== null && decoded.has(image),
+    )
+    const layers: Layer[] = []
+    for (const { image, x, y, size } of places) {
+      layers.push({
+        input: await sharp(decoded.get(image)!).resize(size, size).png().toBuffer(),
+        left: x,
+        top: y,
+      })
+    }
+    return toPng(svg, layers)
+  })
 }
