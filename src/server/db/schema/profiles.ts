@@ -22,13 +22,24 @@ export const profiles = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     username: text().unique(),
     displayName: text(),
+    /**
+     * How the username and the display name look (accounts/name-skeleton.ts): a display name may not look
+     * like another trader's name. Null for a name stored before the column (filled in on start) or one that
+     * already looked like another's then.
+     */
+    usernameSkeleton: text(),
+    displayNameSkeleton: text(),
     bio: text().notNull().default(''),
     /** File name under DATA_DIR/uploads/avatars; null = no avatar. */
     avatarFile: text(),
     socialLinks: jsonb().$type<SocialLinks>().notNull().default(sql`'{}'::jsonb`),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('profiles_display_name_lower_key').on(sql`lower(${t.displayName})`)],
+  (t) => [
+    uniqueIndex('profiles_display_name_lower_key').on(sql`lower(${t.displayName})`),
+    uniqueIndex('profiles_display_name_skeleton_key').on(t.displayNameSkeleton),
+    index('profiles_username_skeleton_idx').on(t.usernameSkeleton),
+  ],
 )
 
 /** One row per (user, item) favorite: counts are computed from these rows, so they are always exact. */

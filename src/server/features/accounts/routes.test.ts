@@ -368,6 +368,59 @@ describe('profiles API', () => {
       })
     })
 
+    it('display names compare by how they look too: look-alike letters of other scripts, 0 for O (Unicode confusables)', async () => {
+      const [owner, copier] = await createUsers(t, ['looks-owner@example.com', 'looks-copier@example.com'])
+      expect((await patch({ displayName: 'P_BOB' }, owner!.cookie)).status).toBe(200)
+      const before = await profileRows(t)
+      // A Cyrillic о (U+043E); the same name in lower case; a zero; Cyrillic capitals Р, В, О; fullwidth letters.
+      for (const name of [
+        'p_b\u043Eb',
+        'p_bob',
+        'P_B0B',
+        '\u0420_\u0412\u041E\u0412',
+        '\uFF30_\uFF22\uFF2F\uFF22',
+      ]) {
+        const message = `Display name '${name}' is already taken. Please choose a different display name.`
+        const error = await errorOf(await patch({ displayName: name }, copier!.cookie))
+        expect(error, JSON.stringify(name)).toMatchObject({
+          status: 409,
+          code: 'CONFLICT',
+          message,
+          fields: { displayName: message },
+        })
+      }
+      expect(await profileRows(t)).toEqual(before)
+      // A name that only shares letters is another name.
+      const other = await patch({ displayName: 'P_ROB' }, copier!.cookie)
+      expect(other.status).toBe(200)
+      expect(profileSchema.parse(await other.json()).displayName).toBe('P_ROB')
+    })
+
+    it("another trader's username in look-alike letters cannot be taken as a display name", async () => {
+      const [copier, owner] = await createUsers(t, ['lookalike-a@example.com', 'lookalike-b@example.com'])
+      await send(t, '/api/profile/username', { body: { username: 'sam_trades' }, cookie: owner!.cookie })
+      // A Cyrillic ѕ (U+0455) and а (U+0430).
+      const name = '\u0455\u0430m_trades'
+      const error = await errorOf(await patch({ displayName: name }, copier!.cookie))
+      expect(error).toMatchObject({
+        status: 409,
+        message: `Display name '${name}' is already taken. Please choose a different display name.`,
+      })
+    })
+
+    it('users claiming look-alike display names at once: exactly one wins', async () => {
+      const racers = await createUsers(t, [
+        'alike-1@example.com',
+        'alike-2@example.com',
+        'alike-3@example.com',
+      ])
+      const names = ['Look Alike', 'L\u043Eok Alike', 'Look A\u04C0ike']
+      const answers = await Promise.all(
+        racers.map(({ cookie }, i) => patch({ displayName: names[i] }, cookie)),
+      )
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409])
+    })
+
     it('users claiming one display name at once: exactly one wins, the other gets 409', async () => {
       const racers = await createUsers(t, ['carol@example.com', 'dave@example.com', 'erin@example.com'])
       const answers = await Promise.all(

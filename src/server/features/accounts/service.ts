@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import { permissionsOf } from '@/server/auth/roles'
 import type { Session } from '@/server/auth/session'
 import type { Db } from '@/server/db/client'
@@ -10,6 +10,7 @@ import { isVerifiedSubscriber } from '@/server/features/launch-list/public'
 import { AppError } from '@/server/lib/errors'
 import { displayNameTakenMessage, USERNAME_MESSAGES, usernameProblem } from '@/shared/profile-rules'
 import type { MeResponse, Profile, ProfileUpdate, PublicProfileResponse } from '@/shared/profiles'
+import { nameSkeleton } from './name-skeleton'
 
 const AVATAR_URL_PREFIX = '/uploads/avatars/'
 
@@ -78,7 +79,10 @@ export async function setUsername(db: Db, user: Session['user'], username: strin
         .where(eq(profiles.userId, user.id))
         .for('update')
       if (current?.username) throw new AppError('CONFLICT', USERNAME_MESSAGES.permanent)
-      await tx.update(profiles).set({ username, updatedAt: new Date() }).where(eq(profiles.userId, user.id))
+      await tx
+        .update(profiles)
+        .set({ username, usernameSkeleton: nameSkeleton(username), updatedAt: new Date() })
+        .where(eq(profiles.userId, user.id))
     })
   } catch (error) {
     if (isUniqueViolation(error, 'profiles_username_unique')) {
@@ -91,10 +95,17 @@ export async function setUsername(db: Db, user: Session['user'], username: strin
   return getOwnProfile(db, user)
 }
 
-/** Changes the fields given; a display name another user has (in any case) is a 409 with the spec's message. */
+/** The unique indexes that make a display name taken: the same in lower case, or looking the same. */
+const DISPLAY_NAME_KEYS = ['profiles_display_name_lower_key', 'profiles_display_name_skeleton_key']
+
+/**
+ * Changes the fields given. A display name another user has, in any case or in look-alike letters
+ * ('p_bоb' with a Cyrillic о for 'P_BOB'), is a 409 with the spec's message.
+ */
 export async function updateProfile(db: Db, user: Session['user'], update: ProfileUpdate): Promise<Profile> {
   const { displayName, bio, socialLinks } = update
   const links = socialLinks && Object.fromEntries(Object.entries(socialLinks).filter(([, v]) => v))
+  const skeleton = displayName === undefined ? undefined : nameSkeleton(displayName)
   const taken = () => {
     const message = displayNameTakenMessage(displayName!)
     return new AppError('CONFLICT', message, { fields: { displayName: message } })
@@ -104,7 +115,15 @@ export async function updateProfile(db: Db, user: Session['user'], update: Profi
     const [other] = await db
       .select({ one: sql`1` })
       .from(profiles)
-      .where(and(sql`lower(${profiles.username}) = lower(${displayName})`, ne(profiles.userId, user.id)))
+      .where(
+        and(
+          or(
+            sql`lower(${profiles.username}) = lower(${displayName})`,
+            eq(profiles.usernameSkeleton, skeleton!),
+          ),
+          ne(profiles.userId, user.id),
+        ),
+      )
     if (other) throw taken()
   }
   try {
@@ -112,20 +131,68 @@ export async function updateProfile(db: Db, user: Session['user'], update: Profi
     await db
       .update(profiles)
       .set({
-        ...(displayName !== undefined && { displayName }),
+        ...(displayName !== undefined && { displayName, displayNameSkeleton: skeleton }),
         ...(bio !== undefined && { bio }),
         ...(links !== undefined && { socialLinks: links }),
         updatedAt: new Date(),
       })
       .where(eq(profiles.userId, user.id))
   } catch (error) {
-    if (displayName !== undefined && isUniqueViolation(error, 'profiles_display_name_lower_key'))
+    if (displayName !== undefined && DISPLAY_NAME_KEYS.some((key) => isUniqueViolation(error, key)))
       throw taken()
     throw error
   }
   if (displayName !== undefined)
     await db.update(users).set({ name: displayName }).where(eq(users.id, user.id))
   return getOwnProfile(db, user)
+}
+
+/**
+ * Fills in how names look for profiles stored before it was kept (run on start; rows written since have
+ * it). Two display names that already looked alike both stay: the later one to be filled keeps none, so
+ * it blocks nobody, and is counted.
+ */
+export async function fillNameSkeletons(db: Db): Promise<{ filled: number; lookAlikes: number }> {
+  const rows = await db
+    .select({
+      userId: profiles.userId,
+      username: profiles.username,
+      displayName: profiles.displayName,
+      usernameSkeleton: profiles.usernameSkeleton,
+      displayNameSkeleton: profiles.displayNameSkeleton,
+    })
+    .from(profiles)
+    .where(
+      or(
+        and(isNotNull(profiles.username), isNull(profiles.usernameSkeleton)),
+        and(isNotNull(profiles.displayName), isNull(profiles.displayNameSkeleton)),
+      ),
+    )
+  let filled = 0
+  let lookAlikes = 0
+  for (const row of rows) {
+    if (row.username !== null && row.usernameSkeleton === null) {
+      await db
+        .update(profiles)
+        .set({ usernameSkeleton: nameSkeleton(row.username) })
+        .where(and(eq(profiles.userId, row.userId), eq(profiles.username, row.username)))
+    }
+    if (row.displayName !== null && row.displayNameSkeleton === null) {
+      try {
+        // Only for the name it was worked out from (the owner may have renamed meanwhile).
+        await db
+          .update(profiles)
+          .set({ displayNameSkeleton: nameSkeleton(row.displayName) })
+          .where(and(eq(profiles.userId, row.userId), eq(profiles.displayName, row.displayName)))
+      } catch (error) {
+        if (!isUniqueViolation(error, 'profiles_display_name_skeleton_key')) throw error
+        lookAlikes++
+        continue
+      }
+    }
+    filled++
+  }
+  return { filled, lookAlikes }
 }
 
 /** Records a new avatar file and returns the previous one (to be deleted). */
