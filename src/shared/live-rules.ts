@@ -1,7 +1,7 @@
 /**
  * The live event streams' limits and messages, free of zod (the pages use them). An open stream holds a
  * file descriptor and some memory on the server for as long as the page is open, so nobody may open them
- * without bound; docs/decisions/018-stream-caps.md gives the reasoning.
+ * without bound; docs/decisions/020-stream-caps.md gives the reasoning.
  */
 
 /**

@@ -57,7 +57,7 @@ export interface StreamCaps {
   total: number
 }
 
-/** The caps of an instance with these settings (docs/decisions/018-stream-caps.md). */
+/** The caps of an instance with these settings (docs/decisions/020-stream-caps.md). */
 export function streamCapsOf(env: Env): StreamCaps {
   return {
     perAddress: env.LIVE_STREAMS_PER_ADDRESS,
