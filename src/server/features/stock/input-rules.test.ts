@@ -59,6 +59,28 @@ describe('weather reports', () => {
   })
 })
 
+describe('history filters', () => {
+  it('a shop or item the game does not have is a 400 naming it, a prototype name included', async () => {
+    for (const shop of [...PROTOTYPE_NAMES, 'bakery']) {
+      const res = await send(t, `/api/stock/grow-a-garden/history?shop=${shop}`)
+      expect(res.status, shop).toBe(400)
+      expect((await errorOf(res)).message).toBe(`Unknown shop "${shop}" for Grow a Garden`)
+    }
+    for (const item of ['constructor', 'prototype', 'moon-cheese']) {
+      const res = await send(t, `/api/stock/grow-a-garden/history?item=${item}`)
+      expect(res.status, item).toBe(400)
+      expect((await errorOf(res)).message).toBe(`Unknown item for Grow a Garden: ${item}`)
+    }
+    for (const query of ['shop=seeds', 'shop=weather', 'shop=traveling-merchant', 'item=carrot']) {
+      expect((await send(t, `/api/stock/grow-a-garden/history?${query}`)).status, query).toBe(200)
+    }
+    const mirage = await send(t, '/api/stock/grow-a-garden/history?shop=mirage')
+    expect((await errorOf(mirage)).message).toBe('Unknown shop "mirage" for Grow a Garden')
+    const weather = await send(t, '/api/stock/blox-fruits/history?shop=weather')
+    expect((await errorOf(weather)).message).toBe('Unknown shop "weather" for Blox Fruits')
+  })
+})
+
 describe('names people read elsewhere hold no control characters', () => {
   it('a stock item’s name: 400 saying so, no item added', async () => {
     const before = await countOf(items)

@@ -13,6 +13,7 @@ import {
   COMMUNITY_LISTS,
   type CommunityStock,
   communityStockSchema,
+  hasWeather,
   oddsFromNotes,
   type ShopSettings,
   STOCK_LIMITS,
@@ -455,12 +456,17 @@ export async function latestReports(db: Db, game: StockGameId, now: Date) {
   return { shops, weather }
 }
 
-/** Past reports, newest first, paged by id: of a shop, of an item, or all. */
+/** Past reports, newest first, paged by id: of a shop, of an item, or all (a shop or item the game lacks: 400). */
 export async function reportHistory(
   deps: Pick<StockDeps, 'db' | 'cache'>,
   game: StockGameId,
   query: { shop?: string; item?: string; before: number; limit: number },
 ) {
+  const { shop, item } = query
+  if (shop !== undefined && !shopDefinition(game, shop) && !(shop === WEATHER_SHOP && hasWeather(game)))
+    throw badRequest(STOCK_MESSAGES.unknownShop(shop, game), 'shop')
+  if (item !== undefined && !(await findItems(deps, game, [item])).has(item))
+    throw badRequest(STOCK_MESSAGES.unknownItems([item], game), 'item')
   const rows = await deps.db
     .select()
     .from(stockReports)
