@@ -29,7 +29,10 @@ export const liveRoutes = new Hono<SessionEnv>().get(
     c.header('Cache-Control', 'no-store')
     if (!session) return streamTopics(c, topics)
     // Listening for ended sessions before the stream opens: its session's end is not missed.
-    await sessionStreamsOf(deps).ready
-    return streamTopics(c, topics, { userId: session.user.id, sessionId: session.session.id })
+    const sessions = sessionStreamsOf(deps)
+    await sessions.ready
+    const res = streamTopics(c, topics, { userId: session.user.id, sessionId: session.session.id })
+    sessions.watch()
+    return res
   },
 )

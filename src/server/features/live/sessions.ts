@@ -28,7 +28,8 @@ class SessionStreams {
   /** Settles once this instance listens for ended sessions (a stream opened after it misses none). */
   readonly ready: Promise<void>
   private readonly unlisten: Promise<(() => Promise<void>) | undefined>
-  private readonly timer: NodeJS.Timeout
+  /** The periodic check, running while signed-in streams are open here. */
+  private timer: NodeJS.Timeout | undefined
 
   constructor(
     private readonly services: { database: Database; logger: Logger },
@@ -45,7 +46,16 @@ class SessionStreams {
         return undefined
       })
     this.ready = this.unlisten.then(() => undefined)
-    this.timer = setInterval(() => void this.checkLogged(), SESSION_CHECK_MS)
+  }
+
+  /** A signed-in stream was opened: the periodic check runs until none is left. */
+  watch(): void {
+    if (this.timer) return
+    this.timer = setInterval(() => {
+      if (this.hub.sessionsOpen().length > 0) return void this.checkLogged()
+      clearInterval(this.timer)
+      this.timer = undefined
+    }, SESSION_CHECK_MS)
     this.timer.unref()
   }
 
@@ -65,6 +75,7 @@ class SessionStreams {
 
   async close(): Promise<void> {
     clearInterval(this.timer)
+    this.timer = undefined
     await (await this.unlisten)?.()
   }
 
