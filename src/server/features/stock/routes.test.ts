@@ -42,18 +42,32 @@ const report = (game: string, body: unknown, auth: { cookie?: string; token?: st
     headers: auth.token ? { authorization: `Bearer ${auth.token}` } : {},
   })
 
-async function reportCount(game = 'grow-a-garden') {
-  const [row] = await t.database.db
+async function reportCount(game = 'grow-a-garden', app: TestApp = t) {
+  const [row] = await app.database.db
     .select({ n: count() })
     .from(stockReports)
     .where(eq(stockReports.gameId, game))
   return row!.n
 }
 
-async function currentStock(game: string): Promise<StockResponse> {
-  const res = await send(t, `/api/stock/${game}`)
+async function currentStock(game: string, app: TestApp = t): Promise<StockResponse> {
+  const res = await send(app, `/api/stock/${game}`)
   expect(res.status).toBe(200)
   return stockResponseSchema.parse(await res.json())
+}
+
+/**
+ * A report of this one item that is sure to change the shop's stock: a quantity no report of the shop
+ * has had for it, whatever other tests posted to the same window before.
+ */
+async function changedStock(game: string, shop: string, item: string) {
+  const rows = await t.database.db
+    .select({ items: stockReports.items })
+    .from(stockReports)
+    .where(and(eq(stockReports.gameId, game), eq(stockReports.shop, shop)))
+  const taken = new Set(rows.flatMap((r) => r.items.filter((i) => i.item === item).map((i) => i.quantity)))
+  const quantity = Array.from({ length: 999 }, (_, i) => i + 1).find((q) => !taken.has(q))!
+  return { shop, items: [{ item, quantity }] }
 }
 
 async function newToken(cookie: string, game = 'grow-a-garden', name = 'bot') {
@@ -111,7 +125,7 @@ describe('GET /api/stock/:game', () => {
     const etag = first.headers.get('etag')!
     expect(first.headers.get('cache-control')).toBe('public, no-cache')
     expect((await send(t, '/api/stock/blox-fruits', { headers: { 'if-none-match': etag } })).status).toBe(304)
-    await report('blox-fruits', { shop: 'mirage', items: [{ item: 'dough', quantity: 1 }] }, bfManager)
+    await report('blox-fruits', await changedStock('blox-fruits', 'mirage', 'dough'), bfManager)
     await expect
       .poll(
         async () => (await send(t, '/api/stock/blox-fruits', { headers: { 'if-none-match': etag } })).status,
@@ -127,38 +141,53 @@ describe('GET /api/stock/:game', () => {
 
 describe('POST /api/stock/:game/reports', () => {
   it('a stock manager publishes: 201, then the same stock again is 200 and changes nothing', async () => {
-    const body = {
-      shop: 'eggs',
-      items: [
-        { item: 'rare-egg', quantity: 2 },
-        { item: 'common-egg', quantity: 3 },
-      ],
-    }
-    const before = await reportCount()
-    const first = await report('grow-a-garden', body, gagManager)
-    expect(first.status).toBe(201)
-    const created = (await first.json()) as StockReportResult
-    expect(created.created).toBe(true)
-    expect(created.report).toMatchObject({
-      shop: 'eggs',
-      source: { kind: 'manager', name: 'seed_keeper' },
-      corrected: false,
-      // Sorted by item id.
-      items: [
-        { item: 'common-egg', quantity: 3 },
-        { item: 'rare-egg', quantity: 2 },
-      ],
-    })
-    const again = await report('grow-a-garden', body, gagManager)
-    expect(again.status).toBe(200)
-    expect(((await again.json()) as StockReportResult).report.id).toBe(created.report.id)
-    expect(await reportCount()).toBe(before + 1)
+    // An app of its own: this is the first report of the egg shop's current window, whatever else ran.
+    const own = await createTestApp()
+    try {
+      const { cookie } = await createUserWithUsername(own, 'first-eggs@example.com', 'seed_keeper', {
+        magicLink: true,
+      })
+      const { id } = await meOf(own, cookie)
+      await own.database.db.insert(userRoles).values({ userId: id, role: 'grow-a-garden-stock-manager' })
+      const post = (body: unknown) => send(own, '/api/stock/grow-a-garden/reports', { body, cookie })
+      const body = {
+        shop: 'eggs',
+        items: [
+          { item: 'rare-egg', quantity: 2 },
+          { item: 'common-egg', quantity: 3 },
+        ],
+      }
+      const before = await reportCount('grow-a-garden', own)
+      const first = await post(body)
+      expect(first.status).toBe(201)
+      const created = (await first.json()) as StockReportResult
+      expect(created.created).toBe(true)
+      expect(created.report).toMatchObject({
+        shop: 'eggs',
+        source: { kind: 'manager', name: 'seed_keeper' },
+        corrected: false,
+        // Sorted by item id.
+        items: [
+          { item: 'common-egg', quantity: 3 },
+          { item: 'rare-egg', quantity: 2 },
+        ],
+      })
+      const again = await post(body)
+      expect(again.status).toBe(200)
+      expect(((await again.json()) as StockReportResult).report.id).toBe(created.report.id)
+      expect(await reportCount('grow-a-garden', own)).toBe(before + 1)
 
-    await expect
-      .poll(async () => (await currentStock('grow-a-garden')).shops.find((s) => s.id === 'eggs')?.report?.id)
-      .toBe(created.report.id)
-    const stock = await currentStock('grow-a-garden')
-    expect(stock.items['rare-egg']).toMatchObject({ name: 'Rare Egg', rarity: 'Rare', category: 'egg' })
+      await expect
+        .poll(
+          async () =>
+            (await currentStock('grow-a-garden', own)).shops.find((s) => s.id === 'eggs')?.report?.id,
+        )
+        .toBe(created.report.id)
+      const stock = await currentStock('grow-a-garden', own)
+      expect(stock.items['rare-egg']).toMatchObject({ name: 'Rare Egg', rarity: 'Rare', category: 'egg' })
+    } finally {
+      await own.close()
+    }
   })
 
   it('other stock in the same window replaces the report, kept and marked; the correction is audited', async () => {
@@ -866,11 +895,7 @@ describe('GET /api/stock/:game/stream', () => {
     const data = stockResponseSchema.parse(JSON.parse(first.data))
     expect(first.id).toBe(data.version)
 
-    await report(
-      'blox-fruits',
-      { shop: 'mirage', items: [{ item: 'kitsune', quantity: (Date.now() % 900) + 1 }] },
-      bfManager,
-    )
+    await report('blox-fruits', await changedStock('blox-fruits', 'mirage', 'kitsune'), bfManager)
     const second = await events.next()
     expect(second.id).not.toBe(first.id)
     expect(
@@ -882,11 +907,7 @@ describe('GET /api/stock/:game/stream', () => {
     const resumed = readEvents(
       await send(t, '/api/stock/blox-fruits/stream', { headers: { 'last-event-id': second.id! } }),
     )
-    await report(
-      'blox-fruits',
-      { shop: 'mirage', items: [{ item: 'dough', quantity: (Date.now() % 900) + 1 }] },
-      bfManager,
-    )
+    await report('blox-fruits', await changedStock('blox-fruits', 'mirage', 'dough'), bfManager)
     const next = await resumed.next()
     expect(next.id).not.toBe(second.id)
     expect(
@@ -896,21 +917,29 @@ describe('GET /api/stock/:game/stream', () => {
   })
 
   it('a refused report pushes nothing', async () => {
+    // An item of its own, so the change below is one whatever the cosmetics shop holds.
+    const added = await send(t, '/api/stock/grow-a-garden/items', {
+      body: { name: 'Refusal Test Crate', category: 'cosmetic', rarity: 'Rare' },
+      cookie: admin,
+    })
+    expect(added.status).toBe(201)
+    const { id: crate } = (await added.json()) as { id: string }
     const events = readEvents(await send(t, '/api/stock/grow-a-garden/stream'))
     const first = await events.next()
     await report('grow-a-garden', { shop: 'seeds', items: [{ item: 'carrot', quantity: 1 }] }, plainUser)
     await report('grow-a-garden', { shop: 'bakery', items: [] }, gagManager)
     // A change made after the refusals is the next event: nothing came between.
-    await report(
+    const changed = await report(
       'grow-a-garden',
-      { shop: 'cosmetics', items: [{ item: 'gnome-crate', quantity: (Date.now() % 900) + 1 }] },
+      { shop: 'cosmetics', items: [{ item: crate, quantity: 1 }] },
       { cookie: admin },
     )
+    expect(changed.status).toBe(201)
     const next = await events.next()
     expect(next.id).not.toBe(first.id)
-    expect(
-      JSON.parse(next.data).shops.find((s: { id: string }) => s.id === 'cosmetics').report.source.name,
-    ).toBeTruthy()
+    const cosmetics = JSON.parse(next.data).shops.find((s: { id: string }) => s.id === 'cosmetics').report
+    expect(cosmetics.source.name).toBeTruthy()
+    expect(cosmetics.items).toEqual([{ item: crate, quantity: 1 }])
     await events.close()
   })
 
@@ -930,11 +959,7 @@ describe('GET /api/stock/:game/stream', () => {
       const events = readEvents(res)
       const first = await events.next()
       expect(first.id).toBe(stockResponseSchema.parse(JSON.parse(first.data)).version)
-      await report(
-        'blox-fruits',
-        { shop: 'normal', items: [{ item: 'dough', quantity: (Date.now() % 900) + 1 }] },
-        bfManager,
-      )
+      await report('blox-fruits', await changedStock('blox-fruits', 'normal', 'dough'), bfManager)
       const next = await events.next()
       expect(next.id).not.toBe(first.id)
       expect(
