@@ -60,4 +60,21 @@ test.describe('pages rendered on the server', () => {
     await page.getByRole('button', { name: /^Favorite Kitsune/ }).click()
     await expect(page.getByText('Login Required')).toBeVisible()
   })
+
+  test('React takes over every page it rendered: the root carries a React root', async ({ page }) => {
+    for (const path of [
+      '/',
+      '/values-and-wfl',
+      '/values/blox-fruits/kitsune',
+      '/grow-a-garden-stock',
+      '/sign-in',
+    ]) {
+      await page.goto(path)
+      await expect(page.locator('#page-data')).toHaveCount(1)
+      const reactRoot = await page.evaluate(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$')),
+      )
+      expect(reactRoot, path).toBe(true)
+    }
+  })
 })

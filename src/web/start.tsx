@@ -48,6 +48,11 @@ export async function start() {
   if (data) {
     await yieldTask()
     beginProgressiveHydration()
-    hydrateRoot(root, app)
+    hydrateRoot(root, app, {
+      // React takes over what it can and renders the rest afresh; the journeys fail on this report.
+      onRecoverableError(error, info) {
+        console.error('React could not hydrate part of the page:', error, info.componentStack ?? '')
+      },
+    })
   } else createRoot(root).render(app)
 }

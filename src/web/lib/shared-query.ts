@@ -32,6 +32,21 @@ function sharedObserver(options: QueryObserverOptions): [key: string, observer: 
 }
 
 /**
+ * What the server renders with: these queries are the browser's own (the session, its hearts, its
+ * watchlist), never fetched by the server's renderer. The page the browser takes over shows the same,
+ * and what the browser knows comes right after.
+ */
+const SERVER_RESULT = {
+  data: undefined,
+  status: 'pending',
+  fetchStatus: 'idle',
+  isPending: true,
+  isSuccess: false,
+  isError: false,
+  error: null,
+} as unknown as QueryObserverResult<never>
+
+/**
  * What `pick` reads of a query's current result, for a component; the query is fetched as
  * `useQuery` would. `pick` returns a value compared with `Object.is` (a number, a flag, the result).
  */
@@ -51,7 +66,11 @@ export function useSharedQuery<TData, T>(
     },
     [key, observer],
   )
-  return useSyncExternalStore(subscribe, () => pick(observer.getCurrentResult()))
+  return useSyncExternalStore(
+    subscribe,
+    () => pick(observer.getCurrentResult()),
+    () => pick(SERVER_RESULT),
+  )
 }
 
 /** Runs a mutation without a hook: for a control that only needs it when tapped. */
