@@ -5,6 +5,7 @@ import { prerender } from 'react-dom/static'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import { type PageHandle, routes } from './app/routes'
 import { setApiTransport } from './lib/api'
+import { RenderTimeProvider } from './lib/now'
 import { createQueryClient, type ServerLoaderContext } from './lib/query-client'
 
 /** A page rendered on the server: its markup, and the data the browser hydrates it with. */
@@ -23,6 +24,8 @@ export interface PageRenderer {
 export interface HydrationData {
   router: { loaderData: Record<string, unknown> }
   queries: ReturnType<typeof dehydrate>
+  /** The time the page was rendered at (texts that depend on it hydrate as the server wrote them). */
+  renderedAt: number
 }
 
 const CACHED_PAGES = 500
@@ -82,18 +85,22 @@ export function createPageRenderer(fetchApi: typeof fetch): PageRenderer {
           cache.set(key, hit)
           return hit
         }
+        const renderedAt = Date.now()
         const html = await renderStatic(
-          <QueryClientProvider client={context.queryClient}>
-            <StaticRouterProvider
-              router={createStaticRouter(handler.dataRoutes, state)}
-              context={state}
-              hydrate={false}
-            />
-          </QueryClientProvider>,
+          <RenderTimeProvider value={renderedAt}>
+            <QueryClientProvider client={context.queryClient}>
+              <StaticRouterProvider
+                router={createStaticRouter(handler.dataRoutes, state)}
+                context={state}
+                hydrate={false}
+              />
+            </QueryClientProvider>
+          </RenderTimeProvider>,
         )
         const data: HydrationData = {
           router: { loaderData: state.loaderData },
           queries: dehydrate(context.queryClient),
+          renderedAt,
         }
         const page = { html, data: JSON.stringify(data).replace(/</g, '\\u003c') }
         if (key) cache.set(key, page)

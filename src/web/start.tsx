@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router'
 import { routes } from './app/routes'
 import type { HydrationData } from './entry-server'
-import { beginProgressiveHydration } from './lib/progressive-hydration'
+import { RenderTimeProvider } from './lib/now'
 import { queryClient, sliceQueryNotifications } from './lib/query-client'
 import { yieldTask } from './lib/tasks'
 
@@ -40,14 +40,17 @@ export async function start() {
   const router = createBrowserRouter(routes, data ? { hydrationData: data.router } : undefined)
   const app = (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <RenderTimeProvider value={data?.renderedAt ?? Date.now()}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </RenderTimeProvider>
     </StrictMode>
   )
   if (data) {
     await yieldTask()
-    beginProgressiveHydration()
+    // React hydrates the page's Suspense boundaries (header, main, footer, the parts of a page) each in
+    // tasks of its own after the first commit, the one a trader touches first going first.
     hydrateRoot(root, app, {
       // React takes over what it can and renders the rest afresh; the journeys fail on this report.
       onRecoverableError(error, info) {

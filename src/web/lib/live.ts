@@ -3,7 +3,6 @@
  * the signed-in user's bell — travels on a single EventSource, reopened only when what is followed
  * changes. EventSource reconnects by itself and sends Last-Event-ID (the stock's version).
  */
-import { afterHydration } from './progressive-hydration'
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting'
 
@@ -73,8 +72,7 @@ function reconcile() {
 export function followLive(follower: LiveFollower): () => void {
   followers.add(follower)
   follower.onStatus?.(sourceUrl ? status : 'connecting')
-  // The stream opens once the page is taken over: its events change what the page shows.
-  afterHydration(() => queueMicrotask(reconcile))
+  queueMicrotask(reconcile)
   return () => {
     followers.delete(follower)
     queueMicrotask(reconcile)

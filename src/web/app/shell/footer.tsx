@@ -1,7 +1,7 @@
+import { Suspense } from 'react'
 import { Link } from 'react-router'
 import { SoonBadge } from '@/web/components/ui/page'
 import { FeedSwitch } from '@/web/features/feed/public'
-import { Hydrate } from '@/web/lib/progressive-hydration'
 import { Logo } from './logo'
 
 interface FooterLink {
@@ -62,7 +62,7 @@ export function Footer() {
         </div>
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 lg:contents">
           {COLUMNS.map((column) => (
-            <Hydrate key={column.title}>
+            <Suspense key={column.title}>
               <nav aria-label={`Footer: ${column.title}`}>
                 <h2 className="font-semibold text-ink text-sm">{column.title}</h2>
                 <ul className="mt-3 space-y-2 text-sm">
@@ -80,7 +80,7 @@ export function Footer() {
                   ))}
                 </ul>
               </nav>
-            </Hydrate>
+            </Suspense>
           ))}
         </div>
       </div>

@@ -1,11 +1,10 @@
-import { useEffect, useLayoutEffect } from 'react'
+import { Suspense, useEffect, useLayoutEffect } from 'react'
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router'
 import { matchPage } from '@/shared/pages'
 import { Spinner } from '@/web/components/ui/spinner'
 import { ToasterSlot } from '@/web/components/ui/toaster'
 import { SiteFeed } from '@/web/features/feed/public'
 import { applyPageMeta } from '@/web/lib/page-meta'
-import { afterHydration, Hydrate } from '@/web/lib/progressive-hydration'
 import { Footer } from './footer'
 import { Header } from './header'
 
@@ -18,17 +17,17 @@ function Frame({ children }: { children: React.ReactNode }) {
       >
         Skip to content
       </a>
-      <Hydrate>
+      <Suspense>
         <Header />
-      </Hydrate>
-      <Hydrate>
+      </Suspense>
+      <Suspense>
         <main id="main" className="flex-1">
           {children}
         </main>
-      </Hydrate>
-      <Hydrate>
+      </Suspense>
+      <Suspense>
         <Footer />
-      </Hydrate>
+      </Suspense>
       <ToasterSlot />
     </div>
   )
@@ -37,11 +36,10 @@ function Frame({ children }: { children: React.ReactNode }) {
 export function RootLayout() {
   const { pathname } = useLocation()
   const navigation = useNavigation()
-  // The page is the app's once every part is taken over (or rendered): what the browser journeys wait for.
+  // The page is the app's from React's first commit (its parts hydrate in their own tasks after it, and
+  // a tap on one that is not yet is replayed once it is): what the browser journeys wait for.
   useEffect(() => {
-    afterHydration(() => {
-      document.documentElement.dataset.app = 'ready'
-    })
+    document.documentElement.dataset.app = 'ready'
   }, [])
   // Layout effects run before the pages' own effects, so a page with data can still override these.
   useLayoutEffect(() => {

@@ -1,5 +1,4 @@
-import { Suspense, useSyncExternalStore } from 'react'
-import { lazy } from '@/web/lib/progressive-hydration'
+import { lazy, Suspense, useSyncExternalStore } from 'react'
 import { subscribeToaster, toasterWanted } from '@/web/lib/toast'
 
 const Toaster = lazy(() => import('./toaster-loaded'))

@@ -1,6 +1,5 @@
-import { Suspense } from 'react'
-import { lazy } from '@/web/lib/progressive-hydration'
-import { useHydrated } from '@/web/lib/use-hydrated'
+import { lazy, Suspense } from 'react'
+import { useIsBrowser } from '@/web/lib/now'
 import { useFeedOn } from './use-feed-on'
 
 const FeedRunner = lazy(() => import('./components/feed-runner'))
@@ -12,7 +11,7 @@ const FeedRunner = lazy(() => import('./components/feed-runner'))
 export function SiteFeed() {
   const on = useFeedOn()
   // Once the page is taken over (after its first paint), when this browser has the feed on.
-  const started = useHydrated()
+  const started = useIsBrowser()
   if (!started || !on) return null
   return (
     <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { lazy } from '@/web/lib/progressive-hydration'
+import { lazy } from 'react'
 
 /** What other features and the shell may use of stock (lint refuses any other import of its files). */
 export { prefetchStockPage, useItemStockStats } from './queries'

@@ -11,7 +11,6 @@ import { WatchButton } from '@/web/features/alerts/public'
 import { FavoriteButton, useFavoriteCounts } from '@/web/features/favorites/public'
 import { ApiError } from '@/web/lib/api'
 import { formatCount } from '@/web/lib/format'
-import { Hydrate } from '@/web/lib/progressive-hydration'
 import { useItemList, useSearchAll } from '../api'
 import { listParams, listView, PAGE_SIZE } from '../view'
 import { ItemRow } from './item-row'
@@ -135,7 +134,7 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
 
   return (
     <section aria-label="Item values" className="mt-6">
-      <Hydrate>
+      <Suspense>
         <div className="flex flex-col gap-2 sm:flex-row">
           <SearchBox value={view.search} onChange={search} />
           {game && (
@@ -164,12 +163,12 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
             </div>
           )}
         </div>
-      </Hydrate>
+      </Suspense>
 
       {game && (
-        <Hydrate>
+        <Suspense>
           <GameFacts game={game} />
-        </Hydrate>
+        </Suspense>
       )}
 
       <div aria-live="polite" className="mt-4 flex items-center justify-between text-muted text-sm">
@@ -205,10 +204,10 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
       ) : data && data.items.length === 0 ? (
         <p className="mt-4 text-muted">No items found. Try fewer or shorter words.</p>
       ) : (
-        <Hydrate>
+        <Suspense>
           <ul className="mt-2 space-y-2">
             {data?.items.map((item) => (
-              <Hydrate key={`${item.gameId}/${item.id}`}>
+              <Suspense key={`${item.gameId}/${item.id}`}>
                 <ItemRow
                   item={item}
                   gameName={game ? undefined : gameNames.get(item.gameId)}
@@ -239,10 +238,10 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
                     </>
                   }
                 />
-              </Hydrate>
+              </Suspense>
             ))}
           </ul>
-        </Hydrate>
+        </Suspense>
       )}
 
       {game && pages > 1 && (

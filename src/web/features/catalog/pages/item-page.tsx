@@ -14,9 +14,8 @@ import { ItemStockSection, useItemStockStats } from '@/web/features/stock/public
 import { ItemEditorSlot, ItemSuggestionsSection } from '@/web/features/value-ops/public'
 import { ApiError } from '@/web/lib/api'
 import { formatDay } from '@/web/lib/format'
+import { useIsBrowser, useRenderNow } from '@/web/lib/now'
 import { usePageMeta } from '@/web/lib/page-meta'
-import { Hydrate } from '@/web/lib/progressive-hydration'
-import { BrowserOnly } from '@/web/lib/use-hydrated'
 import { useItemDetail } from '../api'
 import { ItemImage } from '../components/item-image'
 import { DemandMeter, ItemRow, TrendIcon } from '../components/item-row'
@@ -120,6 +119,9 @@ function Facts({ data }: { data: ItemDetailResponse }) {
 export function ItemPage() {
   const { game: gameId = '', item: itemId = '' } = useParams()
   const query = useItemDetail(gameId, itemId)
+  // Sections whose code loads apart show in the browser only (not on the server).
+  const browser = useIsBrowser()
+  const now = useRenderNow()
   // Asked for at once, beside the item (not after it).
   const favoriteIds = [itemId]
   useFavoriteCounts(gameId, favoriteIds)
@@ -148,7 +150,7 @@ export function ItemPage() {
           {game.name}
         </Link>
       </nav>
-      <Hydrate>
+      <Suspense>
         <div className="mt-2 flex flex-wrap items-end justify-between gap-4">
           <div className="flex min-w-0 items-center gap-4">
             <ItemImage name={item.name} image={item.image} rarity={item.rarity} size="lg" />
@@ -180,7 +182,7 @@ export function ItemPage() {
             </Link>
           </div>
         </div>
-      </Hydrate>
+      </Suspense>
       <p className="mt-1 text-muted text-sm">
         {game.valuedCount === 0 ? (
           <>{game.name} · no community values yet</>
@@ -198,15 +200,15 @@ export function ItemPage() {
         </p>
       )}
 
-      <Hydrate>
+      <Suspense>
         <div className="mt-6">
           <Facts data={query.data} />
         </div>
-      </Hydrate>
+      </Suspense>
 
       <ItemEditorSlot game={game} item={item} />
 
-      <Hydrate>
+      <Suspense>
         <section
           aria-labelledby="history"
           className="mt-8 rounded-2xl border border-line bg-surface p-4 sm:p-6"
@@ -215,20 +217,21 @@ export function ItemPage() {
             Value history
           </h2>
           <div className="mt-4">
-            <ValueChart points={history} />
+            <ValueChart points={history} now={now} />
           </div>
         </section>
-      </Hydrate>
+      </Suspense>
 
-      {/* Sections whose code loads apart show once the app has taken the page over (not on the server). */}
-      <BrowserOnly>
-        {isStockGame(game.id) && (
-          <Suspense fallback={null}>
-            <ItemStockSection game={game.id} category={item.category} query={stockStats} />
-          </Suspense>
-        )}
-        <ItemSuggestionsSection game={game.id} item={item.id} name={item.name} />
-      </BrowserOnly>
+      {browser && (
+        <>
+          {isStockGame(game.id) && (
+            <Suspense fallback={null}>
+              <ItemStockSection game={game.id} category={item.category} query={stockStats} />
+            </Suspense>
+          )}
+          <ItemSuggestionsSection game={game.id} item={item.id} name={item.name} />
+        </>
+      )}
 
       {item.notes && (
         <section aria-labelledby="notes" className="mt-8">
@@ -240,20 +243,20 @@ export function ItemPage() {
       )}
 
       {similar.length > 0 && (
-        <Hydrate>
+        <Suspense>
           <section aria-labelledby="similar" className="mt-8">
             <h2 id="similar" className="font-semibold text-lg">
               Similar items
             </h2>
             <ul className="mt-3 space-y-2">
               {similar.map((s) => (
-                <Hydrate key={s.id}>
+                <Suspense key={s.id}>
                   <ItemRow item={s} />
-                </Hydrate>
+                </Suspense>
               ))}
             </ul>
           </section>
-        </Hydrate>
+        </Suspense>
       )}
     </div>
   )

@@ -1,4 +1,4 @@
-import { Suspense } from 'react'
+import { lazy, Suspense } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { isGameId } from '@/shared/games'
 import { NotFoundPage } from '@/web/app/not-found-page'
@@ -6,7 +6,6 @@ import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { Page } from '@/web/components/ui/page'
 import { Spinner } from '@/web/components/ui/spinner'
 import { RecentChanges } from '@/web/features/value-ops/public'
-import { Hydrate, lazy } from '@/web/lib/progressive-hydration'
 import { useGames } from '../api'
 import { GamePicker } from '../components/game-picker'
 import { ValuesBrowser } from '../components/values-browser'
@@ -59,7 +58,7 @@ export function ValuesPage() {
       lead="Look up what an item is worth, then check your trade: win, fair or loss."
       wide
     >
-      <Hydrate>
+      <Suspense>
         <div className="flex flex-col gap-4">
           <nav
             aria-label="Tool"
@@ -73,7 +72,7 @@ export function ValuesPage() {
             </TabLink>
           </nav>
           {games.data && (
-            <Hydrate>
+            <Suspense>
               <GamePicker
                 games={games.data.games}
                 current={gameId}
@@ -84,10 +83,10 @@ export function ValuesPage() {
                     : undefined
                 }
               />
-            </Hydrate>
+            </Suspense>
           )}
         </div>
-      </Hydrate>
+      </Suspense>
       {unknownGame && (
         <p role="status" className="mt-4 text-sm text-warn">
           There is no game “{unknownGame}”; showing {game?.name ?? 'Blox Fruits'} instead.

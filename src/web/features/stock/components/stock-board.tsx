@@ -1,18 +1,17 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
+import { Suspense, useMemo } from 'react'
 import type { StockGameId } from '@/shared/games'
 import { STOCK_GAME_NAMES } from '@/shared/games'
 import { hasWeather } from '@/shared/stock-rules'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { Spinner } from '@/web/components/ui/spinner'
-import { Hydrate } from '@/web/lib/progressive-hydration'
+import { useNow } from '@/web/lib/now'
 import { useStockStream } from '../api'
 import { PAGE_HISTORY_LIMIT, stockHistoryQuery, stockQuery } from '../queries'
 import { groupByShop, mergeReports, shopState } from '../view'
 import { LiveStatus } from './live-status'
 import { RecentRestocks } from './recent-restocks'
 import { GAME_LOOK, ShopCard } from './shop-card'
-import { useNow } from './use-now'
 import { WeatherStrip } from './weather-strip'
 
 /**
@@ -57,7 +56,7 @@ export function StockBoard({ game, columns }: { game: StockGameId; columns: stri
         {states
           .filter(({ state }) => state.kind !== 'away')
           .map(({ shop, state }) => (
-            <Hydrate key={shop.id}>
+            <Suspense key={shop.id}>
               <ShopCard shop={shop} state={state} items={items} look={look} now={now}>
                 <RecentRestocks
                   game={game}
@@ -70,7 +69,7 @@ export function StockBoard({ game, columns }: { game: StockGameId; columns: stri
                   now={now}
                 />
               </ShopCard>
-            </Hydrate>
+            </Suspense>
           ))}
       </div>
       {away.map(({ shop }) => (

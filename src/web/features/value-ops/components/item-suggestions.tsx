@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { Suspense, useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { Link, useLocation } from 'react-router'
 import { buttonClass } from '@/web/components/ui/button'
 import { Spinner } from '@/web/components/ui/spinner'
 import { signInHref, useMe } from '@/web/features/accounts/public'
-import { lazy } from '@/web/lib/progressive-hydration'
 import { itemSuggestionsQuery } from '../api'
 import { SuggestionCard, type Viewer } from './suggestion-card'
 

@@ -1,0 +1,69 @@
+import { createContext, useContext, useSyncExternalStore } from 'react'
+
+/**
+ * The time a page was rendered at: the server's renderer and the browser that takes its page over
+ * (from the data block) provide the same, so text that depends on the time ("3 hours ago", a restock
+ * countdown) hydrates as the server wrote it; the browser's own time comes right after.
+ */
+const RenderTime = createContext(0)
+export const RenderTimeProvider = RenderTime.Provider
+
+const noSubscription = () => () => {}
+/** When this page was opened in the browser: the "now" of texts that need no ticking. */
+const openedAt = Date.now()
+
+/** Now, for texts like "3 hours ago": the page's render time while it is hydrated, then the browser's. */
+export function useRenderNow(): number {
+  const rendered = useContext(RenderTime)
+  return useSyncExternalStore(
+    noSubscription,
+    () => openedAt,
+    () => rendered || openedAt,
+  )
+}
+
+let now = openedAt
+let timer: ReturnType<typeof setTimeout> | undefined
+const listeners = new Set<() => void>()
+
+function tick() {
+  now = Date.now()
+  for (const listener of listeners) listener()
+  timer = setTimeout(tick, 1000 - (now % 1000) + 5)
+}
+
+function subscribeSeconds(listener: () => void): () => void {
+  listeners.add(listener)
+  if (listeners.size === 1) {
+    now = Date.now()
+    timer = setTimeout(tick, 1000 - (now % 1000) + 5)
+  }
+  return () => {
+    listeners.delete(listener)
+    if (listeners.size === 0) clearTimeout(timer)
+  }
+}
+
+/**
+ * The time now, renewed just after every whole second while a component reads it: the one timer of a
+ * stock page (every countdown and "12 s ago" of the page reads it).
+ */
+export function useNow(): number {
+  const rendered = useContext(RenderTime)
+  return useSyncExternalStore(
+    subscribeSeconds,
+    () => now,
+    () => rendered || now,
+  )
+}
+
+/**
+ * True in the browser once the page is hydrated (false on the server and while the server's markup is
+ * taken over): for parts that only the browser shows.
+ */
+export const useIsBrowser = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
