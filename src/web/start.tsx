@@ -5,7 +5,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router'
 import { routes } from './app/routes'
 import type { HydrationData } from './entry-server'
 import { RenderTimeProvider } from './lib/now'
-import { queryClient, sliceQueryNotifications } from './lib/query-client'
+import { queryClient } from './lib/query-client'
 import { yieldTask } from './lib/tasks'
 
 /**
@@ -13,7 +13,6 @@ import { yieldTask } from './lib/tasks'
  * renders it here where the server sent none (the development server, a page only the browser renders).
  */
 export async function start() {
-  sliceQueryNotifications()
   // Each step from here is a task of its own (decision 016): matching the page's route and loading
   // its code, reading the data, making the router, taking the page over.
   await yieldTask()

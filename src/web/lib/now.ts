@@ -9,16 +9,22 @@ const RenderTime = createContext(0)
 export const RenderTimeProvider = RenderTime.Provider
 
 const noSubscription = () => () => {}
+const MINUTE = 60_000
+const toMinute = (time: number) => time - (time % MINUTE)
 /** When this page was opened in the browser: the "now" of texts that need no ticking. */
 const openedAt = Date.now()
+const openedMinute = toMinute(openedAt)
 
-/** Now, for texts like "3 hours ago": the page's render time while it is hydrated, then the browser's. */
+/**
+ * Now to the minute, for texts like "3 hours ago": the minute the page was rendered in while it is
+ * hydrated, then the browser's (the same minute, mostly: nothing renders again then).
+ */
 export function useRenderNow(): number {
   const rendered = useContext(RenderTime)
   return useSyncExternalStore(
     noSubscription,
-    () => openedAt,
-    () => rendered || openedAt,
+    () => openedMinute,
+    () => toMinute(rendered || openedAt),
   )
 }
 

@@ -1,8 +1,9 @@
 import { Menu } from 'lucide-react'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { buttonClass } from '@/web/components/ui/button'
 import { AccountControl, useMe } from '@/web/features/accounts/public'
 import { NotificationBell } from '@/web/features/alerts/public'
+import { lazy } from '@/web/lib/lazy'
 import { DesktopNav } from './desktop-nav'
 import { Logo } from './logo'
 
@@ -27,12 +28,8 @@ export function Header() {
       className="sticky top-0 z-40 border-transparent border-b bg-bg/60 backdrop-blur transition-[background-color,border-color,box-shadow] data-[scrolled]:border-line data-[scrolled]:bg-bg/95 data-[scrolled]:shadow-black/30 data-[scrolled]:shadow-lg"
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
-        <Suspense>
-          <Logo />
-        </Suspense>
-        <Suspense>
-          <DesktopNav />
-        </Suspense>
+        <Logo />
+        <DesktopNav />
         <div className="ml-auto flex items-center gap-2">
           {me && (
             <Suspense fallback={<span aria-hidden="true" className="inline-block size-9" />}>

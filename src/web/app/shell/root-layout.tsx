@@ -4,6 +4,7 @@ import { matchPage } from '@/shared/pages'
 import { Spinner } from '@/web/components/ui/spinner'
 import { ToasterSlot } from '@/web/components/ui/toaster'
 import { SiteFeed } from '@/web/features/feed/public'
+import { whenCodeLoaded } from '@/web/lib/lazy'
 import { applyPageMeta } from '@/web/lib/page-meta'
 import { Footer } from './footer'
 import { Header } from './header'
@@ -36,10 +37,13 @@ function Frame({ children }: { children: React.ReactNode }) {
 export function RootLayout() {
   const { pathname } = useLocation()
   const navigation = useNavigation()
-  // The page is the app's from React's first commit (its parts hydrate in their own tasks after it, and
-  // a tap on one that is not yet is replayed once it is): what the browser journeys wait for.
+  // After React's first commit its parts hydrate in tasks of their own, a part waiting for its code
+  // as the server sent it; once every part has its code, the page is the app's: what the browser
+  // journeys wait for.
   useEffect(() => {
-    document.documentElement.dataset.app = 'ready'
+    void whenCodeLoaded().then(() => {
+      document.documentElement.dataset.app = 'ready'
+    })
   }, [])
   // Layout effects run before the pages' own effects, so a page with data can still override these.
   useLayoutEffect(() => {

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { Suspense, useSyncExternalStore } from 'react'
+import { lazy } from '@/web/lib/lazy'
 import { subscribeToaster, toasterWanted } from '@/web/lib/toast'
 
 const Toaster = lazy(() => import('./toaster-loaded'))

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
+import { lazy } from '@/web/lib/lazy'
 import { useIsBrowser } from '@/web/lib/now'
 import { useFeedOn } from './use-feed-on'
 

@@ -1,4 +1,4 @@
-import { lazy } from 'react'
+import { lazy } from '@/web/lib/lazy'
 
 /** What other features and the shell may use of stock (lint refuses any other import of its files). */
 export { prefetchStockPage, useItemStockStats } from './queries'

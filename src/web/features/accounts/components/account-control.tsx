@@ -1,6 +1,7 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { Suspense, useSyncExternalStore } from 'react'
 import { Link, useLocation } from 'react-router'
 import { buttonClass } from '@/web/components/ui/button'
+import { lazy } from '@/web/lib/lazy'
 import { signInHref, useMe } from '../api'
 import { AuthEvents, SIGNED_IN_KEY } from './auth-events'
 

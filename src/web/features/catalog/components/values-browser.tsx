@@ -111,6 +111,14 @@ function listError(error: Error) {
 }
 
 /** The values list of one game, or the search across every game when `game` is null. */
+const ROWS_PER_PART = 10
+
+function groupsOf<T>(items: readonly T[], size: number): T[][] {
+  const groups: T[][] = []
+  for (let at = 0; at < items.length; at += size) groups.push(items.slice(at, at + size))
+  return groups
+}
+
 export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[] }) {
   const { view, update } = useViewParams()
   const { game: pathGame } = useParams()
@@ -206,38 +214,42 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
       ) : (
         <Suspense>
           <ul className="mt-2 space-y-2">
-            {data?.items.map((item) => (
-              <Suspense key={`${item.gameId}/${item.id}`}>
-                <ItemRow
-                  item={item}
-                  gameName={game ? undefined : gameNames.get(item.gameId)}
-                  currency={currencies.get(item.gameId)}
-                  favorite={
-                    <>
-                      <Suspense
-                        fallback={<span aria-hidden="true" className="w-12 border-line border-l sm:w-14" />}
-                      >
-                        <WatchButton
-                          variant="row"
-                          game={item.gameId}
-                          item={item.id}
-                          name={item.name}
-                          category={item.category}
-                          rarity={item.rarity}
-                        />
-                      </Suspense>
-                      {game && (
-                        <FavoriteButton
-                          variant="row"
-                          game={game.id}
-                          itemId={item.id}
-                          itemName={item.name}
-                          ids={favoriteIds}
-                        />
-                      )}
-                    </>
-                  }
-                />
+            {/* Rows hydrate ten at a time (a boundary each group): a task each, not one per row. */}
+            {groupsOf(data?.items ?? [], ROWS_PER_PART).map((rows) => (
+              <Suspense key={rows.map((item) => `${item.gameId}/${item.id}`).join(' ')}>
+                {rows.map((item) => (
+                  <ItemRow
+                    key={`${item.gameId}/${item.id}`}
+                    item={item}
+                    gameName={game ? undefined : gameNames.get(item.gameId)}
+                    currency={currencies.get(item.gameId)}
+                    favorite={
+                      <>
+                        <Suspense
+                          fallback={<span aria-hidden="true" className="w-12 border-line border-l sm:w-14" />}
+                        >
+                          <WatchButton
+                            variant="row"
+                            game={item.gameId}
+                            item={item.id}
+                            name={item.name}
+                            category={item.category}
+                            rarity={item.rarity}
+                          />
+                        </Suspense>
+                        {game && (
+                          <FavoriteButton
+                            variant="row"
+                            game={game.id}
+                            itemId={item.id}
+                            itemName={item.name}
+                            ids={favoriteIds}
+                          />
+                        )}
+                      </>
+                    }
+                  />
+                ))}
               </Suspense>
             ))}
           </ul>

@@ -250,9 +250,7 @@ export function ItemPage() {
             </h2>
             <ul className="mt-3 space-y-2">
               {similar.map((s) => (
-                <Suspense key={s.id}>
-                  <ItemRow item={s} />
-                </Suspense>
+                <ItemRow key={s.id} item={s} />
               ))}
             </ul>
           </section>

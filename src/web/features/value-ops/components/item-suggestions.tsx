@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useRef } from 'react'
+import { Suspense, useEffect, useRef } from 'react'
 import { Link, useLocation } from 'react-router'
 import { buttonClass } from '@/web/components/ui/button'
 import { Spinner } from '@/web/components/ui/spinner'
 import { signInHref, useMe } from '@/web/features/accounts/public'
+import { lazy } from '@/web/lib/lazy'
 import { itemSuggestionsQuery } from '../api'
 import { SuggestionCard, type Viewer } from './suggestion-card'
 
