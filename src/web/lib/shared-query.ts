@@ -73,11 +73,16 @@ export function useSharedQuery<TData, T>(
   )
 }
 
-/** Runs a mutation without a hook: for a control that only needs it when tapped. */
+/**
+ * Runs a mutation without a hook: for a control that only needs it when tapped. Settles when the
+ * server has answered (an action awaits it); errors are the mutation's own to tell (its onError).
+ */
 export function mutate<TData, TVariables, TContext>(
   options: MutationOptions<TData, Error, TVariables, TContext>,
   variables: TVariables,
-): void {
-  // Errors are the mutation's own to tell (its onError).
-  new MutationObserver(queryClient, options).mutate(variables).catch(() => {})
+): Promise<void> {
+  return new MutationObserver(queryClient, options).mutate(variables).then(
+    () => {},
+    () => {},
+  )
 }

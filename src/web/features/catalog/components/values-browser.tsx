@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react'
-import { Suspense, useEffect, useId, useRef, useState } from 'react'
+import { Suspense, useEffect, useId, useRef, useState, useTransition } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import type { Game } from '@/shared/catalog'
 import { ITEM_SORT_LABELS, ITEM_SORTS } from '@/shared/catalog-rules'
@@ -17,24 +17,30 @@ import { ItemRow } from './item-row'
 
 const fieldClass = 'rounded-lg border border-line bg-bg px-3 py-2 text-ink text-sm focus:border-accent'
 
-/** Reads and writes the view (search, filters, sort, page) in the address, so it can be shared. */
+/**
+ * Reads and writes the view (search, filters, sort, page) in the address, so it can be shared. A
+ * change is a transition: the field or menu answers at once, the list follows without blocking it.
+ */
 function useViewParams() {
   const [params, setParams] = useSearchParams()
   const view = listView(params)
+  const [changing, startTransition] = useTransition()
   const update = (changes: Record<string, string | null>, replace = false) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev)
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null || v === '') next.delete(k)
-          else next.set(k, v)
-        }
-        if (!('page' in changes)) next.delete('page')
-        return next
-      },
-      { replace, preventScrollReset: true },
+    startTransition(() =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev)
+          for (const [k, v] of Object.entries(changes)) {
+            if (v === null || v === '') next.delete(k)
+            else next.set(k, v)
+          }
+          if (!('page' in changes)) next.delete('page')
+          return next
+        },
+        { replace, preventScrollReset: true },
+      ),
     )
-  return { view, update }
+  return { view, update, changing }
 }
 
 function SearchBox({ value, onChange }: { value: string; onChange: (v: string) => void }) {
@@ -45,6 +51,7 @@ function SearchBox({ value, onChange }: { value: string; onChange: (v: string) =
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const latest = useRef(onChange)
   latest.current = onChange
+  const field = useRef<HTMLInputElement>(null)
   useEffect(() => setDraft(value), [value])
   useEffect(() => () => clearTimeout(timer.current), [])
   const type = (next: string) => {
@@ -52,6 +59,12 @@ function SearchBox({ value, onChange }: { value: string; onChange: (v: string) =
     clearTimeout(timer.current)
     timer.current = setTimeout(() => latest.current(next), 250)
   }
+  // What a trader typed while the page was loading is in the field, not yet in the search: it is kept.
+  const early = useRef({ type, value })
+  useEffect(() => {
+    const typed = field.current?.value ?? ''
+    if (typed !== early.current.value) early.current.type(typed)
+  }, [])
   return (
     <div className="relative min-w-0 flex-1">
       <label htmlFor={id} className="sr-only">
@@ -62,6 +75,7 @@ function SearchBox({ value, onChange }: { value: string; onChange: (v: string) =
         className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
       />
       <input
+        ref={field}
         id={id}
         type="search"
         value={draft}
@@ -120,7 +134,7 @@ function groupsOf<T>(items: readonly T[], size: number): T[][] {
 }
 
 export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[] }) {
-  const { view, update } = useViewParams()
+  const { view, update, changing } = useViewParams()
   const { game: pathGame } = useParams()
   const [params] = useSearchParams()
   // Typing searches the game shown; on /values-and-wfl the address names it, so the search stays in it
@@ -213,7 +227,7 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
         <p className="mt-4 text-muted">No items found. Try fewer or shorter words.</p>
       ) : (
         <Suspense>
-          <ul className="mt-2 space-y-2">
+          <ul aria-busy={changing || undefined} className="mt-2 space-y-2 aria-busy:opacity-70">
             {/* Rows hydrate ten at a time (a boundary each group): a task each, not one per row. */}
             {groupsOf(data?.items ?? [], ROWS_PER_PART).map((rows) => (
               <Suspense key={rows.map((item) => `${item.gameId}/${item.id}`).join(' ')}>
