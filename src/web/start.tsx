@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router'
 import { routes } from './app/routes'
 import type { HydrationData } from './entry-server'
-import { RenderTimeProvider } from './lib/now'
+import { RenderTimeProvider, startClockAt } from './lib/now'
 import { queryClient } from './lib/query-client'
 import { yieldTask } from './lib/tasks'
 
@@ -33,6 +33,7 @@ export async function start() {
     const now = Date.now()
     for (const query of data.queries.queries) query.state.dataUpdatedAt = now
     hydrate(queryClient, data.queries)
+    startClockAt(data.renderedAt)
     await pageCode
   }
   await yieldTask()

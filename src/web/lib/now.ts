@@ -32,6 +32,14 @@ let now = openedAt
 let timer: ReturnType<typeof setTimeout> | undefined
 const listeners = new Set<() => void>()
 
+/**
+ * The clock starts at the time the server rendered the page (start.tsx, from the data block): the page
+ * hydrates without a render of its own, and the first tick brings the browser's time.
+ */
+export function startClockAt(renderedAt: number): void {
+  now = renderedAt
+}
+
 function tick() {
   now = Date.now()
   for (const listener of listeners) listener()
@@ -41,8 +49,9 @@ function tick() {
 function subscribeSeconds(listener: () => void): () => void {
   listeners.add(listener)
   if (listeners.size === 1) {
-    now = Date.now()
-    timer = setTimeout(tick, 1000 - (now % 1000) + 5)
+    const at = Date.now()
+    // A clock stopped long ago (a page opened later in the visit) is put right at once.
+    timer = setTimeout(tick, at - now > 1500 ? 0 : 1000 - (at % 1000) + 5)
   }
   return () => {
     listeners.delete(listener)

@@ -10,12 +10,13 @@ import { buttonClass } from '@/web/components/ui/button'
 import { Spinner } from '@/web/components/ui/spinner'
 import { WatchButton } from '@/web/features/alerts/public'
 import { FavoriteButton, useFavoriteCounts } from '@/web/features/favorites/public'
-import { ItemStockSection, useItemStockStats } from '@/web/features/stock/public'
+import { ItemStockSection, useItemStockStats, usePrefetchItemStockStats } from '@/web/features/stock/public'
 import { ItemEditorSlot, ItemSuggestionsSection } from '@/web/features/value-ops/public'
 import { ApiError } from '@/web/lib/api'
 import { formatDay } from '@/web/lib/format'
 import { useIsBrowser, useRenderNow } from '@/web/lib/now'
 import { usePageMeta } from '@/web/lib/page-meta'
+import { useSeen } from '@/web/lib/use-seen'
 import { useItemDetail } from '../api'
 import { ItemImage } from '../components/item-image'
 import { DemandMeter, ItemRow, TrendIcon } from '../components/item-row'
@@ -116,16 +117,46 @@ function Facts({ data }: { data: ItemDetailResponse }) {
   )
 }
 
+/**
+ * Sections whose code loads apart (the item's stock, the value suggestions): in the browser only, not
+ * on the server, once a trader scrolls near them. Only this part renders again once the page is hydrated.
+ */
+function BrowserSections({
+  game,
+  item,
+  name,
+  category,
+}: {
+  game: string
+  item: string
+  name: string
+  category: string | null
+}) {
+  const browser = useIsBrowser()
+  const [sentinel, seen] = useSeen()
+  const stockStats = useItemStockStats(game, item)
+  if (!browser) return null
+  if (!seen) return <div ref={sentinel} />
+  return (
+    <>
+      {isStockGame(game) && (
+        <Suspense fallback={null}>
+          <ItemStockSection game={game} category={category} query={stockStats} />
+        </Suspense>
+      )}
+      <ItemSuggestionsSection game={game} item={item} name={name} />
+    </>
+  )
+}
+
 export function ItemPage() {
   const { game: gameId = '', item: itemId = '' } = useParams()
   const query = useItemDetail(gameId, itemId)
-  // Sections whose code loads apart show in the browser only (not on the server).
-  const browser = useIsBrowser()
   const now = useRenderNow()
   // Asked for at once, beside the item (not after it).
   const favoriteIds = [itemId]
   useFavoriteCounts(gameId, favoriteIds)
-  const stockStats = useItemStockStats(gameId, itemId)
+  usePrefetchItemStockStats(gameId, itemId)
   const data = query.data
   usePageMeta(
     data && `${data.item.name} value — ${data.game.name}`,
@@ -222,16 +253,7 @@ export function ItemPage() {
         </section>
       </Suspense>
 
-      {browser && (
-        <>
-          {isStockGame(game.id) && (
-            <Suspense fallback={null}>
-              <ItemStockSection game={game.id} category={item.category} query={stockStats} />
-            </Suspense>
-          )}
-          <ItemSuggestionsSection game={game.id} item={item.id} name={item.name} />
-        </>
-      )}
+      <BrowserSections game={game.id} item={item.id} name={item.name} category={item.category} />
 
       {item.notes && (
         <section aria-labelledby="notes" className="mt-8">
