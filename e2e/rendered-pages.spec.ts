@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures'
 
 /**
- * Pages come rendered from the server and the app takes them over part by part (decision 014): the
+ * Pages come rendered from the server and React hydrates them part by part (decision 020): the
  * server's elements are kept (not drawn again), and every part works once the app is ready.
  */
 test.describe('pages rendered on the server', () => {
@@ -43,7 +43,7 @@ test.describe('pages rendered on the server', () => {
     expect(header.kept).toBeGreaterThan(0)
     expect(header.kept).toBe(header.sent)
 
-    // The last row is the last part taken over: its heart works.
+    // The last row is in the last part React hydrates: its heart works.
     await page
       .getByRole('button', { name: /^Favorite / })
       .last()

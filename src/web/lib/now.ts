@@ -73,8 +73,8 @@ export function useNow(): number {
 }
 
 /**
- * True in the browser once the page is hydrated (false on the server and while the server's markup is
- * taken over): for parts that only the browser shows.
+ * True in the browser once the page is hydrated (false on the server and while React hydrates the
+ * server's markup): for parts that only the browser shows.
  */
 export const useIsBrowser = () =>
   useSyncExternalStore(

@@ -33,7 +33,7 @@ function sharedObserver(options: QueryObserverOptions): [key: string, observer: 
 
 /**
  * What the server renders with: these queries are the browser's own (the session, its hearts, its
- * watchlist), never fetched by the server's renderer. The page the browser takes over shows the same,
+ * watchlist), never fetched by the server's renderer. The page React hydrates shows the same,
  * and what the browser knows comes right after.
  */
 const SERVER_RESULT = {

@@ -11,7 +11,7 @@ const FeedRunner = lazy(() => import('./components/feed-runner'))
  */
 export function SiteFeed() {
   const on = useFeedOn()
-  // Once the page is taken over (after its first paint), when this browser has the feed on.
+  // In the browser once the page is hydrated, when this browser has the feed on.
   const started = useIsBrowser()
   if (!started || !on) return null
   return (
