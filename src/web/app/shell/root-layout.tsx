@@ -1,11 +1,11 @@
-import { Suspense, useEffect, useLayoutEffect } from 'react'
+import { useEffect, useLayoutEffect } from 'react'
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router'
 import { matchPage } from '@/shared/pages'
 import { Spinner } from '@/web/components/ui/spinner'
 import { ToasterSlot } from '@/web/components/ui/toaster'
 import { SiteFeed } from '@/web/features/feed/public'
-import { whenCodeLoaded } from '@/web/lib/lazy'
 import { applyPageMeta } from '@/web/lib/page-meta'
+import { Part, whenHydrated } from '@/web/lib/part'
 import { Footer } from './footer'
 import { Header } from './header'
 
@@ -18,17 +18,17 @@ function Frame({ children }: { children: React.ReactNode }) {
       >
         Skip to content
       </a>
-      <Suspense>
+      <Part>
         <Header />
-      </Suspense>
-      <Suspense>
+      </Part>
+      <Part>
         <main id="main" className="flex-1">
           {children}
         </main>
-      </Suspense>
-      <Suspense>
+      </Part>
+      <Part>
         <Footer />
-      </Suspense>
+      </Part>
       <ToasterSlot />
     </div>
   )
@@ -41,7 +41,7 @@ export function RootLayout() {
   // as the server sent it; once every part has its code, the page is the app's: what the browser
   // journeys wait for.
   useEffect(() => {
-    void whenCodeLoaded().then(() => {
+    void whenHydrated().then(() => {
       document.documentElement.dataset.app = 'ready'
     })
   }, [])

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { Suspense } from 'react'
 import { useParams } from 'react-router'
 import { NotFoundPage } from '@/web/app/not-found-page'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { Spinner } from '@/web/components/ui/spinner'
 import { ApiError } from '@/web/lib/api'
 import { usePageMeta } from '@/web/lib/page-meta'
+import { Part } from '@/web/lib/part'
 import { publicProfileQuery } from '../api'
 import { FavoritesList } from '../components/favorites-list'
 import { ProfileCard } from '../components/profile-card'
@@ -33,12 +33,12 @@ export function PublicProfilePage() {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="sr-only">{query.data.profile.displayName}</h1>
-      <Suspense>
+      <Part>
         <ProfileCard profile={query.data.profile} />
-      </Suspense>
-      <Suspense>
+      </Part>
+      <Part>
         <FavoritesList favorites={favorites} empty="No favorite items yet." />
-      </Suspense>
+      </Part>
     </div>
   )
 }

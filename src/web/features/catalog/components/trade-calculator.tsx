@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { AlertTriangle, Link2, Trash2 } from 'lucide-react'
-import { Suspense, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react'
+import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import type { Game, ItemSummary } from '@/shared/catalog'
 import {
@@ -24,6 +24,7 @@ import {
 import { buttonClass } from '@/web/components/ui/button'
 import { ValueText } from '@/web/components/ui/value-text'
 import { ApiError } from '@/web/lib/api'
+import { Part } from '@/web/lib/part'
 import { toast } from '@/web/lib/toast'
 import { itemsByIdQuery } from '../api'
 import { ItemImage } from './item-image'
@@ -385,7 +386,7 @@ export function TradeCalculator({ game }: { game: Game }) {
 
       <div className="grid gap-4 md:grid-cols-2">
         {(['give', 'get'] as const).map((side) => (
-          <Suspense key={side}>
+          <Part key={side}>
             <SidePanel
               side={side}
               title={side === 'give' ? 'You give' : 'You get'}
@@ -396,7 +397,7 @@ export function TradeCalculator({ game }: { game: Game }) {
               onChange={(slots) => setSides({ [side]: slots })}
               onPick={add(side, sides[side].slots)}
             />
-          </Suspense>
+          </Part>
         ))}
       </div>
 

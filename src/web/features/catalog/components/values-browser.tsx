@@ -11,6 +11,7 @@ import { WatchButton } from '@/web/features/alerts/public'
 import { FavoriteButton, useFavoriteCounts } from '@/web/features/favorites/public'
 import { ApiError } from '@/web/lib/api'
 import { formatCount } from '@/web/lib/format'
+import { Part } from '@/web/lib/part'
 import { useItemList, useSearchAll } from '../api'
 import { listParams, listView, PAGE_SIZE } from '../view'
 import { ItemRow } from './item-row'
@@ -156,7 +157,7 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
 
   return (
     <section aria-label="Item values" className="mt-6">
-      <Suspense>
+      <Part>
         <div className="flex flex-col gap-2 sm:flex-row">
           <SearchBox value={view.search} onChange={search} />
           {game && (
@@ -185,12 +186,12 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
             </div>
           )}
         </div>
-      </Suspense>
+      </Part>
 
       {game && (
-        <Suspense>
+        <Part>
           <GameFacts game={game} />
-        </Suspense>
+        </Part>
       )}
 
       <div aria-live="polite" className="mt-4 flex items-center justify-between text-muted text-sm">
@@ -226,11 +227,11 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
       ) : data && data.items.length === 0 ? (
         <p className="mt-4 text-muted">No items found. Try fewer or shorter words.</p>
       ) : (
-        <Suspense>
+        <Part>
           <ul aria-busy={changing || undefined} className="mt-2 space-y-2 aria-busy:opacity-70">
             {/* Rows hydrate ten at a time (a boundary each group): a task each, not one per row. */}
             {groupsOf(data?.items ?? [], ROWS_PER_PART).map((rows) => (
-              <Suspense key={rows.map((item) => `${item.gameId}/${item.id}`).join(' ')}>
+              <Part key={rows.map((item) => `${item.gameId}/${item.id}`).join(' ')}>
                 {rows.map((item) => (
                   <ItemRow
                     key={`${item.gameId}/${item.id}`}
@@ -264,10 +265,10 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
                     }
                   />
                 ))}
-              </Suspense>
+              </Part>
             ))}
           </ul>
-        </Suspense>
+        </Part>
       )}
 
       {game && pages > 1 && (

@@ -16,6 +16,7 @@ import { ApiError } from '@/web/lib/api'
 import { formatDay } from '@/web/lib/format'
 import { useIsBrowser, useRenderNow } from '@/web/lib/now'
 import { usePageMeta } from '@/web/lib/page-meta'
+import { Part } from '@/web/lib/part'
 import { useSeen } from '@/web/lib/use-seen'
 import { useItemDetail } from '../api'
 import { ItemImage } from '../components/item-image'
@@ -181,7 +182,7 @@ export function ItemPage() {
           {game.name}
         </Link>
       </nav>
-      <Suspense>
+      <Part>
         <div className="mt-2 flex flex-wrap items-end justify-between gap-4">
           <div className="flex min-w-0 items-center gap-4">
             <ItemImage name={item.name} image={item.image} rarity={item.rarity} size="lg" />
@@ -213,7 +214,7 @@ export function ItemPage() {
             </Link>
           </div>
         </div>
-      </Suspense>
+      </Part>
       <p className="mt-1 text-muted text-sm">
         {game.valuedCount === 0 ? (
           <>{game.name} · no community values yet</>
@@ -231,15 +232,15 @@ export function ItemPage() {
         </p>
       )}
 
-      <Suspense>
+      <Part>
         <div className="mt-6">
           <Facts data={query.data} />
         </div>
-      </Suspense>
+      </Part>
 
       <ItemEditorSlot game={game} item={item} />
 
-      <Suspense>
+      <Part>
         <section
           aria-labelledby="history"
           className="mt-8 rounded-2xl border border-line bg-surface p-4 sm:p-6"
@@ -251,7 +252,7 @@ export function ItemPage() {
             <ValueChart points={history} now={now} />
           </div>
         </section>
-      </Suspense>
+      </Part>
 
       <BrowserSections game={game.id} item={item.id} name={item.name} category={item.category} />
 
@@ -265,7 +266,7 @@ export function ItemPage() {
       )}
 
       {similar.length > 0 && (
-        <Suspense>
+        <Part>
           <section aria-labelledby="similar" className="mt-8">
             <h2 id="similar" className="font-semibold text-lg">
               Similar items
@@ -276,7 +277,7 @@ export function ItemPage() {
               ))}
             </ul>
           </section>
-        </Suspense>
+        </Part>
       )}
     </div>
   )

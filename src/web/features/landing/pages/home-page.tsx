@@ -15,13 +15,13 @@ import {
   Zap,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Suspense } from 'react'
 import { Link } from 'react-router'
 import { buttonClass } from '@/web/components/ui/button'
 import { SoonBadge } from '@/web/components/ui/page'
 import { EarlyAccessForm } from '@/web/features/launch-list/public'
 import { formatCount, formatDay, formatRelative } from '@/web/lib/format'
 import { useRenderNow } from '@/web/lib/now'
+import { Part } from '@/web/lib/part'
 import { useSiteSummary } from '../api'
 
 function Section({
@@ -36,7 +36,7 @@ function Section({
   children: ReactNode
 }) {
   return (
-    <Suspense>
+    <Part>
       <section aria-labelledby={id} className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
         <h2 id={id} className="font-bold text-2xl tracking-tight sm:text-3xl">
           {title}
@@ -44,7 +44,7 @@ function Section({
         <p className="mt-2 max-w-2xl text-muted">{lead}</p>
         <div className="mt-8">{children}</div>
       </section>
-    </Suspense>
+    </Part>
   )
 }
 
@@ -134,7 +134,7 @@ export function HomePage() {
               </Link>
             </div>
           </div>
-          <Suspense>
+          <Part>
             <div className="rounded-2xl border border-line bg-surface p-6 shadow-2xl shadow-black/30">
               <h2 className="font-bold text-xl">Join the launch list</h2>
               <p className="mt-1 text-muted text-sm">
@@ -158,12 +158,12 @@ export function HomePage() {
                 <EarlyAccessForm />
               </div>
             </div>
-          </Suspense>
-          <Suspense>
+          </Part>
+          <Part>
             <div className="lg:col-span-2">
               <LiveFigures />
             </div>
-          </Suspense>
+          </Part>
         </div>
       </section>
 

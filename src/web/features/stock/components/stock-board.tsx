@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { Suspense, useMemo } from 'react'
+import { useMemo } from 'react'
 import type { StockGameId } from '@/shared/games'
 import { STOCK_GAME_NAMES } from '@/shared/games'
 import { hasWeather } from '@/shared/stock-rules'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { Spinner } from '@/web/components/ui/spinner'
 import { useNow } from '@/web/lib/now'
+import { Part } from '@/web/lib/part'
 import { useStockStream } from '../api'
 import { PAGE_HISTORY_LIMIT, stockHistoryQuery, stockQuery } from '../queries'
 import { groupByShop, mergeReports, shopState } from '../view'
@@ -56,7 +57,7 @@ export function StockBoard({ game, columns }: { game: StockGameId; columns: stri
         {states
           .filter(({ state }) => state.kind !== 'away')
           .map(({ shop, state }) => (
-            <Suspense key={shop.id}>
+            <Part key={shop.id}>
               <ShopCard shop={shop} state={state} items={items} look={look} now={now}>
                 <RecentRestocks
                   game={game}
@@ -69,7 +70,7 @@ export function StockBoard({ game, columns }: { game: StockGameId; columns: stri
                   now={now}
                 />
               </ShopCard>
-            </Suspense>
+            </Part>
           ))}
       </div>
       {away.map(({ shop }) => (
