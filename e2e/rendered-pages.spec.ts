@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures'
 
 /**
- * Pages come rendered from the server and React hydrates them part by part (decision 020): the
+ * Pages come rendered from the server and React hydrates them part by part (decision 022): the
  * server's elements are kept (not drawn again), and every part works once the app is ready.
  */
 test.describe('pages rendered on the server', () => {
