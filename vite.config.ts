@@ -2,15 +2,8 @@ import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig, type Plugin } from 'vite'
 
-/** `@` is src/; Preact stands in for React DOM (decision 012). */
-const webAliases = [
-  { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-]
+/** `@` is src/. */
+const webAliases = [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }]
 
 /**
  * sonner adds its stylesheet to the page when its code loads (with the first toast), which restyles
@@ -29,7 +22,8 @@ const sonnerStylesheetWithThePage: Plugin = {
 
 /**
  * The browser's bundle (dist/web) and the server's page renderer (`--ssr entry-server.tsx`, dist/ssr).
- * The renderer carries its dependencies with it, so they resolve to the same Preact.
+ * The renderer carries its dependencies with it (React DOM's server renderer included), so the
+ * server needs none of them installed at run time.
  */
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
@@ -37,6 +31,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), sonnerStylesheetWithThePage],
   resolve: { alias: webAliases },
   ssr: { noExternal: true },
+  // The renderer runs React's production build whatever NODE_ENV the server has.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   build: {
     outDir: isSsrBuild ? '../../dist/ssr' : '../../dist/web',
     emptyOutDir: true,
@@ -47,8 +43,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     reportCompressedSize: false,
     rolldownOptions: {
       onLog(level, log, handler) {
-        // React Router looks for React 19's useOptimistic and does without it: Preact has none.
-        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return
         // Libraries mark their hooks "use client" for React Server Components, which this app has none of.
         if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('"use client"')) return
         handler(level, log)

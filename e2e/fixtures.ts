@@ -71,6 +71,8 @@ export const test = base.extend<{
     async ({ consoleErrors }, use) => {
       const allowed: RegExp[] = []
       await use((pattern) => allowed.push(pattern))
+      // A hydration error is never expected, whatever the test allows.
+      expect(consoleErrors.filter(isHydrationError), 'hydration errors during the test').toEqual([])
       const unexpected = consoleErrors.filter((text) => !allowed.some((p) => p.test(text)))
       expect(unexpected, 'console errors during the test').toEqual([])
     },
@@ -79,6 +81,14 @@ export const test = base.extend<{
 })
 
 export { expect }
+
+/**
+ * React reports a page it could not hydrate as an error: the app's own report (`onRecoverableError`
+ * in start.tsx) names hydration, and React's production build refers to its hydration errors by code.
+ */
+export function isHydrationError(text: string): boolean {
+  return /hydrat/i.test(text) || /react\.dev\/errors\/(418|419|421|422|423|425)\b/.test(text)
+}
 
 /** axe finds no serious or critical violation on the page as it is now. */
 export async function expectAccessible(page: Page) {

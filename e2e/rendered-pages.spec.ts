@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures'
 
 /**
- * Pages come rendered from the server and the app takes them over part by part (decision 014): the
+ * Pages come rendered from the server and React hydrates them part by part (decision 022): the
  * server's elements are kept (not drawn again), and every part works once the app is ready.
  */
 test.describe('pages rendered on the server', () => {
@@ -43,7 +43,7 @@ test.describe('pages rendered on the server', () => {
     expect(header.kept).toBeGreaterThan(0)
     expect(header.kept).toBe(header.sent)
 
-    // The last row is the last part taken over: its heart works.
+    // The last row is in the last part React hydrates: its heart works.
     await page
       .getByRole('button', { name: /^Favorite / })
       .last()
@@ -59,5 +59,22 @@ test.describe('pages rendered on the server', () => {
 
     await page.getByRole('button', { name: /^Favorite Kitsune/ }).click()
     await expect(page.getByText('Login Required')).toBeVisible()
+  })
+
+  test('React takes over every page it rendered: the root carries a React root', async ({ page }) => {
+    for (const path of [
+      '/',
+      '/values-and-wfl',
+      '/values/blox-fruits/kitsune',
+      '/grow-a-garden-stock',
+      '/sign-in',
+    ]) {
+      await page.goto(path)
+      await expect(page.locator('#page-data')).toHaveCount(1)
+      const reactRoot = await page.evaluate(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$')),
+      )
+      expect(reactRoot, path).toBe(true)
+    }
   })
 })

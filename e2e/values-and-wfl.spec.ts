@@ -35,6 +35,37 @@ test.describe('item values', () => {
     await expectAccessible(page)
   })
 
+  test('a search typed while the page is still loading is kept and filters the list', async ({
+    page,
+    baseURL,
+  }) => {
+    // The app's code is held back: the page is the server's until the test lets it come.
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/start-[^/]*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    // Opened as a link is followed, without waiting for the app (which is held).
+    await page.evaluate((url) => {
+      window.location.href = url
+    }, `${baseURL}/values-and-wfl`)
+    const field = page.getByLabel('Search items')
+    await field.waitFor()
+    await expect(page.locator('html')).not.toHaveAttribute('data-app', 'ready')
+    await field.pressSequentially('kitsune')
+
+    release()
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'ready')
+    await expect(page).toHaveURL(/search=kitsune/)
+    await expect(field).toHaveValue('kitsune')
+    const rows = page.locator('section[aria-label="Item values"] li a[href^="/values/"]')
+    await expect(rows.first()).toContainText('Kitsune')
+    for (const name of await rows.allTextContents()) expect(name).toMatch(/kitsune/i)
+  })
+
   test('search, filter and sort live in the address and survive the back button', async ({ page }) => {
     await page.goto('/trade-helper/blox-fruits')
     await page.getByLabel('Search items').fill('dragon')

@@ -23,7 +23,9 @@ for (const args of [
   [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--ssr', 'entry-server.tsx'],
   ['scripts/build-server.mjs'],
 ]) {
-  const step = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' })
+  // React's production build, whatever NODE_ENV the shell has.
+  const env = { ...process.env, NODE_ENV: 'production' }
+  const step = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env })
   if (step.status !== 0) {
     console.error(`Build failed: node ${args.join(' ')} exited with ${step.status ?? step.signal}`)
     process.exit(1)

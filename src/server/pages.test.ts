@@ -11,6 +11,8 @@ function pageOf(html: string) {
   const data = root.match(/<script type="application\/json" id="page-data">(.*?)<\/script>/s)?.[1]
   const text = root
     .replace(/<script[^>]*>.*?<\/script>/gs, '')
+    // React's markers between adjacent texts and around Suspense boundaries are no text.
+    .replace(/<!--.*?-->/gs, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')

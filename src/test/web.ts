@@ -23,7 +23,9 @@ function builtRenderer(): Promise<CreatePageRenderer> {
       '--logLevel',
       'error',
     ]
-    const build = spawnSync(process.execPath, args, { cwd: projectRoot, encoding: 'utf8' })
+    // As `npm run build` builds it: React's production build, whatever NODE_ENV the tests run with.
+    const env = { ...process.env, NODE_ENV: 'production' }
+    const build = spawnSync(process.execPath, args, { cwd: projectRoot, encoding: 'utf8', env })
     if (build.status !== 0) throw new Error(`page renderer build failed: ${build.stderr}`)
     return (await loadPageRenderer(outDir))!
   })()

@@ -1,9 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
-import { renderToStringAsync } from 'preact-render-to-string'
+import type { ReactNode } from 'react'
+import { prerender } from 'react-dom/static'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import { type PageHandle, routes } from './app/routes'
 import { setApiTransport } from './lib/api'
+import { RenderTimeProvider } from './lib/now'
 import { createQueryClient, type ServerLoaderContext } from './lib/query-client'
 
 /** A page rendered on the server: its markup, and the data the browser hydrates it with. */
@@ -22,9 +24,32 @@ export interface PageRenderer {
 export interface HydrationData {
   router: { loaderData: Record<string, unknown> }
   queries: ReturnType<typeof dehydrate>
+  /** The time the page was rendered at (texts that depend on it hydrate as the server wrote them). */
+  renderedAt: number
 }
 
 const CACHED_PAGES = 500
+
+/**
+ * The page's markup once every lazy part and query is there (React DOM's `prerender`): complete
+ * Suspense boundaries are written in place, so the markup carries no inline script of React's (the
+ * Content-Security-Policy runs none) and is the same for every visitor, which lets it be cached.
+ */
+async function renderStatic(page: ReactNode): Promise<string> {
+  let failure: unknown
+  const { prelude } = await prerender(page, {
+    // Every boundary is written where it stands, however large (none is sent later with a script).
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError(error) {
+      failure ??= error
+    },
+  })
+  // A part that failed would be left to the browser with an inline script: the browser renders the page.
+  if (failure) throw failure
+  const html = await new Response(prelude as ReadableStream<Uint8Array>).text()
+  if (html.includes('<script')) throw new Error('the rendered page carries an inline script')
+  return html
+}
 
 /**
  * Renders pages with the browser's own routes, loaders and queries; their requests go to the app
@@ -60,18 +85,22 @@ export function createPageRenderer(fetchApi: typeof fetch): PageRenderer {
           cache.set(key, hit)
           return hit
         }
-        const html = await renderToStringAsync(
-          <QueryClientProvider client={context.queryClient}>
-            <StaticRouterProvider
-              router={createStaticRouter(handler.dataRoutes, state)}
-              context={state}
-              hydrate={false}
-            />
-          </QueryClientProvider>,
+        const renderedAt = Date.now()
+        const html = await renderStatic(
+          <RenderTimeProvider value={renderedAt}>
+            <QueryClientProvider client={context.queryClient}>
+              <StaticRouterProvider
+                router={createStaticRouter(handler.dataRoutes, state)}
+                context={state}
+                hydrate={false}
+              />
+            </QueryClientProvider>
+          </RenderTimeProvider>,
         )
         const data: HydrationData = {
           router: { loaderData: state.loaderData },
           queries: dehydrate(context.queryClient),
+          renderedAt,
         }
         const page = { html, data: JSON.stringify(data).replace(/</g, '\\u003c') }
         if (key) cache.set(key, page)

@@ -4,8 +4,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router'
 import { routes } from './app/routes'
 import type { HydrationData } from './entry-server'
-import { beginProgressiveHydration } from './lib/progressive-hydration'
-import { queryClient, sliceQueryNotifications } from './lib/query-client'
+import { RenderTimeProvider, startClockAt } from './lib/now'
+import { queryClient } from './lib/query-client'
 import { yieldTask } from './lib/tasks'
 
 /**
@@ -13,7 +13,6 @@ import { yieldTask } from './lib/tasks'
  * renders it here where the server sent none (the development server, a page only the browser renders).
  */
 export async function start() {
-  sliceQueryNotifications()
   // Each step from here is a task of its own (decision 016): matching the page's route and loading
   // its code, reading the data, making the router, taking the page over.
   await yieldTask()
@@ -34,20 +33,29 @@ export async function start() {
     const now = Date.now()
     for (const query of data.queries.queries) query.state.dataUpdatedAt = now
     hydrate(queryClient, data.queries)
+    startClockAt(data.renderedAt)
     await pageCode
   }
   await yieldTask()
   const router = createBrowserRouter(routes, data ? { hydrationData: data.router } : undefined)
   const app = (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <RenderTimeProvider value={data?.renderedAt ?? Date.now()}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </RenderTimeProvider>
     </StrictMode>
   )
   if (data) {
     await yieldTask()
-    beginProgressiveHydration()
-    hydrateRoot(root, app)
+    // React hydrates the page's Suspense boundaries (header, main, footer, the parts of a page) each in
+    // tasks of its own after the first commit, the one a trader touches first going first.
+    hydrateRoot(root, app, {
+      // React takes over what it can and renders the rest afresh; the journeys fail on this report.
+      onRecoverableError(error, info) {
+        console.error('React could not hydrate part of the page:', error, info.componentStack ?? '')
+      },
+    })
   } else createRoot(root).render(app)
 }

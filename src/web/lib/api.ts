@@ -1,5 +1,4 @@
 import type { ApiErrorBody, ErrorCode } from '@/shared/api-error'
-import { hydrationSettled } from './progressive-hydration'
 
 /** An API answer that was not 2xx, with the server's code and message. */
 export class ApiError extends Error {
@@ -66,8 +65,6 @@ export async function apiFetch<T>(
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
   let res: Response
-  // Answers wait until the page is taken over: a part waiting its turn must show what the server did.
-  await hydrationSettled()
   try {
     const method = init.method ?? 'GET'
     res = await transport(path, {

@@ -9,7 +9,6 @@
  * If-None-Match (a 304 keeps what is shown) and the unread count — and then tries the stream again.
  */
 import { LIVE_POLL_SECONDS, LIVE_STREAM_RETRY_AFTER_SECONDS } from '@/shared/live-rules'
-import { afterHydration } from './progressive-hydration'
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'polling'
 
@@ -182,8 +181,7 @@ async function poll(state: Fallback) {
 export function followLive(follower: LiveFollower): () => void {
   followers.add(follower)
   follower.onStatus?.(sourceUrl ? status : 'connecting')
-  // The stream opens once the page is taken over: its events change what the page shows.
-  afterHydration(() => queueMicrotask(reconcile))
+  queueMicrotask(reconcile)
   return () => {
     followers.delete(follower)
     queueMicrotask(reconcile)

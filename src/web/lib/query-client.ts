@@ -1,6 +1,5 @@
-import { type FetchQueryOptions, notifyManager, QueryClient, type QueryKey } from '@tanstack/react-query'
+import { type FetchQueryOptions, QueryClient, type QueryKey } from '@tanstack/react-query'
 import { QUERY_GC_TIME_MS, QUERY_STALE_TIME_MS } from '@/shared/constants'
-import { createSlicedQueue } from './tasks'
 
 /** A query client with the site's defaults (SPEC section 9). */
 export function createQueryClient(): QueryClient {
@@ -18,12 +17,6 @@ export function createQueryClient(): QueryClient {
 
 /** The browser's one query client; route loaders prefetch into it. */
 export const queryClient = createQueryClient()
-
-/**
- * In the browser, components hear of new answers a few per task (decision 016): an answer that every
- * row of a list reads (the session, the hearts) would otherwise render them all in one long task.
- */
-export const sliceQueryNotifications = () => notifyManager.setNotifyFunction(createSlicedQueue())
 
 /**
  * What the server's renderer hands route loaders (React Router's request context): the request's own

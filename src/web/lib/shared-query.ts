@@ -32,6 +32,21 @@ function sharedObserver(options: QueryObserverOptions): [key: string, observer: 
 }
 
 /**
+ * What the server renders with: these queries are the browser's own (the session, its hearts, its
+ * watchlist), never fetched by the server's renderer. The page React hydrates shows the same,
+ * and what the browser knows comes right after.
+ */
+const SERVER_RESULT = {
+  data: undefined,
+  status: 'pending',
+  fetchStatus: 'idle',
+  isPending: true,
+  isSuccess: false,
+  isError: false,
+  error: null,
+} as unknown as QueryObserverResult<never>
+
+/**
  * What `pick` reads of a query's current result, for a component; the query is fetched as
  * `useQuery` would. `pick` returns a value compared with `Object.is` (a number, a flag, the result).
  */
@@ -51,14 +66,23 @@ export function useSharedQuery<TData, T>(
     },
     [key, observer],
   )
-  return useSyncExternalStore(subscribe, () => pick(observer.getCurrentResult()))
+  return useSyncExternalStore(
+    subscribe,
+    () => pick(observer.getCurrentResult()),
+    () => pick(SERVER_RESULT),
+  )
 }
 
-/** Runs a mutation without a hook: for a control that only needs it when tapped. */
+/**
+ * Runs a mutation without a hook: for a control that only needs it when tapped. Settles when the
+ * server has answered (an action awaits it); errors are the mutation's own to tell (its onError).
+ */
 export function mutate<TData, TVariables, TContext>(
   options: MutationOptions<TData, Error, TVariables, TContext>,
   variables: TVariables,
-): void {
-  // Errors are the mutation's own to tell (its onError).
-  new MutationObserver(queryClient, options).mutate(variables).catch(() => {})
+): Promise<void> {
+  return new MutationObserver(queryClient, options).mutate(variables).then(
+    () => {},
+    () => {},
+  )
 }

@@ -1,7 +1,6 @@
 import { Link } from 'react-router'
 import { SoonBadge } from '@/web/components/ui/page'
 import { FeedSwitch } from '@/web/features/feed/public'
-import { Hydrate } from '@/web/lib/progressive-hydration'
 import { Logo } from './logo'
 
 interface FooterLink {
@@ -62,25 +61,23 @@ export function Footer() {
         </div>
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 lg:contents">
           {COLUMNS.map((column) => (
-            <Hydrate key={column.title}>
-              <nav aria-label={`Footer: ${column.title}`}>
-                <h2 className="font-semibold text-ink text-sm">{column.title}</h2>
-                <ul className="mt-3 space-y-2 text-sm">
-                  {column.links.map((link) => (
-                    <li key={link.label} className="text-muted">
-                      {link.to ? (
-                        <Link to={link.to} reloadDocument={link.document} className="hover:text-ink">
-                          {link.label}
-                        </Link>
-                      ) : (
-                        <span>{link.label}</span>
-                      )}
-                      {link.soon && <SoonBadge />}
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-            </Hydrate>
+            <nav key={column.title} aria-label={`Footer: ${column.title}`}>
+              <h2 className="font-semibold text-ink text-sm">{column.title}</h2>
+              <ul className="mt-3 space-y-2 text-sm">
+                {column.links.map((link) => (
+                  <li key={link.label} className="text-muted">
+                    {link.to ? (
+                      <Link to={link.to} reloadDocument={link.document} className="hover:text-ink">
+                        {link.label}
+                      </Link>
+                    ) : (
+                      <span>{link.label}</span>
+                    )}
+                    {link.soon && <SoonBadge />}
+                  </li>
+                ))}
+              </ul>
+            </nav>
           ))}
         </div>
       </div>

@@ -3,7 +3,7 @@ import { Suspense, useEffect, useState } from 'react'
 import { buttonClass } from '@/web/components/ui/button'
 import { AccountControl, useMe } from '@/web/features/accounts/public'
 import { NotificationBell } from '@/web/features/alerts/public'
-import { Hydrate, lazy } from '@/web/lib/progressive-hydration'
+import { lazy } from '@/web/lib/lazy'
 import { DesktopNav } from './desktop-nav'
 import { Logo } from './logo'
 
@@ -28,12 +28,8 @@ export function Header() {
       className="sticky top-0 z-40 border-transparent border-b bg-bg/60 backdrop-blur transition-[background-color,border-color,box-shadow] data-[scrolled]:border-line data-[scrolled]:bg-bg/95 data-[scrolled]:shadow-black/30 data-[scrolled]:shadow-lg"
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
-        <Hydrate>
-          <Logo />
-        </Hydrate>
-        <Hydrate>
-          <DesktopNav />
-        </Hydrate>
+        <Logo />
+        <DesktopNav />
         <div className="ml-auto flex items-center gap-2">
           {me && (
             <Suspense fallback={<span aria-hidden="true" className="inline-block size-9" />}>

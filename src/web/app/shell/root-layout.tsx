@@ -5,7 +5,7 @@ import { Spinner } from '@/web/components/ui/spinner'
 import { ToasterSlot } from '@/web/components/ui/toaster'
 import { SiteFeed } from '@/web/features/feed/public'
 import { applyPageMeta } from '@/web/lib/page-meta'
-import { afterHydration, Hydrate } from '@/web/lib/progressive-hydration'
+import { Part, whenHydrated } from '@/web/lib/part'
 import { Footer } from './footer'
 import { Header } from './header'
 
@@ -18,17 +18,17 @@ function Frame({ children }: { children: React.ReactNode }) {
       >
         Skip to content
       </a>
-      <Hydrate>
+      <Part>
         <Header />
-      </Hydrate>
-      <Hydrate>
+      </Part>
+      <Part>
         <main id="main" className="flex-1">
           {children}
         </main>
-      </Hydrate>
-      <Hydrate>
+      </Part>
+      <Part>
         <Footer />
-      </Hydrate>
+      </Part>
       <ToasterSlot />
     </div>
   )
@@ -37,9 +37,11 @@ function Frame({ children }: { children: React.ReactNode }) {
 export function RootLayout() {
   const { pathname } = useLocation()
   const navigation = useNavigation()
-  // The page is the app's once every part is taken over (or rendered): what the browser journeys wait for.
+  // After React's first commit its parts hydrate in tasks of their own, a part waiting for its code
+  // as the server sent it; once every part has its code, the page is the app's: what the browser
+  // journeys wait for.
   useEffect(() => {
-    afterHydration(() => {
+    void whenHydrated().then(() => {
       document.documentElement.dataset.app = 'ready'
     })
   }, [])

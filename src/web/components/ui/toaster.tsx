@@ -1,5 +1,5 @@
 import { Suspense, useSyncExternalStore } from 'react'
-import { lazy } from '@/web/lib/progressive-hydration'
+import { lazy } from '@/web/lib/lazy'
 import { subscribeToaster, toasterWanted } from '@/web/lib/toast'
 
 const Toaster = lazy(() => import('./toaster-loaded'))

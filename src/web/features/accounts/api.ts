@@ -22,10 +22,16 @@ export const meQuery = queryOptions({
   staleTime: 60_000,
 })
 
-/** `isSuccess`: the server answered (a failed request is not proof that nobody is signed in). */
+/**
+ * `isSuccess`: the server answered (a failed request is not proof that nobody is signed in). Each is
+ * read on its own, so a component renders again only when one of them changes (not on every change
+ * of the request's state: the header and every heart and bell of a list read them).
+ */
 export function useMe(): { me: Me | null; isPending: boolean; isSuccess: boolean } {
-  const { data, isPending, isSuccess } = useSharedQuery(meQuery, (result) => result)
-  return { me: data?.user ?? null, isPending, isSuccess }
+  const me = useSharedQuery(meQuery, (result) => result.data?.user ?? null)
+  const isPending = useSharedQuery(meQuery, (result) => result.isPending)
+  const isSuccess = useSharedQuery(meQuery, (result) => result.isSuccess)
+  return { me, isPending, isSuccess }
 }
 
 /** Re-reads who is signed in (after sign-in, sign-out or a profile change); per-user screens are re-read too. */

@@ -1,4 +1,4 @@
-import { lazy } from '@/web/lib/progressive-hydration'
+import { lazy } from '@/web/lib/lazy'
 
 /**
  * What the shell and other features may use of alerts (lint refuses any other import of its files).

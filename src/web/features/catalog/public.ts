@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router'
-import { lazy } from '@/web/lib/progressive-hydration'
+import { lazy } from '@/web/lib/lazy'
 
 /** What the shell and other features may use of the catalog (lint refuses any other import of its files). */
 

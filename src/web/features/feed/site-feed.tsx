@@ -1,6 +1,6 @@
 import { Suspense } from 'react'
-import { lazy } from '@/web/lib/progressive-hydration'
-import { useHydrated } from '@/web/lib/use-hydrated'
+import { lazy } from '@/web/lib/lazy'
+import { useIsBrowser } from '@/web/lib/now'
 import { useFeedOn } from './use-feed-on'
 
 const FeedRunner = lazy(() => import('./components/feed-runner'))
@@ -11,8 +11,8 @@ const FeedRunner = lazy(() => import('./components/feed-runner'))
  */
 export function SiteFeed() {
   const on = useFeedOn()
-  // Once the page is taken over (after its first paint), when this browser has the feed on.
-  const started = useHydrated()
+  // In the browser once the page is hydrated, when this browser has the feed on.
+  const started = useIsBrowser()
   if (!started || !on) return null
   return (
     <Suspense fallback={null}>

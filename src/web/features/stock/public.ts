@@ -1,7 +1,7 @@
-import { lazy } from '@/web/lib/progressive-hydration'
+import { lazy } from '@/web/lib/lazy'
 
 /** What other features and the shell may use of stock (lint refuses any other import of its files). */
-export { prefetchStockPage, useItemStockStats } from './queries'
+export { prefetchStockPage, useItemStockStats, usePrefetchItemStockStats } from './queries'
 
 /**
  * The "Stock" section of an item page, loaded when an item page first shows one (a plain re-export

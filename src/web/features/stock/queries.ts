@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { isStockGame } from '@/shared/games'
 import type { StockHistoryResponse, StockItemStats, StockResponse } from '@/shared/stock'
 import { apiFetch } from '@/web/lib/api'
@@ -60,3 +61,11 @@ export const stockItemStatsQuery = (game: string, item: string) =>
 /** An item page's stock facts, asked for beside the item itself (not after it); nothing for other games. */
 export const useItemStockStats = (game: string, item: string) =>
   useQuery({ ...stockItemStatsQuery(game, item), enabled: isStockGame(game) })
+
+/** Asks for an item's stock facts without rendering anything when they come (the page that shows them does). */
+export function usePrefetchItemStockStats(game: string, item: string): void {
+  const client = useQueryClient()
+  useEffect(() => {
+    if (isStockGame(game)) void client.prefetchQuery(stockItemStatsQuery(game, item))
+  }, [client, game, item])
+}

@@ -1,7 +1,7 @@
 import { createElement, Suspense } from 'react'
 import type { Game, Item } from '@/shared/catalog'
 import { useMe } from '@/web/features/accounts/public'
-import { lazy } from '@/web/lib/progressive-hydration'
+import { lazy } from '@/web/lib/lazy'
 
 /**
  * What other features may use of the value team's tools (lint refuses any other import of its files).

@@ -1,8 +1,7 @@
-import { Suspense } from 'react'
+import { Suspense, useSyncExternalStore } from 'react'
 import { Link, useLocation } from 'react-router'
 import { buttonClass } from '@/web/components/ui/button'
-import { lazy } from '@/web/lib/progressive-hydration'
-import { useHydrated } from '@/web/lib/use-hydrated'
+import { lazy } from '@/web/lib/lazy'
 import { signInHref, useMe } from '../api'
 import { AuthEvents, SIGNED_IN_KEY } from './auth-events'
 
@@ -13,11 +12,14 @@ const UserMenu = lazy(loadUserMenu)
 if (typeof localStorage !== 'undefined' && localStorage.getItem(SIGNED_IN_KEY)) void loadUserMenu()
 const UsernameModal = lazy(() => import('./username-modal'))
 
+const noSubscription = () => () => {}
+const rememberedSession = () => localStorage.getItem(SIGNED_IN_KEY) !== null
+
 /** The header's account corner: Sign In for visitors, the user menu when signed in. */
 export function AccountControl() {
   const { me, isPending, isSuccess } = useMe()
-  // A session this browser remembers is known once the page is taken over (the server knows none).
-  const knownSession = useHydrated() && localStorage.getItem(SIGNED_IN_KEY) !== null
+  // A session this browser remembers (the server knows none: it renders a visitor's header).
+  const knownSession = useSyncExternalStore(noSubscription, rememberedSession, () => false)
   const { pathname, search } = useLocation()
   return (
     <>

@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-react'
 import { Suspense, useId, useState } from 'react'
 import { Link } from 'react-router'
 import type { Me } from '@/shared/profiles'
-import { lazy } from '@/web/lib/progressive-hydration'
+import { lazy } from '@/web/lib/lazy'
 import { useDisclosure } from '@/web/lib/use-disclosure'
 import { Avatar } from './avatar'
 

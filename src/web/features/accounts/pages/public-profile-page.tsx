@@ -5,7 +5,7 @@ import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { Spinner } from '@/web/components/ui/spinner'
 import { ApiError } from '@/web/lib/api'
 import { usePageMeta } from '@/web/lib/page-meta'
-import { Hydrate } from '@/web/lib/progressive-hydration'
+import { Part } from '@/web/lib/part'
 import { publicProfileQuery } from '../api'
 import { FavoritesList } from '../components/favorites-list'
 import { ProfileCard } from '../components/profile-card'
@@ -33,12 +33,12 @@ export function PublicProfilePage() {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="sr-only">{query.data.profile.displayName}</h1>
-      <Hydrate>
+      <Part>
         <ProfileCard profile={query.data.profile} />
-      </Hydrate>
-      <Hydrate>
+      </Part>
+      <Part>
         <FavoritesList favorites={favorites} empty="No favorite items yet." />
-      </Hydrate>
+      </Part>
     </div>
   )
 }

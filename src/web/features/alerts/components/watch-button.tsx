@@ -1,4 +1,5 @@
 import { Bell, BellRing } from 'lucide-react'
+import { startTransition, useOptimistic } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { signInHref, useMe } from '@/web/features/accounts/public'
 import { mutate, useSharedQuery } from '@/web/lib/shared-query'
@@ -28,7 +29,8 @@ export function WatchButton({
   const watched = useSharedQuery(watchlist, (result) =>
     Boolean(findWatch(result.data, target.game, target.item)),
   )
-  const watching = Boolean(me && watched)
+  // While the server is asked the bell shows the wish; when the action ends it shows the answer.
+  const [watching, showWish] = useOptimistic(Boolean(me && watched))
   const restocks = hasRestocks(target.game, target.category)
   const onClick = () => {
     if (!me) {
@@ -38,7 +40,11 @@ export function WatchButton({
       })
       return
     }
-    mutate(watchToggleMutation(target, watchAllRequest(target)), { watch: !watching })
+    const watch = !watching
+    startTransition(async () => {
+      showWish(watch)
+      await mutate(watchToggleMutation(target, watchAllRequest(target)), { watch })
+    })
   }
   const Icon = watching ? BellRing : Bell
   const label = watching ? `Stop watching ${target.name}` : `Watch ${target.name}`

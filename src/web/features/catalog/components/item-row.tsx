@@ -4,6 +4,7 @@ import type { ItemSummary } from '@/shared/catalog'
 import { formatValue, formatValueFull } from '@/shared/format-value'
 import { ValueText } from '@/web/components/ui/value-text'
 import { formatRelative } from '@/web/lib/format'
+import { useRenderNow } from '@/web/lib/now'
 import { ItemImage } from './item-image'
 
 /** Rising and Hyped point up, Dropping down; the rest of the vocabulary is level. */
@@ -55,6 +56,7 @@ export function DemandMeter({ demand }: { demand: number | null }) {
 
 /** The direction and percent of the item's last value change, and when: "↑ +12% · 3 days ago". */
 function LastChange({ item }: { item: ItemSummary }) {
+  const now = useRenderNow()
   const at = item.lastChange?.at ?? item.valueChangedAt
   if (!at) return null
   const percent = item.lastChange?.percent ?? null
@@ -75,7 +77,7 @@ function LastChange({ item }: { item: ItemSummary }) {
         </span>
       )}
       <time dateTime={at} className="whitespace-nowrap">
-        {formatRelative(at)}
+        {formatRelative(at, now)}
       </time>
     </>
   )

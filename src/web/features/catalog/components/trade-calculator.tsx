@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { AlertTriangle, Link2, Trash2 } from 'lucide-react'
-import { useEffect, useId, useMemo, useState } from 'react'
+import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import type { Game, ItemSummary } from '@/shared/catalog'
 import {
@@ -24,7 +24,7 @@ import {
 import { buttonClass } from '@/web/components/ui/button'
 import { ValueText } from '@/web/components/ui/value-text'
 import { ApiError } from '@/web/lib/api'
-import { Hydrate } from '@/web/lib/progressive-hydration'
+import { Part } from '@/web/lib/part'
 import { toast } from '@/web/lib/toast'
 import { itemsByIdQuery } from '../api'
 import { ItemImage } from './item-image'
@@ -34,9 +34,28 @@ import { variantKeys } from './variants'
 const BAND_KEY = 'tradehub.fairBand'
 type Side = 'give' | 'get'
 
+/** This browser's fair band (localStorage), for useSyncExternalStore: the server renders the default. */
+const bandListeners = new Set<() => void>()
 function readStoredBand(): FairBand {
-  return parseFairBand(globalThis.localStorage?.getItem(BAND_KEY)) ?? DEFAULT_FAIR_BAND
+  try {
+    return parseFairBand(globalThis.localStorage?.getItem(BAND_KEY)) ?? DEFAULT_FAIR_BAND
+  } catch {
+    return DEFAULT_FAIR_BAND
+  }
 }
+function storeBand(value: FairBand) {
+  try {
+    localStorage.setItem(BAND_KEY, String(value))
+  } catch {
+    // Storage refused (private mode): the band holds for this page only.
+  }
+  for (const listener of bandListeners) listener()
+}
+function subscribeBand(listener: () => void) {
+  bandListeners.add(listener)
+  return () => bandListeners.delete(listener)
+}
+const defaultBand = () => DEFAULT_FAIR_BAND
 
 const VERDICT_STYLE = {
   win: { label: 'Win', className: 'border-accent/60 bg-accent/10 text-accent' },
@@ -244,10 +263,9 @@ function SidePanel({
 
 export function TradeCalculator({ game }: { game: Game }) {
   const { give, get, band: linkBand, setSides, setBand } = useTradeParams()
-  // This browser's own band shows once the page is taken over (the server renders the default): the
-  // calculator renders again only when it differs.
-  const [storedBand, setStoredBand] = useState<FairBand>(DEFAULT_FAIR_BAND)
-  useEffect(() => setStoredBand(readStoredBand()), [])
+  // This browser's own band: the page hydrates with the server's default, and React renders the
+  // calculator again right after only when this browser's differs.
+  const storedBand = useSyncExternalStore(subscribeBand, readStoredBand, defaultBand)
   const band = linkBand ?? storedBand
   const [knownBefore, setKnown] = useState(() => new Map<string, ItemSummary>())
   const [droppedIds, setDroppedIds] = useState<string[]>([])
@@ -307,8 +325,7 @@ export function TradeCalculator({ game }: { game: Game }) {
     setSides({ [side]: [...slots, { itemId: item.id, quantity: 1 }] })
   }
   const chooseBand = (value: FairBand) => {
-    setStoredBand(value)
-    localStorage.setItem(BAND_KEY, String(value))
+    storeBand(value)
     setBand(value)
   }
   const copyLink = async () => {
@@ -369,7 +386,7 @@ export function TradeCalculator({ game }: { game: Game }) {
 
       <div className="grid gap-4 md:grid-cols-2">
         {(['give', 'get'] as const).map((side) => (
-          <Hydrate key={side}>
+          <Part key={side}>
             <SidePanel
               side={side}
               title={side === 'give' ? 'You give' : 'You get'}
@@ -380,7 +397,7 @@ export function TradeCalculator({ game }: { game: Game }) {
               onChange={(slots) => setSides({ [side]: slots })}
               onPick={add(side, sides[side].slots)}
             />
-          </Hydrate>
+          </Part>
         ))}
       </div>
 

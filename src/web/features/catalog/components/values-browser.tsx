@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react'
-import { Suspense, useEffect, useId, useRef, useState } from 'react'
+import { Suspense, useEffect, useId, useRef, useState, useTransition } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import type { Game } from '@/shared/catalog'
 import { ITEM_SORT_LABELS, ITEM_SORTS } from '@/shared/catalog-rules'
@@ -11,31 +11,37 @@ import { WatchButton } from '@/web/features/alerts/public'
 import { FavoriteButton, useFavoriteCounts } from '@/web/features/favorites/public'
 import { ApiError } from '@/web/lib/api'
 import { formatCount } from '@/web/lib/format'
-import { Hydrate } from '@/web/lib/progressive-hydration'
+import { Part } from '@/web/lib/part'
 import { useItemList, useSearchAll } from '../api'
 import { listParams, listView, PAGE_SIZE } from '../view'
 import { ItemRow } from './item-row'
 
 const fieldClass = 'rounded-lg border border-line bg-bg px-3 py-2 text-ink text-sm focus:border-accent'
 
-/** Reads and writes the view (search, filters, sort, page) in the address, so it can be shared. */
+/**
+ * Reads and writes the view (search, filters, sort, page) in the address, so it can be shared. A
+ * change is a transition: the field or menu answers at once, the list follows without blocking it.
+ */
 function useViewParams() {
   const [params, setParams] = useSearchParams()
   const view = listView(params)
+  const [changing, startTransition] = useTransition()
   const update = (changes: Record<string, string | null>, replace = false) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev)
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null || v === '') next.delete(k)
-          else next.set(k, v)
-        }
-        if (!('page' in changes)) next.delete('page')
-        return next
-      },
-      { replace, preventScrollReset: true },
+    startTransition(() =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev)
+          for (const [k, v] of Object.entries(changes)) {
+            if (v === null || v === '') next.delete(k)
+            else next.set(k, v)
+          }
+          if (!('page' in changes)) next.delete('page')
+          return next
+        },
+        { replace, preventScrollReset: true },
+      ),
     )
-  return { view, update }
+  return { view, update, changing }
 }
 
 function SearchBox({ value, onChange }: { value: string; onChange: (v: string) => void }) {
@@ -46,6 +52,7 @@ function SearchBox({ value, onChange }: { value: string; onChange: (v: string) =
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const latest = useRef(onChange)
   latest.current = onChange
+  const field = useRef<HTMLInputElement>(null)
   useEffect(() => setDraft(value), [value])
   useEffect(() => () => clearTimeout(timer.current), [])
   const type = (next: string) => {
@@ -53,6 +60,12 @@ function SearchBox({ value, onChange }: { value: string; onChange: (v: string) =
     clearTimeout(timer.current)
     timer.current = setTimeout(() => latest.current(next), 250)
   }
+  // What a trader typed while the page was loading is in the field, not yet in the search: it is kept.
+  const early = useRef({ type, value })
+  useEffect(() => {
+    const typed = field.current?.value ?? ''
+    if (typed !== early.current.value) early.current.type(typed)
+  }, [])
   return (
     <div className="relative min-w-0 flex-1">
       <label htmlFor={id} className="sr-only">
@@ -63,6 +76,7 @@ function SearchBox({ value, onChange }: { value: string; onChange: (v: string) =
         className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
       />
       <input
+        ref={field}
         id={id}
         type="search"
         value={draft}
@@ -112,8 +126,16 @@ function listError(error: Error) {
 }
 
 /** The values list of one game, or the search across every game when `game` is null. */
+const ROWS_PER_PART = 10
+
+function groupsOf<T>(items: readonly T[], size: number): T[][] {
+  const groups: T[][] = []
+  for (let at = 0; at < items.length; at += size) groups.push(items.slice(at, at + size))
+  return groups
+}
+
 export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[] }) {
-  const { view, update } = useViewParams()
+  const { view, update, changing } = useViewParams()
   const { game: pathGame } = useParams()
   const [params] = useSearchParams()
   // Typing searches the game shown; on /values-and-wfl the address names it, so the search stays in it
@@ -135,7 +157,7 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
 
   return (
     <section aria-label="Item values" className="mt-6">
-      <Hydrate>
+      <Part>
         <div className="flex flex-col gap-2 sm:flex-row">
           <SearchBox value={view.search} onChange={search} />
           {game && (
@@ -164,12 +186,12 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
             </div>
           )}
         </div>
-      </Hydrate>
+      </Part>
 
       {game && (
-        <Hydrate>
+        <Part>
           <GameFacts game={game} />
-        </Hydrate>
+        </Part>
       )}
 
       <div aria-live="polite" className="mt-4 flex items-center justify-between text-muted text-sm">
@@ -205,44 +227,48 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
       ) : data && data.items.length === 0 ? (
         <p className="mt-4 text-muted">No items found. Try fewer or shorter words.</p>
       ) : (
-        <Hydrate>
-          <ul className="mt-2 space-y-2">
-            {data?.items.map((item) => (
-              <Hydrate key={`${item.gameId}/${item.id}`}>
-                <ItemRow
-                  item={item}
-                  gameName={game ? undefined : gameNames.get(item.gameId)}
-                  currency={currencies.get(item.gameId)}
-                  favorite={
-                    <>
-                      <Suspense
-                        fallback={<span aria-hidden="true" className="w-12 border-line border-l sm:w-14" />}
-                      >
-                        <WatchButton
-                          variant="row"
-                          game={item.gameId}
-                          item={item.id}
-                          name={item.name}
-                          category={item.category}
-                          rarity={item.rarity}
-                        />
-                      </Suspense>
-                      {game && (
-                        <FavoriteButton
-                          variant="row"
-                          game={game.id}
-                          itemId={item.id}
-                          itemName={item.name}
-                          ids={favoriteIds}
-                        />
-                      )}
-                    </>
-                  }
-                />
-              </Hydrate>
+        <Part>
+          <ul aria-busy={changing || undefined} className="mt-2 space-y-2 aria-busy:opacity-70">
+            {/* Rows hydrate ten at a time (a boundary each group): a task each, not one per row. */}
+            {groupsOf(data?.items ?? [], ROWS_PER_PART).map((rows) => (
+              <Part key={rows.map((item) => `${item.gameId}/${item.id}`).join(' ')}>
+                {rows.map((item) => (
+                  <ItemRow
+                    key={`${item.gameId}/${item.id}`}
+                    item={item}
+                    gameName={game ? undefined : gameNames.get(item.gameId)}
+                    currency={currencies.get(item.gameId)}
+                    favorite={
+                      <>
+                        <Suspense
+                          fallback={<span aria-hidden="true" className="w-12 border-line border-l sm:w-14" />}
+                        >
+                          <WatchButton
+                            variant="row"
+                            game={item.gameId}
+                            item={item.id}
+                            name={item.name}
+                            category={item.category}
+                            rarity={item.rarity}
+                          />
+                        </Suspense>
+                        {game && (
+                          <FavoriteButton
+                            variant="row"
+                            game={game.id}
+                            itemId={item.id}
+                            itemName={item.name}
+                            ids={favoriteIds}
+                          />
+                        )}
+                      </>
+                    }
+                  />
+                ))}
+              </Part>
             ))}
           </ul>
-        </Hydrate>
+        </Part>
       )}
 
       {game && pages > 1 && (

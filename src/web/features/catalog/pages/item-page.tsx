@@ -10,13 +10,14 @@ import { buttonClass } from '@/web/components/ui/button'
 import { Spinner } from '@/web/components/ui/spinner'
 import { WatchButton } from '@/web/features/alerts/public'
 import { FavoriteButton, useFavoriteCounts } from '@/web/features/favorites/public'
-import { ItemStockSection, useItemStockStats } from '@/web/features/stock/public'
+import { ItemStockSection, useItemStockStats, usePrefetchItemStockStats } from '@/web/features/stock/public'
 import { ItemEditorSlot, ItemSuggestionsSection } from '@/web/features/value-ops/public'
 import { ApiError } from '@/web/lib/api'
 import { formatDay } from '@/web/lib/format'
+import { useIsBrowser, useRenderNow } from '@/web/lib/now'
 import { usePageMeta } from '@/web/lib/page-meta'
-import { Hydrate } from '@/web/lib/progressive-hydration'
-import { BrowserOnly } from '@/web/lib/use-hydrated'
+import { Part } from '@/web/lib/part'
+import { useSeen } from '@/web/lib/use-seen'
 import { useItemDetail } from '../api'
 import { ItemImage } from '../components/item-image'
 import { DemandMeter, ItemRow, TrendIcon } from '../components/item-row'
@@ -117,13 +118,46 @@ function Facts({ data }: { data: ItemDetailResponse }) {
   )
 }
 
+/**
+ * Sections whose code loads apart (the item's stock, the value suggestions): in the browser only, not
+ * on the server, once a trader scrolls near them. Only this part renders again once the page is hydrated.
+ */
+function BrowserSections({
+  game,
+  item,
+  name,
+  category,
+}: {
+  game: string
+  item: string
+  name: string
+  category: string | null
+}) {
+  const browser = useIsBrowser()
+  const [sentinel, seen] = useSeen()
+  const stockStats = useItemStockStats(game, item)
+  if (!browser) return null
+  if (!seen) return <div ref={sentinel} />
+  return (
+    <>
+      {isStockGame(game) && (
+        <Suspense fallback={null}>
+          <ItemStockSection game={game} category={category} query={stockStats} />
+        </Suspense>
+      )}
+      <ItemSuggestionsSection game={game} item={item} name={name} />
+    </>
+  )
+}
+
 export function ItemPage() {
   const { game: gameId = '', item: itemId = '' } = useParams()
   const query = useItemDetail(gameId, itemId)
+  const now = useRenderNow()
   // Asked for at once, beside the item (not after it).
   const favoriteIds = [itemId]
   useFavoriteCounts(gameId, favoriteIds)
-  const stockStats = useItemStockStats(gameId, itemId)
+  usePrefetchItemStockStats(gameId, itemId)
   const data = query.data
   usePageMeta(
     data && `${data.item.name} value — ${data.game.name}`,
@@ -148,7 +182,7 @@ export function ItemPage() {
           {game.name}
         </Link>
       </nav>
-      <Hydrate>
+      <Part>
         <div className="mt-2 flex flex-wrap items-end justify-between gap-4">
           <div className="flex min-w-0 items-center gap-4">
             <ItemImage name={item.name} image={item.image} rarity={item.rarity} size="lg" />
@@ -180,7 +214,7 @@ export function ItemPage() {
             </Link>
           </div>
         </div>
-      </Hydrate>
+      </Part>
       <p className="mt-1 text-muted text-sm">
         {game.valuedCount === 0 ? (
           <>{game.name} · no community values yet</>
@@ -198,15 +232,15 @@ export function ItemPage() {
         </p>
       )}
 
-      <Hydrate>
+      <Part>
         <div className="mt-6">
           <Facts data={query.data} />
         </div>
-      </Hydrate>
+      </Part>
 
       <ItemEditorSlot game={game} item={item} />
 
-      <Hydrate>
+      <Part>
         <section
           aria-labelledby="history"
           className="mt-8 rounded-2xl border border-line bg-surface p-4 sm:p-6"
@@ -215,20 +249,12 @@ export function ItemPage() {
             Value history
           </h2>
           <div className="mt-4">
-            <ValueChart points={history} />
+            <ValueChart points={history} now={now} />
           </div>
         </section>
-      </Hydrate>
+      </Part>
 
-      {/* Sections whose code loads apart show once the app has taken the page over (not on the server). */}
-      <BrowserOnly>
-        {isStockGame(game.id) && (
-          <Suspense fallback={null}>
-            <ItemStockSection game={game.id} category={item.category} query={stockStats} />
-          </Suspense>
-        )}
-        <ItemSuggestionsSection game={game.id} item={item.id} name={item.name} />
-      </BrowserOnly>
+      <BrowserSections game={game.id} item={item.id} name={item.name} category={item.category} />
 
       {item.notes && (
         <section aria-labelledby="notes" className="mt-8">
@@ -240,20 +266,18 @@ export function ItemPage() {
       )}
 
       {similar.length > 0 && (
-        <Hydrate>
+        <Part>
           <section aria-labelledby="similar" className="mt-8">
             <h2 id="similar" className="font-semibold text-lg">
               Similar items
             </h2>
             <ul className="mt-3 space-y-2">
               {similar.map((s) => (
-                <Hydrate key={s.id}>
-                  <ItemRow item={s} />
-                </Hydrate>
+                <ItemRow key={s.id} item={s} />
               ))}
             </ul>
           </section>
-        </Hydrate>
+        </Part>
       )}
     </div>
   )

@@ -6,7 +6,8 @@ import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { Page } from '@/web/components/ui/page'
 import { Spinner } from '@/web/components/ui/spinner'
 import { RecentChanges } from '@/web/features/value-ops/public'
-import { Hydrate, lazy } from '@/web/lib/progressive-hydration'
+import { lazy } from '@/web/lib/lazy'
+import { Part } from '@/web/lib/part'
 import { useGames } from '../api'
 import { GamePicker } from '../components/game-picker'
 import { ValuesBrowser } from '../components/values-browser'
@@ -59,7 +60,7 @@ export function ValuesPage() {
       lead="Look up what an item is worth, then check your trade: win, fair or loss."
       wide
     >
-      <Hydrate>
+      <Part>
         <div className="flex flex-col gap-4">
           <nav
             aria-label="Tool"
@@ -73,7 +74,7 @@ export function ValuesPage() {
             </TabLink>
           </nav>
           {games.data && (
-            <Hydrate>
+            <Part>
               <GamePicker
                 games={games.data.games}
                 current={gameId}
@@ -84,10 +85,10 @@ export function ValuesPage() {
                     : undefined
                 }
               />
-            </Hydrate>
+            </Part>
           )}
         </div>
-      </Hydrate>
+      </Part>
       {unknownGame && (
         <p role="status" className="mt-4 text-sm text-warn">
           There is no game “{unknownGame}”; showing {game?.name ?? 'Blox Fruits'} instead.

@@ -1,4 +1,5 @@
 import { Heart } from 'lucide-react'
+import { startTransition, useOptimistic } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { signInHref, useMe } from '@/web/features/accounts/public'
 import { toast } from '@/web/lib/toast'
@@ -25,7 +26,10 @@ export function FavoriteButton({
   const { me, isPending: sessionPending } = useMe()
   const navigate = useNavigate()
   const { pathname, search } = useLocation()
-  const { count, mine } = useHeart(game, ids, itemId)
+  const heart = useHeart(game, ids, itemId)
+  // While the server is asked, the heart shows the wish; when the action ends it shows the answer
+  // (the server's count, or the heart as it was when the server refused).
+  const [{ count, mine }, showWish] = useOptimistic(heart)
   const active = Boolean(me && mine)
   const onClick = () => {
     if (!me) {
@@ -35,7 +39,14 @@ export function FavoriteButton({
       })
       return
     }
-    toggleFavorite(game, itemId, !active)
+    const favorite = !active
+    startTransition(async () => {
+      showWish({
+        mine: favorite,
+        count: count === undefined ? count : Math.max(0, count + (favorite ? 1 : -1)),
+      })
+      await toggleFavorite(game, itemId, favorite)
+    })
   }
   return (
     <button

@@ -20,7 +20,8 @@ import { buttonClass } from '@/web/components/ui/button'
 import { SoonBadge } from '@/web/components/ui/page'
 import { EarlyAccessForm } from '@/web/features/launch-list/public'
 import { formatCount, formatDay, formatRelative } from '@/web/lib/format'
-import { Hydrate } from '@/web/lib/progressive-hydration'
+import { useRenderNow } from '@/web/lib/now'
+import { Part } from '@/web/lib/part'
 import { useSiteSummary } from '../api'
 
 function Section({
@@ -35,7 +36,7 @@ function Section({
   children: ReactNode
 }) {
   return (
-    <Hydrate>
+    <Part>
       <section aria-labelledby={id} className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
         <h2 id={id} className="font-bold text-2xl tracking-tight sm:text-3xl">
           {title}
@@ -43,7 +44,7 @@ function Section({
         <p className="mt-2 max-w-2xl text-muted">{lead}</p>
         <div className="mt-8">{children}</div>
       </section>
-    </Hydrate>
+    </Part>
   )
 }
 
@@ -73,6 +74,7 @@ function Card({
 /** Figures counted from the database; nothing shown that the site cannot back. */
 function LiveFigures() {
   const { data, isPending, isError } = useSiteSummary()
+  const now = useRenderNow()
   if (isError) return null
   const stats = data?.stats
   const figures = [
@@ -94,7 +96,7 @@ function LiveFigures() {
         <p className="mt-3 text-muted text-sm">
           Values last changed{' '}
           <time dateTime={stats.lastValueChangeAt} title={formatDay(stats.lastValueChangeAt)}>
-            {formatRelative(stats.lastValueChangeAt)}
+            {formatRelative(stats.lastValueChangeAt, now)}
           </time>
           .
         </p>
@@ -132,7 +134,7 @@ export function HomePage() {
               </Link>
             </div>
           </div>
-          <Hydrate>
+          <Part>
             <div className="rounded-2xl border border-line bg-surface p-6 shadow-2xl shadow-black/30">
               <h2 className="font-bold text-xl">Join the launch list</h2>
               <p className="mt-1 text-muted text-sm">
@@ -156,12 +158,12 @@ export function HomePage() {
                 <EarlyAccessForm />
               </div>
             </div>
-          </Hydrate>
-          <Hydrate>
+          </Part>
+          <Part>
             <div className="lg:col-span-2">
               <LiveFigures />
             </div>
-          </Hydrate>
+          </Part>
         </div>
       </section>
 

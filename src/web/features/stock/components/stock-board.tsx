@@ -5,14 +5,14 @@ import { STOCK_GAME_NAMES } from '@/shared/games'
 import { hasWeather } from '@/shared/stock-rules'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { Spinner } from '@/web/components/ui/spinner'
-import { Hydrate } from '@/web/lib/progressive-hydration'
+import { useNow } from '@/web/lib/now'
+import { Part } from '@/web/lib/part'
 import { useStockStream } from '../api'
 import { PAGE_HISTORY_LIMIT, stockHistoryQuery, stockQuery } from '../queries'
 import { groupByShop, mergeReports, shopState } from '../view'
 import { LiveStatus } from './live-status'
 import { RecentRestocks } from './recent-restocks'
 import { GAME_LOOK, ShopCard } from './shop-card'
-import { useNow } from './use-now'
 import { WeatherStrip } from './weather-strip'
 
 /**
@@ -57,7 +57,7 @@ export function StockBoard({ game, columns }: { game: StockGameId; columns: stri
         {states
           .filter(({ state }) => state.kind !== 'away')
           .map(({ shop, state }) => (
-            <Hydrate key={shop.id}>
+            <Part key={shop.id}>
               <ShopCard shop={shop} state={state} items={items} look={look} now={now}>
                 <RecentRestocks
                   game={game}
@@ -70,7 +70,7 @@ export function StockBoard({ game, columns }: { game: StockGameId; columns: stri
                   now={now}
                 />
               </ShopCard>
-            </Hydrate>
+            </Part>
           ))}
       </div>
       {away.map(({ shop }) => (

@@ -5,6 +5,7 @@ import { GAME_NAMES } from '@/shared/games'
 import type { ChangeEntry } from '@/shared/value-ops'
 import { type EditableField, FIELD_LABELS, VALUE_SOURCE_LABELS } from '@/shared/value-ops-rules'
 import { formatRelative } from '@/web/lib/format'
+import { useRenderNow } from '@/web/lib/now'
 
 /** "+12%" / "−8%": the sign and the whole percent. */
 export function percentText(percent: number): string {
@@ -47,6 +48,7 @@ function credit(change: ChangeEntry): string {
 
 /** Entries of the change log: item, old → new with the percent, the other fields, why, who and when. */
 export function ChangeList({ changes, showGame = true }: { changes: ChangeEntry[]; showGame?: boolean }) {
+  const now = useRenderNow()
   return (
     <ol className="divide-y divide-line rounded-2xl border border-line bg-surface">
       {changes.map((c) => {
@@ -62,7 +64,7 @@ export function ChangeList({ changes, showGame = true }: { changes: ChangeEntry[
                 {showGame && <span className="text-muted"> · {GAME_NAMES[c.gameId]}</span>}
               </p>
               <time dateTime={c.at} title={new Date(c.at).toUTCString()} className="text-muted text-xs">
-                {formatRelative(c.at)}
+                {formatRelative(c.at, now)}
               </time>
             </div>
             {valueMoved && (

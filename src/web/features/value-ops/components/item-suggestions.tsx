@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router'
 import { buttonClass } from '@/web/components/ui/button'
 import { Spinner } from '@/web/components/ui/spinner'
 import { signInHref, useMe } from '@/web/features/accounts/public'
-import { lazy } from '@/web/lib/progressive-hydration'
+import { lazy } from '@/web/lib/lazy'
 import { itemSuggestionsQuery } from '../api'
 import { SuggestionCard, type Viewer } from './suggestion-card'
 
