@@ -196,7 +196,19 @@ export function ItemPage() {
               ids={favoriteIds}
               className="py-1.5"
             />
-            <Suspense fallback={<span aria-hidden="true" className="inline-block w-24" />}>
+            {/* The fallback has the button's own box: shown in its place (its code still loading, the page
+                rendering again before this part hydrated), it moves nothing. */}
+            <Suspense
+              fallback={
+                <span
+                  aria-hidden="true"
+                  className="inline-flex min-w-14 shrink-0 items-center justify-center gap-1.5 rounded-xl border border-line bg-surface px-3 py-1.5 text-muted text-sm"
+                >
+                  <span className="size-4" />
+                  Watch
+                </span>
+              }
+            >
               <WatchButton
                 game={game.id}
                 item={item.id}
