@@ -138,3 +138,19 @@ export async function aliceAndBob(t: TestApp) {
   const [aliceMe, bobMe] = await Promise.all([meOf(t, a!.cookie), meOf(t, b!.cookie)])
   return { alice: a!.cookie, bob: b!.cookie, aliceId: aliceMe.id, bobId: bobMe.id }
 }
+
+/**
+ * A restock notification for the user, written and announced as the alert worker does: an open event
+ * stream of theirs gets the new unread count as its next event.
+ */
+export async function notifyUser(t: TestApp, userId: string, dedupeKey = `notice-${++n}`) {
+  await t.database.db.insert(notifications).values({
+    userId,
+    kind: 'restock',
+    title: 'Beanstalk is in stock',
+    body: 'Seed Shop',
+    link: '/grow-a-garden-stock',
+    dedupeKey,
+  })
+  await t.database.notify('notifications', userId)
+}

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { notifications } from '@/server/db/schema'
 import { notificationsEventSchema } from '@/shared/live'
 import { stockResponseSchema } from '@/shared/stock'
 import { createMagicLinkUser, errorOf, meOf, send } from '@/test/accounts'
+import { notifyUser } from '@/test/alert-delivery'
 import { createTestApp } from '@/test/app'
 import { readEvents } from '@/test/sse'
 
@@ -13,19 +13,6 @@ beforeAll(async () => {
   t = await createTestApp()
 })
 afterAll(() => t.close())
-
-/** A notification for the user, as the alert worker writes one, and the announcement it makes. */
-async function notify(userId: string, key: string) {
-  await t.database.db.insert(notifications).values({
-    userId,
-    kind: 'restock',
-    title: 'Beanstalk is in stock',
-    body: 'Seed Shop',
-    link: '/grow-a-garden-stock',
-    dedupeKey: key,
-  })
-  await t.database.notify('notifications', userId)
-}
 
 describe('GET /api/live', () => {
   it('a visitor following a game gets its stock, and nothing of notifications', async () => {
@@ -52,8 +39,8 @@ describe('GET /api/live', () => {
     expect(notificationsEventSchema.parse(JSON.parse(seen.get('notifications')!))).toEqual({ unread: 0 })
 
     // Another user's notification is not this stream's: the next event is this user's own.
-    await notify(otherId, 'other-1')
-    await notify(id, 'mine-1')
+    await notifyUser(t, otherId, 'other-1')
+    await notifyUser(t, id, 'mine-1')
     const next = await events.next()
     expect(next.event).toBe('notifications')
     expect(JSON.parse(next.data)).toEqual({ unread: 1 })

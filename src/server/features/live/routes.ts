@@ -27,12 +27,6 @@ export const liveRoutes = new Hono<SessionEnv>().get(
     if (topics.length === 0)
       throw new AppError('VALIDATION_FAILED', 'Nothing to follow: sign in, or give stock=<game>')
     c.header('Cache-Control', 'no-store')
-    if (!session) return streamTopics(c, topics)
-    // Listening for ended sessions before the stream opens: its session's end is not missed.
-    const sessions = sessionStreamsOf(deps)
-    await sessions.ready
-    const res = streamTopics(c, topics, { userId: session.user.id, sessionId: session.session.id })
-    sessions.watch()
-    return res
+    return session ? sessionStreamsOf(deps).stream(c, topics, session) : streamTopics(c, topics)
   },
 )

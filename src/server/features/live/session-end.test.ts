@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { notifications, sessions } from '@/server/db/schema'
+import { sessions } from '@/server/db/schema'
 import { createLogger } from '@/server/lib/logger'
 import { createMagicLinkUser, meOf, send } from '@/test/accounts'
+import { notifyUser } from '@/test/alert-delivery'
 import { createTestApp } from '@/test/app'
 import { readEvents } from '@/test/sse'
 import { sessionStreamsOf } from './sessions'
@@ -31,22 +32,6 @@ async function userWithStream(app: TestApp = t) {
   return { id, cookie, events }
 }
 
-/**
- * A notification for the user, announced as the alert worker announces one: a stream still open would
- * get the new unread count as its next event; an ended stream has nothing more.
- */
-async function notify(userId: string) {
-  await t.database.db.insert(notifications).values({
-    userId,
-    kind: 'restock',
-    title: 'Beanstalk is in stock',
-    body: 'Seed Shop',
-    link: '/grow-a-garden-stock',
-    dedupeKey: `session-end-${++n}`,
-  })
-  await t.database.notify('notifications', userId)
-}
-
 const ended = (events: Events) => expect(events.next()).rejects.toThrow('stream ended')
 
 describe('an ended session ends its event streams', () => {
@@ -54,7 +39,7 @@ describe('an ended session ends its event streams', () => {
     const { id, events } = await userWithStream()
     const res = await send(t, `/api/admin/users/${id}/sign-out`, { method: 'POST', cookie: admin })
     expect(res.status).toBe(200)
-    await notify(id)
+    await notifyUser(t, id)
     await ended(events)
   })
 
@@ -65,7 +50,7 @@ describe('an ended session ends its event streams', () => {
       cookie: admin,
     })
     expect(res.status).toBe(200)
-    await notify(id)
+    await notifyUser(t, id)
     await ended(events)
   })
 
@@ -78,7 +63,7 @@ describe('an ended session ends its event streams', () => {
 
     const res = await send(t, '/api/auth/sign-out', { method: 'POST', body: {}, cookie })
     expect(res.status).toBe(200)
-    await notify(id)
+    await notifyUser(t, id)
     await ended(events)
     expect(JSON.parse((await otherEvents.next()).data)).toEqual({ unread: 1 })
     await otherEvents.close()
@@ -91,7 +76,7 @@ describe('an ended session ends its event streams', () => {
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(sessions.userId, id))
     await sessionStreamsOf({ database: t.database, logger: createLogger('silent') }).check()
-    await notify(id)
+    await notifyUser(t, id)
     await ended(events)
   })
 })
@@ -105,7 +90,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         const { id, events } = await userWithStream(b)
         const res = await send(t, `/api/admin/users/${id}/sign-out`, { method: 'POST', cookie: admin })
         expect(res.status).toBe(200)
-        await notify(id)
+        await notifyUser(t, id)
         await ended(events)
       } finally {
         await b.close()

@@ -1,8 +1,9 @@
 import { and, gt, inArray, sql } from 'drizzle-orm'
+import type { Context } from 'hono'
 import type { Services } from '@/server/context'
 import type { Database } from '@/server/db/client'
 import { sessions } from '@/server/db/schema'
-import { type LiveHub, liveHubOf } from '@/server/lib/live'
+import { type LiveHub, liveHubOf, streamTopics } from '@/server/lib/live'
 import type { Logger } from '@/server/lib/logger'
 
 /**
@@ -48,8 +49,23 @@ class SessionStreams {
     this.ready = this.unlisten.then(() => undefined)
   }
 
+  /**
+   * A signed-in tab's stream, which ends with its session. The listener is up before the stream opens
+   * (its session's end is not missed), and the periodic check runs while such streams are open.
+   */
+  async stream(
+    c: Context,
+    topics: readonly string[],
+    session: { user: { id: string }; session: { id: string } },
+  ) {
+    await this.ready
+    const res = streamTopics(c, topics, { userId: session.user.id, sessionId: session.session.id })
+    this.watch()
+    return res
+  }
+
   /** A signed-in stream was opened: the periodic check runs until none is left. */
-  watch(): void {
+  private watch(): void {
     if (this.timer) return
     this.timer = setInterval(() => {
       if (this.hub.sessionsOpen().length > 0) return void this.checkLogged()
