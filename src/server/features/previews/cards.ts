@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import { withImageSlot } from '@/server/lib/images'
+import { IMAGE_MAX_SIDE } from '@/shared/image-rules'
 import { initials, TILE_BACKGROUND, TILE_INK, tileHue } from '@/shared/item-tile'
 import {
   type ItemPreview,
@@ -393,7 +394,7 @@ export function tradePreviewSvg(
 /** Decoded and sized for its place, or null when the bytes are no picture sharp can read. */
 async function fitted(bytes: Buffer, size: number): Promise<Buffer | null> {
   try {
-    return await sharp(bytes, { limitInputPixels: 4096 * 4096 })
+    return await sharp(bytes, { limitInputPixels: IMAGE_MAX_SIDE * IMAGE_MAX_SIDE })
       .resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
       .png()
       .toBuffer()
