@@ -3,10 +3,11 @@ import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'
 import type { FeedItem, FeedResponse } from '@/shared/alerts'
 import { FEED_TIMING } from '@/shared/alerts-rules'
+import { useMe } from '@/web/features/accounts/public'
 import { apiFetch } from '@/web/lib/api'
 import { toast } from '@/web/lib/toast'
 import { setFeedOn } from '../preference'
-import { toastDuration } from '../rotation'
+import { feedFor, toastDuration } from '../rotation'
 import { startFeed } from '../schedule'
 import { FeedToastText } from './feed-toast'
 
@@ -26,7 +27,8 @@ export default function FeedRunner() {
     refetchInterval: FEED_TIMING.refreshMs,
   })
   const items = useRef<readonly FeedItem[] | undefined>(undefined)
-  items.current = data?.items
+  const { me } = useMe()
+  items.current = feedFor(data?.items, Boolean(me))
   const feed = useRef<ReturnType<typeof startFeed> | null>(null)
 
   useEffect(() => {
