@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore } from 'react'
+import { createContext, useContext, useRef, useSyncExternalStore } from 'react'
 
 /**
  * The time a page was rendered at: the server's renderer and the browser that takes its page over
@@ -68,6 +68,24 @@ export function useNow(): number {
   return useSyncExternalStore(
     subscribeSeconds,
     () => now,
+    () => rendered || now,
+  )
+}
+
+/**
+ * The seconds clock for a component that looks different only at certain instants (a shop's restock,
+ * the weather ending), told by `changesAt(time)`: it renders again when the clock passes the next one,
+ * not every second; the texts that count keep their own time (`useNow`).
+ */
+export function useNowUntil(changesAt: (time: number) => number): number {
+  const rendered = useContext(RenderTime)
+  const held = useRef<number | null>(null)
+  return useSyncExternalStore(
+    subscribeSeconds,
+    () => {
+      if (held.current === null || now >= changesAt(held.current)) held.current = now
+      return held.current
+    },
     () => rendered || now,
   )
 }

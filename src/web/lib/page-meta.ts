@@ -3,14 +3,15 @@ import { fullTitle } from '@/shared/pages'
 
 /** Sets the document title and meta description (the server already sent them for the first load). */
 export function applyPageMeta(title: string, description: string): void {
-  document.title = fullTitle(title)
+  const full = fullTitle(title)
+  if (document.title !== full) document.title = full
   let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]')
   if (!meta) {
     meta = document.createElement('meta')
     meta.name = 'description'
     document.head.append(meta)
   }
-  meta.content = description
+  if (meta.content !== description) meta.content = description
 }
 
 /** For pages whose title depends on their data (an item, a profile): overrides the route's default. */

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router'
 import { matchPage } from '@/shared/pages'
 import { Spinner } from '@/web/components/ui/spinner'
@@ -45,8 +45,14 @@ export function RootLayout() {
       document.documentElement.dataset.app = 'ready'
     })
   }, [])
+  // The page the server sent has its own title and description already (an item's, a profile's).
+  const serverMeta = useRef(typeof document !== 'undefined' && document.getElementById('page-data') !== null)
   // Layout effects run before the pages' own effects, so a page with data can still override these.
   useLayoutEffect(() => {
+    if (serverMeta.current) {
+      serverMeta.current = false
+      return
+    }
     const { page } = matchPage(pathname)
     applyPageMeta(page.title, page.description)
   }, [pathname])

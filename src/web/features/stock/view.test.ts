@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { StockReport } from '@/shared/stock'
 import {
   activeWeather,
+  boardChangesAt,
   formatAgo,
   groupByShop,
   mergeReports,
@@ -32,6 +33,32 @@ function report(over: Partial<StockReport> & { windowStart: string; windowEnd?: 
 
 const seeds = (r: StockReport | null) =>
   ({ kind: 'clock', periodSeconds: 300, offsetSeconds: 0, report: r }) as const
+
+describe('boardChangesAt', () => {
+  const r = report({ windowStart: '2026-01-01T10:00:00.000Z' })
+
+  it('is the next restock while a shop is current, then the end of "Restocking…", then the next restock', () => {
+    expect(boardChangesAt([seeds(r)], [], at('2026-01-01T10:03:00Z'))).toBe(at('2026-01-01T10:05:00Z'))
+    expect(boardChangesAt([seeds(r)], [], at('2026-01-01T10:05:00Z'))).toBe(at('2026-01-01T10:07:00Z'))
+    expect(boardChangesAt([seeds(r)], [], at('2026-01-01T10:07:00Z'))).toBe(at('2026-01-01T10:10:00Z'))
+  })
+
+  it('is the soonest of the shops and the weather, and never while nothing will change', () => {
+    const rain = report({
+      shop: 'weather',
+      weather: 'rain',
+      windowStart: '2026-01-01T10:00:00.000Z',
+      windowEnd: '2026-01-01T10:01:30.000Z',
+    })
+    const merchant = { kind: 'visit', periodSeconds: 3600, offsetSeconds: 0, report: r } as const
+    const now = at('2026-01-01T10:01:00Z')
+    expect(boardChangesAt([seeds(r), merchant], [rain], now)).toBe(at('2026-01-01T10:01:30Z'))
+    expect(boardChangesAt([seeds(r), merchant], [], now)).toBe(at('2026-01-01T10:05:00Z'))
+    expect(boardChangesAt([{ ...merchant, report: null }], [rain], at('2026-01-01T10:02:00Z'))).toBe(
+      Number.POSITIVE_INFINITY,
+    )
+  })
+})
 
 describe('shopState', () => {
   const r = report({ windowStart: '2026-01-01T10:00:00.000Z' })

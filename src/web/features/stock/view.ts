@@ -43,6 +43,37 @@ export function shopState(
   return { kind, report, windowStart: window.start, nextRestockAt: window.end }
 }
 
+/** When a shop's state (not its countdown) next changes: a restock, the end of "Restocking…", a visit leaving. */
+function stateChangesAt(state: ShopState): number {
+  switch (state.kind) {
+    case 'empty':
+      return state.nextRestockAt ?? Number.POSITIVE_INFINITY
+    case 'restocking':
+      return state.windowStart + Math.min(RESTOCKING_GRACE_MS, (state.nextRestockAt - state.windowStart) / 2)
+    case 'visit':
+      return state.leavesAt
+    case 'away':
+      return Number.POSITIVE_INFINITY
+    default:
+      return state.nextRestockAt
+  }
+}
+
+/**
+ * The next instant after `now` at which a stock board looks different other than in its counting texts
+ * (which keep their own time): a shop changing state, or a weather ending. Infinity when nothing will.
+ */
+export function boardChangesAt(
+  shops: readonly Pick<StockShop, 'kind' | 'periodSeconds' | 'offsetSeconds' | 'report'>[],
+  weather: readonly StockReport[],
+  now: number,
+): number {
+  return Math.min(
+    ...shops.map((shop) => stateChangesAt(shopState(shop, now))),
+    ...activeWeather(weather, now).map((w) => Date.parse(w.windowEnd)),
+  )
+}
+
 /** "Restocked 0:42 ago — waiting for the new stock" */
 export const waitingText = (windowStart: number, now: number) =>
   `Restocked ${formatCountdown(now - windowStart)} ago — waiting for the new stock`

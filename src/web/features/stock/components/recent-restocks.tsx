@@ -3,6 +3,7 @@ import { ChevronDown } from 'lucide-react'
 import { useState } from 'react'
 import type { StockReport } from '@/shared/stock'
 import { formatClock } from '@/web/lib/format'
+import { useRenderNow } from '@/web/lib/now'
 import { stockHistoryQuery } from '../queries'
 import { mergeReports, summarizeItems } from '../view'
 import type { StockItems, StockLook } from './shop-card'
@@ -22,7 +23,6 @@ export function RecentRestocks({
   pageComplete,
   items,
   look,
-  now,
 }: {
   game: string
   shopId: string
@@ -33,8 +33,8 @@ export function RecentRestocks({
   pageComplete: boolean
   items: StockItems
   look: StockLook
-  now: number
 }) {
+  const now = useRenderNow()
   const [open, setOpen] = useState(false)
   const needOwn = open && !pageComplete && reports.length < RECENT_RESTOCKS
   const own = useQuery({

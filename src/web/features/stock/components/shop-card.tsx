@@ -7,6 +7,7 @@ import { formatCountdown, formatDuration } from '@/shared/stock-rules'
 import { ValueText } from '@/web/components/ui/value-text'
 import { WatchButton } from '@/web/features/alerts/public'
 import { ItemImage } from '@/web/features/catalog/public'
+import { useNow } from '@/web/lib/now'
 import { isRare, rarityClass, reportedText, type ShopState, waitingText } from '../view'
 
 export type StockItems = StockResponse['items']
@@ -100,7 +101,7 @@ function ItemLine({
   )
 }
 
-/** The items of a report (memoised: the page re-renders every second for its countdowns). */
+/** The items of a report (memoised: a live report renders its card again). */
 export const StockItemList = memo(function StockItemList({
   report,
   items,
@@ -125,13 +126,20 @@ export const StockItemList = memo(function StockItemList({
   )
 })
 
-function Countdown({ label, to, now }: { label: string; to: number; now: number }) {
+/** Text that counts with the seconds clock: only it renders again every second, not its card. */
+export function Counting({ text }: { text: (now: number) => string }) {
+  return text(useNow())
+}
+
+function Countdown({ label, to }: { label: string; to: number }) {
   return (
     <p className="text-right">
       <span className="block text-muted text-xs">{label}</span>
       <span className="inline-flex items-center gap-1.5 font-mono text-accent text-xl tabular-nums">
         <Clock aria-hidden="true" className="size-4" />
-        <time dateTime={new Date(to).toISOString()}>{formatCountdown(to - now)}</time>
+        <time dateTime={new Date(to).toISOString()}>
+          <Counting text={(now) => formatCountdown(to - now)} />
+        </time>
       </span>
     </p>
   )
@@ -148,14 +156,12 @@ export function ShopCard({
   state,
   items,
   look,
-  now,
   children,
 }: {
   shop: StockShop
   state: ShopState
   items: StockItems
   look: StockLook
-  now: number
   /** Below the stock: the shop's recent restocks. */
   children?: ReactNode
 }) {
@@ -181,16 +187,16 @@ export function ShopCard({
             Restocking…
           </p>
         ) : state.kind === 'visit' ? (
-          <Countdown label="Leaves in" to={state.leavesAt} now={now} />
+          <Countdown label="Leaves in" to={state.leavesAt} />
         ) : state.kind !== 'away' && state.nextRestockAt !== null ? (
-          <Countdown label="Next restock in" to={state.nextRestockAt} now={now} />
+          <Countdown label="Next restock in" to={state.nextRestockAt} />
         ) : null}
       </header>
 
       {waiting && (
         <p className="rounded-lg border border-warn/40 bg-warn/10 px-3 py-2 text-sm">
           <span className="font-semibold text-warn">Previous stock.</span>{' '}
-          {waitingText(state.windowStart, now)}
+          <Counting text={(now) => waitingText(state.windowStart, now)} />
         </p>
       )}
 
@@ -208,7 +214,11 @@ export function ShopCard({
         </p>
       )}
 
-      {report && <p className="text-muted text-xs">{reportedText(report, now)}</p>}
+      {report && (
+        <p className="text-muted text-xs">
+          <Counting text={(now) => reportedText(report, now)} />
+        </p>
+      )}
       {children}
     </section>
   )

@@ -5,11 +5,11 @@ import { STOCK_GAME_NAMES } from '@/shared/games'
 import { hasWeather } from '@/shared/stock-rules'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { Spinner } from '@/web/components/ui/spinner'
-import { useNow } from '@/web/lib/now'
+import { useNowUntil } from '@/web/lib/now'
 import { Part } from '@/web/lib/part'
 import { useStockStream } from '../api'
 import { PAGE_HISTORY_LIMIT, stockHistoryQuery, stockQuery } from '../queries'
-import { groupByShop, mergeReports, shopState } from '../view'
+import { boardChangesAt, groupByShop, mergeReports, shopState } from '../view'
 import { LiveStatus } from './live-status'
 import { RecentRestocks } from './recent-restocks'
 import { GAME_LOOK, ShopCard } from './shop-card'
@@ -23,7 +23,10 @@ export function StockBoard({ game, columns }: { game: StockGameId; columns: stri
   const status = useStockStream(game)
   const stock = useQuery(stockQuery(game))
   const history = useQuery(stockHistoryQuery(game, { limit: PAGE_HISTORY_LIMIT }))
-  const now = useNow()
+  // The board renders again when a shop's state changes; its countdowns count on their own.
+  const now = useNowUntil((time) =>
+    stock.data ? boardChangesAt(stock.data.shops, stock.data.weather, time) : Number.POSITIVE_INFINITY,
+  )
   const look = GAME_LOOK[game]
 
   const { groups, items } = useMemo(() => {
@@ -58,7 +61,7 @@ export function StockBoard({ game, columns }: { game: StockGameId; columns: stri
           .filter(({ state }) => state.kind !== 'away')
           .map(({ shop, state }) => (
             <Part key={shop.id}>
-              <ShopCard shop={shop} state={state} items={items} look={look} now={now}>
+              <ShopCard shop={shop} state={state} items={items} look={look}>
                 <RecentRestocks
                   game={game}
                   shopId={shop.id}
@@ -67,7 +70,6 @@ export function StockBoard({ game, columns }: { game: StockGameId; columns: stri
                   pageComplete={history.data?.nextBefore === null}
                   items={items}
                   look={look}
-                  now={now}
                 />
               </ShopCard>
             </Part>

@@ -3,8 +3,9 @@ import { ownValue } from '@/shared/lookup'
 import type { StockReport } from '@/shared/stock'
 import { formatCountdown, WEATHER } from '@/shared/stock-rules'
 import { activeWeather } from '../view'
+import { Counting } from './shop-card'
 
-/** The weather on now in Grow a Garden, each with the time it has left. */
+/** The weather on at `now` in Grow a Garden, each with the time it has left (counting on its own). */
 export function WeatherStrip({ weather, now }: { weather: readonly StockReport[]; now: number }) {
   const active = activeWeather(weather, now)
   return (
@@ -32,7 +33,7 @@ export function WeatherStrip({ weather, now }: { weather: readonly StockReport[]
                 <span className="text-muted">
                   ends in{' '}
                   <time dateTime={new Date(end).toISOString()} className="font-mono tabular-nums">
-                    {formatCountdown(end - now)}
+                    <Counting text={(time) => formatCountdown(end - time)} />
                   </time>
                 </span>
               </li>
