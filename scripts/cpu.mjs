@@ -3,9 +3,11 @@
 // renderer's main-thread CPU time (Chrome's `Performance.getMetrics`, ThreadTime) is read once the
 // network is idle. Prints the median ratio per page; the bar is 2.0x. Exits 1 when a page misses it.
 //
-// Usage: npm run build && npm run cpu [-- [--pairs N] [--profile] [/path ...]]
+// Usage: npm run build && npm run cpu [-- [--pairs N] [--warm] [--profile] [/path ...]]
 //   /path ...   the pages to measure instead of the default list
 //   --pairs N   pairs per page, 5 by default
+//   --warm      a browser that has loaded the pages before (HTTP and code caches filled), as a trader who
+//               comes back every day; by default each load is a first visit in a fresh context
 //   --profile   also prints, per page, where one load's main-thread time goes with JavaScript on
 //               (top-level tasks by kind, and the functions with the most self time)
 // Starts the built server on port 3304 (CPU_PORT), unless BASE_URL is set.
@@ -20,13 +22,22 @@ const IDLE_MS = 1000
 
 function options() {
   const { values, positionals } = parseArgs({
-    options: { pairs: { type: 'string', default: '5' }, profile: { type: 'boolean', default: false } },
+    options: {
+      pairs: { type: 'string', default: '5' },
+      profile: { type: 'boolean', default: false },
+      warm: { type: 'boolean', default: false },
+    },
     allowPositionals: true,
   })
   const pairs = Number(values.pairs)
   if (!Number.isInteger(pairs) || pairs < 1)
     throw new Error(`--pairs takes a whole number >= 1, not ${values.pairs}`)
-  return { pairs, profile: values.profile, pages: positionals.length ? positionals : PAGES }
+  return {
+    pairs,
+    profile: values.profile,
+    warm: values.warm,
+    pages: positionals.length ? positionals : PAGES,
+  }
 }
 
 const median = (values) => {
@@ -61,18 +72,18 @@ function networkIdle(page) {
   return { settled, start: check }
 }
 
-/** One load of `url` in a fresh context (a renderer of its own): its main-thread CPU time in ms. */
-async function load(browser, url, js, profile) {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    javaScriptEnabled: js,
-  })
+/**
+ * One load of `url`: its main-thread CPU time in ms. In a fresh context (nothing cached: a first visit),
+ * or with --warm in the one context of its kind that has loaded pages before (the HTTP cache and V8's
+ * code cache of a trader who comes back every day).
+ */
+async function load(browser, url, js, profile, warm) {
+  const context = warm ?? (await newContext(browser, js))
   try {
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
     await cdp.send('Performance.enable', { timeDomain: 'threadTicks' })
+    const before = await threadTimeOf(cdp)
     if (profile) await startProfile(browser, page, cdp)
     const idle = networkIdle(page)
     // Nothing is evaluated in the page to wait (Playwright's injected script would be counted as the
@@ -80,14 +91,30 @@ async function load(browser, url, js, profile) {
     await page.goto(url, { waitUntil: 'load' })
     idle.start()
     await idle.settled
-    const { metrics } = await cdp.send('Performance.getMetrics')
-    const threadTime = metrics.find((m) => m.name === 'ThreadTime')?.value
-    if (threadTime === undefined) throw new Error('Chromium reports no ThreadTime')
+    const threadTime = (await threadTimeOf(cdp)) - before
     if (profile) await printProfile(browser, cdp, url)
     return threadTime * 1000
   } finally {
-    await context.close()
+    if (warm) await context.pages()[0]?.close()
+    else await context.close()
   }
+}
+
+/** A phone-sized browser context, with JavaScript on or off. */
+const newContext = (browser, js) =>
+  browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    javaScriptEnabled: js,
+  })
+
+/** The renderer main thread's CPU time so far, in seconds (a warm browser's renderer may have served a page before). */
+async function threadTimeOf(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics')
+  const threadTime = metrics.find((m) => m.name === 'ThreadTime')?.value
+  if (threadTime === undefined) throw new Error('Chromium reports no ThreadTime')
+  return threadTime
 }
 
 async function startProfile(browser, page, cdp) {
@@ -167,7 +194,7 @@ async function startServer() {
 }
 
 async function main() {
-  const { pairs, profile, pages } = options()
+  const { pairs, profile, warm, pages } = options()
   const server = await startServer()
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -179,6 +206,10 @@ async function main() {
       '--disable-sync',
     ],
   })
+  // With --warm, one context for each kind serves every load: the first (unmeasured) fills its caches.
+  const shared = warm
+    ? { true: await newContext(browser, true), false: await newContext(browser, false) }
+    : {}
   const rows = []
   try {
     for (const path of pages) {
@@ -187,8 +218,8 @@ async function main() {
       await res.arrayBuffer()
       if (!res.ok) throw new Error(`${path} answers ${res.status}`)
       // One unmeasured load of each kind: the server's page cache and the browser's are warm for all pairs.
-      await load(browser, url, true, false)
-      await load(browser, url, false, false)
+      await load(browser, url, true, false, shared.true)
+      await load(browser, url, false, false, shared.false)
       const on = []
       const off = []
       const ratios = []
@@ -196,7 +227,7 @@ async function main() {
         // Alternating which goes first, so neither always follows the other.
         const order = i % 2 ? [false, true] : [true, false]
         const pair = {}
-        for (const js of order) pair[js] = await load(browser, url, js, false)
+        for (const js of order) pair[js] = await load(browser, url, js, false, shared[js])
         on.push(pair.true)
         off.push(pair.false)
         ratios.push(pair.true / pair.false)
@@ -205,14 +236,14 @@ async function main() {
         )
       }
       rows.push({ path, on: median(on), off: median(off), ratio: median(ratios) })
-      if (profile) await load(browser, url, true, true)
+      if (profile) await load(browser, url, true, true, shared.true)
     }
   } finally {
     await browser.close()
     await server.stop()
   }
   console.log(
-    `\nMain-thread CPU (ThreadTime), JS on / JS off, median of ${pairs} alternating pairs at 390 px\n`,
+    `\nMain-thread CPU (ThreadTime), JS on / JS off, median of ${pairs} alternating pairs at 390 px, ${warm ? 'warm browser (caches filled)' : 'first visit (nothing cached)'}\n`,
   )
   const cells = [
     ['page', 'JS on ms', 'JS off ms', 'ratio'],
