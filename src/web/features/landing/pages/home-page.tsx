@@ -128,7 +128,7 @@ function LiveFigures() {
                   to={`/trade-helper/${game.id}`}
                   className="flex min-h-6 flex-col rounded-lg px-2 py-1 text-sm hover:bg-surface"
                 >
-                  <span className="font-medium text-ink">{game.name}</span>
+                  <span className="font-medium text-ink">{game.name}</span>{' '}
                   <span className="text-muted text-xs">
                     <GameFreshness game={game} now={now} />
                   </span>
