@@ -81,7 +81,10 @@ test.describe('item values', () => {
   test('items without a value say so, never 0', async ({ page }) => {
     await page.goto('/trade-helper/pets-go')
     await expect(page.getByText('no value yet').first()).toBeVisible()
-    await expect(page.getByText('No community value exists yet for PETS GO! items.')).toBeVisible()
+    const note = page.getByRole('note')
+    await expect(note).toContainText('PETS GO!: no values yet — suggest one')
+    // What will fill them: the official price import, once the server reaches the official API.
+    await expect(note).toContainText('The hourly official price import fills these values')
     await expect(page.getByText(/Values in/)).toHaveCount(0)
   })
 

@@ -23,8 +23,11 @@ export const gameSchema = z.object({
   currency: z.string(),
   valueUnit: z.string(),
   variantLabels: z.record(z.string(), z.string()).nullable(),
-  /** Where the game's values and facts come from (the values page's "Sources"). */
-  sources: z.array(z.string()),
+  /**
+   * What the game's starting values were, in neutral public words ("community trade values"), and the
+   * day they were taken (YYYY-MM-DD); null for a game the catalog does not list.
+   */
+  startingValues: z.object({ basis: z.string(), asOf: z.iso.date() }).nullable(),
   itemCount: z.number().int(),
   valuedCount: z.number().int(),
   /** When a value of this game last changed (ISO), null when none has a value. */

@@ -57,6 +57,13 @@ const PAGE_LIST = [
     description: 'Value, demand, trend and value history of a Roblox trading item.',
   },
   {
+    path: '/how-values-are-set',
+    title: 'How values are set',
+    description:
+      "Who sets TradeHub's item values, how often they change, what evidence counts, and when each game's values last changed.",
+    section: 'Tools',
+  },
+  {
     path: '/values/changes',
     title: 'Value changes',
     description:

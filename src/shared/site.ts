@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { GAME_IDS } from './games'
 
 /** GET /api/site: the figures on the landing page (all counted from the database) and public links. */
 export const siteSummarySchema = z.object({
@@ -6,9 +7,18 @@ export const siteSummarySchema = z.object({
     games: z.number().int(),
     items: z.number().int(),
     valuedItems: z.number().int(),
-    /** When an item's value last changed, as ISO time; null before any value exists. */
-    lastValueChangeAt: z.iso.datetime({ offset: true }).nullable(),
   }),
+  /** Each game's freshness, in menu order: its counts and when one of its values last changed. */
+  games: z.array(
+    z.object({
+      id: z.enum(GAME_IDS),
+      name: z.string(),
+      itemCount: z.number().int(),
+      valuedCount: z.number().int(),
+      /** ISO time; null while none of its items has a value. */
+      lastValueChangeAt: z.iso.datetime({ offset: true }).nullable(),
+    }),
+  ),
   links: z.object({
     discordServerUrl: z.url().nullable(),
     discordBotInviteUrl: z.url().nullable(),

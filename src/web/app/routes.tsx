@@ -2,7 +2,7 @@ import type { ComponentType } from 'react'
 import { type LoaderFunction, type RouteObject, redirect } from 'react-router'
 import { PAGES, type PagePath, REDIRECTS } from '@/shared/pages'
 import { prefetchPublicProfile } from '@/web/features/accounts/public'
-import { prefetchItem, prefetchValues } from '@/web/features/catalog/public'
+import { prefetchGames, prefetchItem, prefetchValues } from '@/web/features/catalog/public'
 import { prefetchHome } from '@/web/features/landing/public'
 import { prefetchStockPage } from '@/web/features/stock/public'
 import { RootLayout, ShellLoading } from './shell/root-layout'
@@ -48,6 +48,10 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
   '/values/:game/:item': {
     load: async () => (await import('@/web/features/catalog/pages/item-page')).ItemPage,
     loader: prefetchItem,
+  },
+  '/how-values-are-set': {
+    load: async () => (await import('@/web/features/catalog/pages/how-values-page')).HowValuesPage,
+    loader: prefetchGames,
   },
   '/values/changes': {
     load: async () => (await import('@/web/features/value-ops/pages/changes-page')).ChangesPage,

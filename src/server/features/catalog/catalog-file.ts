@@ -62,20 +62,38 @@ function fallbackId(name: string): string {
 }
 
 const catalogIndexSchema = z.object({
-  games: z.array(z.object({ file: z.string().regex(/^[a-z0-9-]+\.json$/), valuesAsOf: z.iso.date() })),
+  games: z.array(
+    z.object({
+      /** `<game id>.json` */
+      file: z.string().regex(/^[a-z0-9-]+\.json$/),
+      valuesAsOf: z.iso.date(),
+      /** What the public pages say the starting values were, in neutral words (never where they came from). */
+      startingValues: z.string().min(1).max(200),
+    }),
+  ),
 })
 
+export type CatalogIndex = z.infer<typeof catalogIndexSchema>
 export type CatalogFile = z.infer<typeof catalogFileSchema>
 export type CatalogGame = CatalogFile & { valuesAsOf: Date; position: number }
 
+/** Reads and validates the catalog's index.json: the files in display order, their dates and public words. */
+export async function readCatalogIndex(dir: string): Promise<CatalogIndex> {
+  return catalogIndexSchema.parse(JSON.parse(await readFile(path.join(dir, 'index.json'), 'utf8')))
+}
+
 /** Reads and validates the catalog folder: index.json, then each game file it lists. */
 export async function readCatalog(dir: string): Promise<CatalogGame[]> {
-  const index = catalogIndexSchema.parse(JSON.parse(await readFile(path.join(dir, 'index.json'), 'utf8')))
+  const index = await readCatalogIndex(dir)
   return Promise.all(
     index.games.map(async (entry, position) => {
       const raw = JSON.parse(await readFile(path.join(dir, entry.file), 'utf8'))
       const parsed = catalogFileSchema.safeParse(raw)
       if (!parsed.success) throw new Error(`catalog/${entry.file}: ${z.prettifyError(parsed.error)}`)
+      if (entry.file !== `${parsed.data.game.id}.json`)
+        throw new Error(
+          `catalog/${entry.file}: the file of game "${parsed.data.game.id}" must be named after it`,
+        )
       return { ...parsed.data, valuesAsOf: new Date(`${entry.valuesAsOf}T00:00:00Z`), position }
     }),
   )

@@ -156,7 +156,9 @@ describe('the catalog as traders read it', () => {
       )
       writeFileSync(
         path.join(dir, 'index.json'),
-        JSON.stringify({ games: [{ file: 'fisch.json', valuesAsOf: '2026-01-01' }] }),
+        JSON.stringify({
+          games: [{ file: 'fisch.json', valuesAsOf: '2026-01-01', startingValues: 'community trade values' }],
+        }),
       )
     }
     try {

@@ -28,12 +28,23 @@ describe('catalog API', () => {
       const blox = body.games.find((g) => g.id === 'blox-fruits')!
       expect(blox.itemCount).toBe(86)
       expect(blox.variantLabels).toHaveProperty('permanent')
-      // Where the values come from, for the values page's "Sources"; none of it in the unit line.
+      // What each game's values started from, in public words: no repository, file or rival site.
       for (const game of body.games) {
-        expect(game.sources.length).toBeGreaterThan(0)
-        expect(game.valueUnit).not.toMatch(/none found|left null|\.com/)
+        expect(game.startingValues).toEqual({ basis: expect.any(String), asOf: expect.any(String) })
+        const said = JSON.stringify(game)
+        expect(said).not.toMatch(/github|\.ts\b|\.lua|\.json|decompiled|repository|scraped|\.com|\.io/i)
+        expect(said).not.toMatch(/none found|left null/)
       }
-      expect(body.games.find((g) => g.id === 'fisch')).toMatchObject({ valuedCount: 0 })
+      expect(blox.startingValues).toEqual({ basis: 'community trade values', asOf: '2026-08-17' })
+      expect(body.games.find((g) => g.id === 'fisch')).toMatchObject({ valuedCount: 0, itemCount: 186 })
+      expect(body.games.find((g) => g.id === 'pets-go')).toMatchObject({ valuedCount: 0, itemCount: 96 })
+      expect(body.games.find((g) => g.id === 'grow-a-garden')).toMatchObject({
+        valuedCount: 88,
+        itemCount: 315,
+      })
+      // A game's freshness is when one of its values last changed: the starter values' date until an edit.
+      expect(blox.lastValueChangeAt).toBe('2026-08-17T00:00:00.000Z')
+      expect(body.games.find((g) => g.id === 'fisch')!.lastValueChangeAt).toBeNull()
       expect(res.headers.get('cache-control')).toContain('max-age=')
       const etag = res.headers.get('etag')!
       expect(etag).toMatch(/^".+"$/)
@@ -272,6 +283,11 @@ describe('catalog API', () => {
         await (await get('/api/games/murder-mystery-2/changes?limit=1')).json(),
       )
       expect(changes.changes[0]).toMatchObject({ itemId: item.id, itemName: item.name, newValue: 4321 })
+      // The game's freshness follows: its values last changed now, not on the starter values' day.
+      const games = gamesResponseSchema.parse(await (await get('/api/games')).json()).games
+      const mm2 = games.find((g) => g.id === 'murder-mystery-2')!
+      expect(Date.parse(mm2.lastValueChangeAt!)).toBeGreaterThan(Date.parse('2026-08-22T00:00:00Z'))
+      expect(mm2.startingValues).toEqual({ basis: 'community trade values', asOf: '2026-08-22' })
     })
   })
 

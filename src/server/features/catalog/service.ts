@@ -3,6 +3,7 @@ import type { Db } from '@/server/db/client'
 import { games, items, itemValueChanges } from '@/server/db/schema'
 import type { DbOrTx } from '@/server/lib/audit'
 import { AppError } from '@/server/lib/errors'
+import { catalogDir } from '@/server/lib/paths'
 import type { ReadCache } from '@/server/lib/read-cache'
 import type {
   ChangesResponse,
@@ -18,6 +19,7 @@ import type {
 import type { GameId } from '@/shared/games'
 import { normalizeSearch } from '@/shared/search'
 import { changePercent } from '@/shared/value-ops-rules'
+import { readCatalogIndex } from './catalog-file'
 
 export interface CatalogDeps {
   db: Db
@@ -50,7 +52,30 @@ interface GameSnapshot {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
+/**
+ * The public words for each game's starting values and their date, from catalog/index.json (shipped with
+ * the code, read once). Where the values came from stays in the catalog's files and README, never public.
+ */
+let startingValuesByGame: Promise<Map<string, Game['startingValues']>> | undefined
+function loadStartingValues() {
+  startingValuesByGame ??= readCatalogIndex(catalogDir).then(
+    (index) =>
+      new Map(
+        index.games.map((g) => [
+          g.file.replace(/\.json$/, ''),
+          { basis: g.startingValues, asOf: g.valuesAsOf },
+        ]),
+      ),
+    (error: unknown) => {
+      startingValuesByGame = undefined
+      throw error
+    },
+  )
+  return startingValuesByGame
+}
+
 async function loadGames(db: Db): Promise<Game[]> {
+  const startingValues = await loadStartingValues()
   const rows = await db
     .select({
       id: games.id,
@@ -58,7 +83,6 @@ async function loadGames(db: Db): Promise<Game[]> {
       currency: games.currency,
       valueUnit: games.valueUnit,
       variantLabels: games.variantLabels,
-      sources: games.sources,
       itemCount: count(items.id),
       valuedCount: count(items.value),
       lastValueChangeAt: max(items.valueChangedAt),
@@ -70,6 +94,7 @@ async function loadGames(db: Db): Promise<Game[]> {
   return rows.map((r) => ({
     ...r,
     id: r.id as GameId,
+    startingValues: startingValues.get(r.id) ?? null,
     lastValueChangeAt: r.lastValueChangeAt ? new Date(r.lastValueChangeAt).toISOString() : null,
   }))
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '@/server/context'
+import { catalogOf } from '@/server/features/catalog/public'
 import { sendCachedJson } from '@/server/lib/read-cache'
 import { getSiteSummary } from './service'
 
@@ -7,6 +8,10 @@ import { getSiteSummary } from './service'
 export const SITE_SUMMARY_KEY = 'catalog:site-summary'
 
 export const siteRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  const { cache, database, env } = c.get('deps')
-  return sendCachedJson(c, await cache.json(SITE_SUMMARY_KEY, () => getSiteSummary(database.db, env)), 60)
+  const deps = c.get('deps')
+  return sendCachedJson(
+    c,
+    await deps.cache.json(SITE_SUMMARY_KEY, () => getSiteSummary(catalogOf(deps), deps.env)),
+    60,
+  )
 })

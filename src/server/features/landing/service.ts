@@ -1,22 +1,24 @@
-import { count, max } from 'drizzle-orm'
-import type { Db } from '@/server/db/client'
-import { games, items, itemValueChanges } from '@/server/db/schema'
 import type { Env } from '@/server/env'
+import { type CatalogDeps, listGames } from '@/server/features/catalog/public'
 import type { SiteSummary } from '@/shared/site'
 
-export async function getSiteSummary(db: Db, env: Env): Promise<SiteSummary> {
-  const [[gameCount], [itemCounts], [lastChange]] = await Promise.all([
-    db.select({ n: count() }).from(games),
-    db.select({ all: count(), valued: count(items.value) }).from(items),
-    db.select({ at: max(itemValueChanges.changedAt) }).from(itemValueChanges),
-  ])
+/** The landing page's figures and each game's freshness, from the catalog's one list of games. */
+export async function getSiteSummary(catalog: CatalogDeps, env: Env): Promise<SiteSummary> {
+  const games = await listGames(catalog)
+  const sum = (pick: (g: (typeof games)[number]) => number) => games.reduce((n, g) => n + pick(g), 0)
   return {
     stats: {
-      games: gameCount?.n ?? 0,
-      items: itemCounts?.all ?? 0,
-      valuedItems: itemCounts?.valued ?? 0,
-      lastValueChangeAt: lastChange?.at ? new Date(lastChange.at).toISOString() : null,
+      games: games.length,
+      items: sum((g) => g.itemCount),
+      valuedItems: sum((g) => g.valuedCount),
     },
+    games: games.map(({ id, name, itemCount, valuedCount, lastValueChangeAt }) => ({
+      id,
+      name,
+      itemCount,
+      valuedCount,
+      lastValueChangeAt,
+    })),
     links: {
       discordServerUrl: env.DISCORD_SERVER_URL ?? null,
       discordBotInviteUrl: env.DISCORD_BOT_INVITE_URL ?? null,

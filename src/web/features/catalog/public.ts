@@ -10,6 +10,7 @@ import { lazy } from '@/web/lib/lazy'
  */
 export const prefetchValues = async (args: LoaderFunctionArgs) =>
   (await import('./view')).prefetchValues(args)
+export const prefetchGames = async (args: LoaderFunctionArgs) => (await import('./view')).prefetchGames(args)
 export const prefetchItem = async (args: LoaderFunctionArgs) => (await import('./view')).prefetchItem(args)
 
 /**

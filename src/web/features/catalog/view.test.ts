@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { listParams, listView, PAGE_SIZE, resolveView } from './view'
+import { listParams, listView, PAGE_SIZE, resolveView, startingValuesText } from './view'
 
 const query = (q = '') => new URLSearchParams(q)
 
@@ -73,5 +73,16 @@ describe('listView and listParams: the values list from the address', () => {
       page: 1,
       pageSize: PAGE_SIZE,
     })
+  })
+})
+
+describe('startingValuesText', () => {
+  it('says what the starting values were and the month they were taken', () => {
+    expect(startingValuesText({ basis: 'community trade values', asOf: '2026-08-17' })).toBe(
+      'community trade values as of August 2026',
+    )
+    expect(startingValuesText({ basis: 'community trade values', asOf: '2025-03-01' })).toBe(
+      'community trade values as of March 2025',
+    )
   })
 })

@@ -1,6 +1,8 @@
+import type { Game } from '@/shared/catalog'
 import { ITEM_SORTS, type ItemSort } from '@/shared/catalog-rules'
 import { type GameId, isGameId } from '@/shared/games'
 import { parseTradeParam } from '@/shared/wfl'
+import { formatMonth } from '@/web/lib/format'
 import { type PrefetchArgs, prefetch } from '@/web/lib/query-client'
 import {
   gamesQuery,
@@ -12,6 +14,10 @@ import {
 } from './api'
 
 const DEFAULT_GAME: GameId = 'blox-fruits'
+
+/** "community trade values as of August 2026": what a game's starting values were, and when. */
+export const startingValuesText = ({ basis, asOf }: NonNullable<Game['startingValues']>) =>
+  `${basis} as of ${formatMonth(`${asOf}T00:00:00Z`)}`
 export const PAGE_SIZE = 50
 
 /** Which game and tab the address asks for (`/trade-helper/:game`, or `?game=` and `?tab=wfl`). */
@@ -75,6 +81,12 @@ export function prefetchValues({ params, request, context }: PrefetchArgs<'game'
   }
   if (tab === 'values' && game) prefetch(context, itemListQuery(listParams(game, view)))
   if (tab === 'values' && !game && view.search) prefetch(context, searchAllQuery(view.search))
+  return null
+}
+
+/** The How values are set page: every game's counts, dates and starting values. */
+export function prefetchGames({ context }: PrefetchArgs) {
+  prefetch(context, gamesQuery)
   return null
 }
 

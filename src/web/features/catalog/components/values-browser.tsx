@@ -2,7 +2,8 @@ import { Search } from 'lucide-react'
 import { Suspense, useEffect, useId, useRef, useState, useTransition } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import type { Game } from '@/shared/catalog'
-import { ITEM_SORT_LABELS, ITEM_SORTS } from '@/shared/catalog-rules'
+import { ITEM_SORT_LABELS, ITEM_SORTS, valueCoverage } from '@/shared/catalog-rules'
+import { isImportGame } from '@/shared/value-ops-rules'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { buttonClass } from '@/web/components/ui/button'
 import { Select } from '@/web/components/ui/select'
@@ -13,7 +14,7 @@ import { ApiError } from '@/web/lib/api'
 import { formatCount } from '@/web/lib/format'
 import { Part } from '@/web/lib/part'
 import { useItemList, useSearchAll } from '../api'
-import { listParams, listView, PAGE_SIZE } from '../view'
+import { listParams, listView, PAGE_SIZE, startingValuesText } from '../view'
 import { ItemRow } from './item-row'
 
 const fieldClass = 'rounded-lg border border-line bg-bg px-3 py-2 text-ink text-sm focus:border-accent'
@@ -89,34 +90,63 @@ function SearchBox({ value, onChange }: { value: string; onChange: (v: string) =
   )
 }
 
+/** "no values yet — suggest one": the suggestion flow of the game (suggest on an item's page, vote here). */
+function SuggestOne({ game }: { game: Game }) {
+  return (
+    <>
+      no values yet —{' '}
+      <Link to={`/values/suggestions?game=${game.id}`} className="text-accent underline">
+        suggest one
+      </Link>
+    </>
+  )
+}
+
 /**
- * What the values are in, or, for a game without any, that no community value exists yet and what is
- * shown instead; and where the game's values and facts come from.
+ * What the values are in and what they started from, or, for a game whose items have no value (or only
+ * some), that they have none yet and what will fill them; and how values are set.
  */
 function GameFacts({ game }: { game: Game }) {
+  const coverage = valueCoverage(game)
+  const howValuesAreSet = (
+    <Link to="/how-values-are-set" className="text-accent underline">
+      How values are set
+    </Link>
+  )
   return (
     <div className="mt-3 space-y-2 text-muted text-xs">
-      {game.valuedCount === 0 ? (
-        <div className="rounded-xl border border-line bg-surface p-3 text-ink text-sm">
-          <p className="font-semibold">No community value exists yet for {game.name} items.</p>
+      {coverage === 'none' ? (
+        <div role="note" className="rounded-xl border border-line bg-surface p-3 text-ink text-sm">
+          <p className="font-semibold">
+            {game.name}: <SuggestOne game={game} />
+          </p>
           <p className="mt-1 text-muted">
-            Shown here is what is known: prices, sell values and rarity. Know what an item trades for? Open it
-            and suggest a value.
+            None of its {formatCount(game.itemCount)} items has a trade value yet, so trades with them get no
+            verdict. Shown here is what is known: prices, sell values and rarity.{' '}
+            {isImportGame(game.id)
+              ? `The hourly official price import fills these values once our server can reach the official ${game.name} price API.`
+              : 'Know what an item trades for? Open it and suggest a value; the value team reviews every suggestion.'}
           </p>
         </div>
       ) : (
-        <p>Values in {game.valueUnit}.</p>
+        coverage === 'partial' && (
+          <div role="note" className="rounded-xl border border-line bg-surface p-3 text-ink text-sm">
+            <p className="font-semibold">
+              Values cover {formatCount(game.valuedCount)} of {formatCount(game.itemCount)} {game.name} items.
+            </p>
+            <p className="mt-1 text-muted">
+              The others have <SuggestOne game={game} />. Items without a value are left out of verdicts.
+            </p>
+          </div>
+        )
       )}
-      {game.sources.length > 0 && (
-        <details className="group">
-          <summary className="w-fit cursor-pointer select-none hover:text-ink">Sources</summary>
-          <ul className="mt-2 list-disc space-y-1 pl-5 [overflow-wrap:anywhere]">
-            {game.sources.map((source) => (
-              <li key={source}>{source}</li>
-            ))}
-          </ul>
-        </details>
-      )}
+      <p>
+        {coverage !== 'none' && <>Values in {game.valueUnit}. </>}
+        {game.startingValues && coverage !== 'none' && (
+          <>Starting values: {startingValuesText(game.startingValues)}. </>
+        )}
+        {howValuesAreSet}
+      </p>
     </div>
   )
 }

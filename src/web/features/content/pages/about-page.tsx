@@ -58,10 +58,11 @@ export function AboutPage() {
 
         <h2>How values are made</h2>
         <p>
-          TradeHub values are community trade values: estimates of what items usually trade for, not official
-          prices. Each game uses its own unit, and the sources behind a game's values are listed with that
-          game. The <Link to="/docs">documentation</Link> explains how values, the calculator and the stock
-          trackers work.
+          TradeHub values are community trade values: estimates of what items usually trade for, not shop
+          prices (Pet Simulator 99 and PETS GO! use the official recent average price). Each game uses its own
+          unit. <Link to="/how-values-are-set">How values are set</Link> says who sets them, how often, and
+          when each game's values last changed. The <Link to="/docs">documentation</Link> explains how values,
+          the calculator and the stock trackers work.
         </p>
 
         <h2>Independent and unofficial</h2>

@@ -29,8 +29,11 @@ export function DocsPage() {
             showing a made-up number.
           </li>
           <li>
-            <strong>Sources.</strong> The sources a game's values come from are listed with that game. Values
-            change as the community's trades change, so check again before a big trade.
+            <strong>Who sets them.</strong> The value team, approved community suggestions and, for Pet
+            Simulator 99 and PETS GO!, an hourly import of the official prices.{' '}
+            <Link to="/how-values-are-set">How values are set</Link> explains it, with the date each game's
+            values last changed and what they started from. Values change as the community's trades change, so
+            check again before a big trade.
           </li>
           <li>
             <strong>Demand and trend.</strong> Where known, an item also shows how much players want it and

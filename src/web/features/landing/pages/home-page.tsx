@@ -16,6 +16,8 @@ import {
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { valueCoverage } from '@/shared/catalog-rules'
+import type { SiteSummary } from '@/shared/site'
 import { buttonClass } from '@/web/components/ui/button'
 import { SoonBadge } from '@/web/components/ui/page'
 import { EarlyAccessForm } from '@/web/features/launch-list/public'
@@ -71,6 +73,21 @@ function Card({
   )
 }
 
+/** "changed 3 days ago", "no values yet", or for a game valued in part "… · 88 of 315 valued". */
+function GameFreshness({ game, now }: { game: SiteSummary['games'][number]; now: number }) {
+  if (game.lastValueChangeAt === null || valueCoverage(game) === 'none') return <>no values yet</>
+  return (
+    <>
+      changed{' '}
+      <time dateTime={game.lastValueChangeAt} title={formatDay(game.lastValueChangeAt)}>
+        {formatRelative(game.lastValueChangeAt, now)}
+      </time>
+      {valueCoverage(game) === 'partial' &&
+        ` · ${formatCount(game.valuedCount)} of ${formatCount(game.itemCount)} valued`}
+    </>
+  )
+}
+
 /** Figures counted from the database; nothing shown that the site cannot back. */
 function LiveFigures() {
   const { data, isPending, isError } = useSiteSummary()
@@ -92,14 +109,34 @@ function LiveFigures() {
           </div>
         ))}
       </dl>
-      {stats?.lastValueChangeAt && (
-        <p className="mt-3 text-muted text-sm">
-          Values last changed{' '}
-          <time dateTime={stats.lastValueChangeAt} title={formatDay(stats.lastValueChangeAt)}>
-            {formatRelative(stats.lastValueChangeAt, now)}
-          </time>
-          .
-        </p>
+      {data && (
+        <>
+          <p className="mt-4 text-muted text-sm">
+            When each game's values last changed (
+            <Link to="/how-values-are-set" className="text-accent underline">
+              how values are set
+            </Link>
+            ):
+          </p>
+          <ul
+            aria-label="When each game's values last changed"
+            className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4"
+          >
+            {data.games.map((game) => (
+              <li key={game.id}>
+                <Link
+                  to={`/trade-helper/${game.id}`}
+                  className="flex min-h-6 flex-col rounded-lg px-2 py-1 text-sm hover:bg-surface"
+                >
+                  <span className="font-medium text-ink">{game.name}</span>{' '}
+                  <span className="text-muted text-xs">
+                    <GameFreshness game={game} now={now} />
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </div>
   )
