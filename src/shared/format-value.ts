@@ -80,7 +80,7 @@ const AMOUNT = /^(-?)(\d{1,3}(?:,\d{3})+|\d+)?(\.\d+)?(?:e([+-]?\d{1,3}))?\s*([a
 export function parseValue(input: string): ParsedValue {
   const text = input.trim()
   if (text === '') return { ok: false, problem: 'Enter a value' }
-  const match = AMOUNT.exec(text)
+  const match = text.length > 60 ? null : AMOUNT.exec(text)
   if (!match || (match[2] === undefined && match[3] === undefined))
     return { ok: false, problem: `"${text.slice(0, 40)}" is not a value. ${VALUE_NOTATION_HINT}` }
   const [, sign, whole = '0', fraction = '', exponent, suffix = ''] = match
