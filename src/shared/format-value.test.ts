@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { formatNumber, formatValue, formatValueFull, parseValue, VALUE_SUFFIXES } from './format-value'
+import {
+  formatNumber,
+  formatValue,
+  formatValueFull,
+  formatValueInput,
+  parseValue,
+  VALUE_SUFFIXES,
+} from './format-value'
 
 const read = (text: string) => {
   const parsed = parseValue(text)
@@ -155,5 +162,20 @@ describe('parseValue', () => {
     expect(problem('1e999')).toBe('That value is too large')
     expect(problem('NaN')).toMatch(/is not a value suffix|is not a value/)
     expect(problem('Infinity')).toMatch(/is not a value/)
+  })
+})
+
+describe('formatValueInput', () => {
+  it('shows a value for editing in the site notation when that is exact, else every digit; it reads back the same', () => {
+    expect(formatValueInput(640_000_000)).toBe('640M')
+    expect(formatValueInput(1500)).toBe('1.5K')
+    expect(formatValueInput(0.032)).toBe('0.032')
+    expect(formatValueInput(778_890_343_314)).toBe('778,890,343,314')
+    expect(formatValueInput(3.675)).toBe('3.675')
+    expect(formatValueInput(null)).toBe('')
+    for (let i = 0; i < 1000; i++) {
+      const value = Math.round(Math.random() * 10 ** (i % 25)) / 10 ** (i % 4)
+      expect(read(formatValueInput(value)), String(value)).toBe(value)
+    }
   })
 })

@@ -94,3 +94,14 @@ export function parseValue(input: string): ParsedValue {
   if (!Number.isFinite(value)) return { ok: false, problem: 'That value is too large' }
   return { ok: true, value: value === 0 ? 0 : value }
 }
+
+/**
+ * A value as an input shows it for editing: the site's notation when it reads back as exactly the
+ * same number (640M, 1.5K, 3.68), else every digit (778,890,343,314; 3.675). Empty for none.
+ */
+export function formatValueInput(value: number | null | undefined): string {
+  if (value === null || value === undefined) return ''
+  const short = formatValue(value)
+  const back = parseValue(short)
+  return back.ok && back.value === value ? short : formatNumber(value, 20)
+}
