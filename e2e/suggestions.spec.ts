@@ -25,14 +25,15 @@ test.describe('value suggestions', () => {
     // An item no other journey changes (the journey runs at 1280 px, its vote on a 390 px phone).
     const item = { id: 'rocket', name: 'Rocket' }
     const itemPage = `/values/blox-fruits/${item.id}`
-    const value = 1_000_000 + (Math.floor(Math.random() * 899) + 1) * 1000
+    // 1.01M to 9.99M: typed as the site writes it ("4.56M").
+    const value = (Math.floor(Math.random() * 899) + 101) * 10_000
     const reason = `Sold for this twice today (${stamp()})`
 
     // A trader suggests a value on the item page.
     const suggester = await becomeNewUser(page, testInfo, 'suggester')
     await page.goto(itemPage)
     const section = page.getByRole('region', { name: 'Value suggestions' })
-    await section.getByLabel('Suggested value').fill(String(value))
+    await section.getByLabel('Suggested value').fill(formatValue(value))
     await section.getByLabel('Reason').fill(reason)
     await section.getByLabel('Evidence link (optional)').fill('https://example.com/trades/1')
     await section.getByRole('button', { name: 'Suggest value' }).click()

@@ -30,3 +30,35 @@ export function valueCoverage({
   if (valuedCount <= 0) return 'none'
   return valuedCount < itemCount * FULL_COVERAGE_SHARE ? 'partial' : 'full'
 }
+
+type Variants = Record<string, number | null>
+
+/**
+ * The variant whose value is an item's value, per game with variants (decision 024): Kitsune's value is
+ * its Physical fruit value. It is one number, stored once as the item's value and never in its variants;
+ * pages and the calculator read it under both names.
+ */
+export const DEFAULT_VARIANTS: Readonly<Record<string, string>> = {
+  'blox-fruits': 'physical',
+  'adopt-me': 'fly-ride',
+  'pet-simulator-99': 'normal',
+  'pets-go': 'normal',
+}
+
+export const defaultVariantOf = (gameId: string): string | undefined =>
+  Object.hasOwn(DEFAULT_VARIANTS, gameId) ? DEFAULT_VARIANTS[gameId] : undefined
+
+/** Variants as they are stored: without the default variant (its value is the item's value). */
+export function storedVariants<V extends Variants | null | undefined>(gameId: string, variants: V): V {
+  const key = defaultVariantOf(gameId)
+  if (!variants || key === undefined || !Object.hasOwn(variants, key)) return variants
+  const { [key]: _default, ...others } = variants
+  return others as V
+}
+
+/** An item's variants as pages read them: the default variant first, with the item's value. */
+export function variantsWithDefault(gameId: string, value: number | null, variants: Variants | null) {
+  const key = defaultVariantOf(gameId)
+  if (!variants || key === undefined) return variants
+  return { [key]: value, ...storedVariants(gameId, variants) }
+}

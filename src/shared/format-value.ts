@@ -61,3 +61,47 @@ export function formatValueFull(value: number | null): string {
   if (value === null) return 'no value yet'
   return plain(value)
 }
+
+/** What a value input says, read: its number, or what is wrong with it (a sentence for under the field). */
+export type ParsedValue = { ok: true; value: number } | { ok: false; problem: string }
+
+export const VALUE_NOTATION_HINT = 'A number, or with a suffix as the site writes it: 700M, 80K, 1.5B, 2Sx'
+
+const SUFFIX_TIERS = new Map(VALUE_SUFFIXES.map((suffix, tier) => [suffix.toLowerCase(), tier]))
+const SUFFIX_LIST = `${VALUE_SUFFIXES.slice(1, -1).join(', ')} or ${VALUE_SUFFIXES.at(-1)}`
+/** Digits grouped by commas (1,234,567) or not (1234567), an optional fraction; or only a fraction (.5). */
+const AMOUNT = /^(-?)(\d{1,3}(?:,\d{3})+|\d+)?(\.\d+)?(?:e([+-]?\d{1,3}))?\s*([a-z]*)$/i
+
+/**
+ * The inverse of formatValue and formatValueFull: "700M", "80k", "1.5B", "2Sx", "5,000Dc", "640,000,000",
+ * "0.032" and "1.2e9" read back as numbers (suffixes in any case, commas between thousands). Whatever
+ * else is refused with a sentence saying how to write it.
+ */
+export function parseValue(input: string): ParsedValue {
+  const text = input.trim()
+  if (text === '') return { ok: false, problem: 'Enter a value' }
+  const match = text.length > 60 ? null : AMOUNT.exec(text)
+  if (!match || (match[2] === undefined && match[3] === undefined))
+    return { ok: false, problem: `"${text.slice(0, 40)}" is not a value. ${VALUE_NOTATION_HINT}` }
+  const [, sign, whole = '0', fraction = '', exponent, suffix = ''] = match
+  const tier = SUFFIX_TIERS.get(suffix.toLowerCase())
+  if (tier === undefined)
+    return { ok: false, problem: `"${suffix.slice(0, 10)}" is not a value suffix: use ${SUFFIX_LIST}` }
+  if (exponent !== undefined && tier > 0)
+    return { ok: false, problem: `Write "${text.slice(0, 40)}" with a suffix or an exponent, not both` }
+  // Read as one decimal literal, so 1.25Sx is exactly the double nearest 1.25e21.
+  const value = Number(`${sign}${whole.replaceAll(',', '')}${fraction}e${Number(exponent ?? 0) + tier * 3}`)
+  if (!Number.isFinite(value)) return { ok: false, problem: 'That value is too large' }
+  return { ok: true, value: value === 0 ? 0 : value }
+}
+
+/**
+ * A value as an input shows it for editing: the site's notation when it reads back as exactly the
+ * same number (640M, 1.5K, 3.68), else every digit (778,890,343,314; 3.675). Empty for none.
+ */
+export function formatValueInput(value: number | null | undefined): string {
+  if (value === null || value === undefined) return ''
+  const short = formatValue(value)
+  const back = parseValue(short)
+  return back.ok && back.value === value ? short : formatNumber(value, 20)
+}

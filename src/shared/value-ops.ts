@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { intParam } from './catalog'
 import { ITEM_ID_PATTERN } from './catalog-rules'
+import { parseValue } from './format-value'
 import { GAME_IDS } from './games'
 import { text } from './text'
 import { TRENDS, VALUE_LIMITS, VALUE_MESSAGES, VALUE_SOURCES } from './value-ops-rules'
@@ -9,15 +10,28 @@ export * from './value-ops-rules'
 
 const L = VALUE_LIMITS
 
-/** A value, price or variant value: a number from 0 to 1e30 (no NaN, no infinity, no text). */
+/**
+ * A value, price or variant value from 0 to 1e30: a number, or text in the notation the site shows
+ * ("700M", "80K", "1.5B", "2Sx", "640,000,000"), read by the one parser (no NaN, no infinity).
+ */
 export const amount = (label: string) =>
   z
-    .number({
+    .union([z.number(), z.string()], {
       error: (issue) =>
         issue.input === undefined ? `${label} is required` : `${label} must be a number from 0 to 1e30`,
     })
-    .min(0, `${label} cannot be negative`)
-    .max(L.maxValue, `${label} must be at most 1e30`)
+    .transform((input, ctx) => {
+      if (typeof input === 'number') return input
+      if (input.trim() === '') {
+        ctx.addIssue({ code: 'custom', message: `${label} is required`, input })
+        return z.NEVER
+      }
+      const parsed = parseValue(input)
+      if (parsed.ok) return parsed.value
+      ctx.addIssue({ code: 'custom', message: parsed.problem, input })
+      return z.NEVER
+    })
+    .pipe(z.number().min(0, `${label} cannot be negative`).max(L.maxValue, `${label} must be at most 1e30`))
 
 export const reasonSchema = text('reason', {
   min: 1,
@@ -67,6 +81,8 @@ export const itemEditRequestSchema = itemFieldsSchema
     message: VALUE_MESSAGES.nothingToChange,
   })
 export type ItemEditRequest = z.input<typeof itemEditRequestSchema>
+/** The edit as the server reads it (values as numbers). */
+export type ItemEdit = z.output<typeof itemEditRequestSchema>
 
 /** POST /api/admin/items/:game: a new item (its id from its name unless given). */
 export const newItemRequestSchema = itemFieldsSchema.partial().extend({
@@ -75,6 +91,7 @@ export const newItemRequestSchema = itemFieldsSchema.partial().extend({
   reason: reasonSchema,
 })
 export type NewItemRequest = z.input<typeof newItemRequestSchema>
+export type NewItem = z.output<typeof newItemRequestSchema>
 
 /** POST /api/admin/items/:game/:item/retire */
 export const retireRequestSchema = z.strictObject({ reason: reasonSchema })
@@ -162,6 +179,7 @@ export const suggestionRequestSchema = z.strictObject({
     .optional(),
 })
 export type SuggestionRequest = z.input<typeof suggestionRequestSchema>
+export type NewSuggestion = z.output<typeof suggestionRequestSchema>
 
 /** PUT /api/suggestions/:id/vote: up, down, or 0 to take the vote back. */
 export const voteRequestSchema = z.strictObject({

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { z } from 'zod'
+import { defaultVariantOf } from '@/shared/catalog-rules'
 import { GAME_IDS } from '@/shared/games'
 import { controlCharacterProblem } from '@/shared/text'
 import { normalizeTrend } from '@/shared/value-ops-rules'
@@ -82,6 +83,18 @@ export async function readCatalogIndex(dir: string): Promise<CatalogIndex> {
   return catalogIndexSchema.parse(JSON.parse(await readFile(path.join(dir, 'index.json'), 'utf8')))
 }
 
+/**
+ * The items of a file whose value and default variant (Physical fruit, Fly Ride, Normal) differ: one
+ * number with two names (decision 024), so a file may give both only when they agree.
+ */
+export function itemsWithTwoValues(file: CatalogFile): string[] {
+  const key = defaultVariantOf(file.game.id)
+  if (key === undefined) return []
+  return file.items
+    .filter((item) => item.variants && Object.hasOwn(item.variants, key) && item.variants[key] !== item.value)
+    .map((item) => `${item.name}: value ${item.value}, ${key} ${item.variants?.[key]}`)
+}
+
 /** Reads and validates the catalog folder: index.json, then each game file it lists. */
 export async function readCatalog(dir: string): Promise<CatalogGame[]> {
   const index = await readCatalogIndex(dir)
@@ -94,6 +107,9 @@ export async function readCatalog(dir: string): Promise<CatalogGame[]> {
         throw new Error(
           `catalog/${entry.file}: the file of game "${parsed.data.game.id}" must be named after it`,
         )
+      const twoValues = itemsWithTwoValues(parsed.data)
+      if (twoValues.length > 0)
+        throw new Error(`catalog/${entry.file}: an item holds two values: ${twoValues.join('; ')}`)
       return { ...parsed.data, valuesAsOf: new Date(`${entry.valuesAsOf}T00:00:00Z`), position }
     }),
   )

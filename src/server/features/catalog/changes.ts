@@ -3,6 +3,7 @@ import { items, itemValueChanges } from '@/server/db/schema'
 import type { DbOrTx } from '@/server/lib/audit'
 import { AppError } from '@/server/lib/errors'
 import { recordSiteEvent } from '@/server/lib/site-events'
+import { defaultVariantOf, storedVariants } from '@/shared/catalog-rules'
 import type { GameId } from '@/shared/games'
 import { normalizeSearch } from '@/shared/search'
 import type { ItemFields } from '@/shared/value-ops'
@@ -38,6 +39,25 @@ function diff(row: ItemRow, patch: ItemPatch): Record<string, { old: unknown; ne
     changes[field] = { old: row[field], new: next }
   }
   return changes
+}
+
+/**
+ * One number for an item's value and its default variant (decision 024): a patch that gives the default
+ * variant among the variants (an API client sending back what it read) gives the value. When it also
+ * gives a different value, the variant's number must be the old value (the value changed); otherwise
+ * the two disagree and nothing is written.
+ */
+export function foldDefaultVariant(gameId: GameId, current: number | null, patch: ItemPatch): ItemPatch {
+  const key = defaultVariantOf(gameId)
+  if (key === undefined || !patch.variants || !Object.hasOwn(patch.variants, key)) return patch
+  const given = patch.variants[key] ?? null
+  const variants = storedVariants(gameId, patch.variants)
+  if (patch.value === undefined) return { ...patch, value: given, variants }
+  if (given !== patch.value && given !== current) {
+    const message = `value and variants.${key} are one number: give it once, as value`
+    throw new AppError('VALIDATION_FAILED', message, { fields: { value: message } })
+  }
+  return { ...patch, variants }
 }
 
 /** Locks the items of these ids in one game (in id order, so two writers never deadlock). */
@@ -129,7 +149,7 @@ export async function applyItemChanges(
       const row = rows.get(itemId)
       if (!row) throw new AppError('NOT_FOUND', `Item not found: ${itemId}`)
       if (row.retiredAt) throw new AppError('CONFLICT', `${row.name} is retired`)
-      const id = await writeChange(tx, row, patch, meta)
+      const id = await writeChange(tx, row, foldDefaultVariant(gameId, row.value, patch), meta)
       if (id === null) unchanged.push(itemId)
       else changeIds.set(itemId, id)
     }
@@ -151,8 +171,8 @@ export async function createItem(
   meta: ChangeMeta,
   alongside?: (tx: DbOrTx) => Promise<void>,
 ): Promise<void> {
+  const { id, name, ...fields } = foldDefaultVariant(gameId, null, item) as typeof item
   await deps.db.transaction(async (tx) => {
-    const { id, name, ...fields } = item
     const rows = await tx
       .insert(items)
       .values({

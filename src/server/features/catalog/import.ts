@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '@/server/db/client'
 import { games, items, itemValueChanges } from '@/server/db/schema'
+import { storedVariants } from '@/shared/catalog-rules'
 import { normalizeSearch } from '@/shared/search'
 import type { CatalogGame } from './catalog-file'
 
@@ -68,7 +69,7 @@ export async function importCatalog(
               category: item.category,
               rarity: item.rarity || null,
               value: item.value,
-              variants: item.variants ?? null,
+              variants: storedVariants(file.game.id, item.variants ?? null),
               demand: item.demand,
               trend: item.trend ?? null,
               inGamePrice: item.inGamePrice,

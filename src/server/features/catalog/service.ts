@@ -16,6 +16,7 @@ import type {
   SearchResponse,
   ValuePoint,
 } from '@/shared/catalog'
+import { variantsWithDefault } from '@/shared/catalog-rules'
 import type { GameId } from '@/shared/games'
 import { normalizeSearch } from '@/shared/search'
 import { changePercent } from '@/shared/value-ops-rules'
@@ -128,7 +129,7 @@ async function loadSnapshot(deps: CatalogDeps, gameId: GameId): Promise<GameSnap
       category: row.category,
       rarity: row.rarity,
       value: row.value,
-      variants: row.variants,
+      variants: variantsWithDefault(gameId, row.value, row.variants),
       demand: row.demand,
       trend: row.trend,
       inGamePrice: row.inGamePrice,

@@ -124,6 +124,78 @@ describe('value editor API', () => {
     })
   })
 
+  it('takes values in the notation the site shows ("700M", "1.5K", "2Sx", "640,000,000") as well as numbers', async () => {
+    const { id } = await newItem({ value: '1.5K', inGamePrice: '2,500' })
+    expect(await itemRow('blox-fruits', id)).toMatchObject({ value: 1500, inGamePrice: 2500 })
+    for (const [given, stored] of [
+      ['700M', 700_000_000],
+      ['1.5b', 1_500_000_000],
+      ['2Sx', 2e21],
+      ['640,000,000', 640_000_000],
+      [3_910_000_000, 3_910_000_000],
+    ] as const) {
+      const res = await patch('blox-fruits', id, { value: given, reason: 'Traders pay this' }, editor)
+      expect(res.status, String(given)).toBe(200)
+      expect((await itemRow('blox-fruits', id))?.value, String(given)).toBe(stored)
+    }
+    const bad = await patch('blox-fruits', id, { value: '700 million', reason: 'r' }, editor)
+    expect(bad.status).toBe(400)
+    expect((await errorOf(bad)).fields?.value).toMatch(/"million" is not a value suffix/)
+    expect((await itemRow('blox-fruits', id))?.value).toBe(3_910_000_000)
+  })
+
+  it('an item holds one number for its value and its default variant (Physical fruit), whichever write gives it', async () => {
+    /** The stored row never holds the default variant; the pages read it as the value. */
+    const oneNumber = async (id: string) => {
+      const row = await itemRow('blox-fruits', id)
+      expect(row?.variants && Object.hasOwn(row.variants, 'physical')).toBe(false)
+      const { item } = await detail('blox-fruits', id)
+      expect(item.variants?.physical).toBe(item.value)
+      return item
+    }
+    const { id } = await newItem({ value: '640M', variants: { physical: '640M', permanent: '6.24B' } })
+    expect(await oneNumber(id)).toMatchObject({
+      value: 640_000_000,
+      variants: { physical: 640_000_000, permanent: 6_240_000_000 },
+    })
+    // The value editor sets the value: the Physical fruit value is the same number.
+    expect(
+      (await patch('blox-fruits', id, { value: '700M', reason: 'Kitsune trades up' }, editor)).status,
+    ).toBe(200)
+    expect((await oneNumber(id)).value).toBe(700_000_000)
+    // A client sending back the variants it read (the old Physical fruit value) with a new value: the value.
+    const echo = { physical: 700_000_000, permanent: 7e9 }
+    expect(
+      (await patch('blox-fruits', id, { value: '750M', variants: echo, reason: 'r' }, editor)).status,
+    ).toBe(200)
+    expect(await oneNumber(id)).toMatchObject({ value: 750_000_000, variants: { permanent: 7e9 } })
+    // Only the Physical fruit value given: it is the value.
+    const variantOnly = { variants: { physical: '800M', permanent: 7e9 }, reason: 'r' }
+    expect((await patch('blox-fruits', id, variantOnly, editor)).status).toBe(200)
+    expect((await oneNumber(id)).value).toBe(800_000_000)
+    // Two different new numbers for the one value: a 400 that changes nothing.
+    const records = (await rows('blox-fruits', id)).length
+    const two = await patch(
+      'blox-fruits',
+      id,
+      { value: 900_000_000, variants: { physical: 850_000_000 }, reason: 'r' },
+      editor,
+    )
+    expect(two.status).toBe(400)
+    expect((await errorOf(two)).message).toBe(
+      'value and variants.physical are one number: give it once, as value',
+    )
+    expect((await oneNumber(id)).value).toBe(800_000_000)
+    expect(await rows('blox-fruits', id)).toHaveLength(records)
+    // A bulk update sets the value: still one number.
+    const bulk = await send(t, '/api/admin/items/blox-fruits/bulk', {
+      body: { csv: `${id},"1,000,000,000"`, reason: 'Weekly values', dryRun: false },
+      cookie: editor,
+    })
+    expect(bulk.status).toBe(200)
+    expect((await oneNumber(id)).value).toBe(1e9)
+  })
+
   it('a save that changes nothing writes nothing', async () => {
     const { id } = await newItem({ value: 500 })
     const res = await patch('blox-fruits', id, { value: 500, reason: 'Checked' }, editor)
@@ -158,7 +230,12 @@ describe('value editor API', () => {
     const { id } = await newItem({ value: 700 })
     const cases: [unknown, RegExp][] = [
       [{ value: -1, reason: 'r' }, /value cannot be negative/],
-      [{ value: '100', reason: 'r' }, /value must be a number/],
+      [{ value: true, reason: 'r' }, /value must be a number/],
+      [{ value: 'lots', reason: 'r' }, /^value: "lots" is not a value\. A number, or with a suffix/],
+      [{ value: '7X', reason: 'r' }, /^value: "X" is not a value suffix: use K, M, B/],
+      [{ value: '2Dc', reason: 'r' }, /value must be at most 1e30/],
+      [{ value: '-5M', reason: 'r' }, /value cannot be negative/],
+      [{ variants: { permanent: '1.2.3' }, reason: 'r' }, /is not a value/],
       [{ demand: 11, reason: 'r' }, /demand must be from 0 to 10/],
       [{ trend: 'Sideways', reason: 'r' }, /trend must be one of Rising/],
       [{ value: 800 }, /Give a reason for this change/],
@@ -439,7 +516,7 @@ describe('value editor API', () => {
       const refused = await bulk(`${a.id},110\n${b.id},abc`, false)
       expect(refused.status).toBe(400)
       expect((await errorOf(refused)).message).toMatch(
-        /^Nothing was applied.*line 2: value "abc" is not a number/,
+        /^Nothing was applied.*line 2: value: "abc" is not a value/,
       )
       expect((await itemRow('blox-fruits', a.id))?.value).toBe(100)
 
@@ -457,6 +534,38 @@ describe('value editor API', () => {
         reason: 'Weekly values',
         source: 'editor',
       })
+    })
+
+    it('reads values in the notation the site shows, quoted cells with commas too; a bad one names its line', async () => {
+      const a = await newItem({ value: 100 })
+      const b = await newItem({ value: 200 })
+      const c = await newItem({ value: 300 })
+      const csv = `id,value\n${a.id},1.5K\n${b.id},"2,500,000",7,Rising\n${c.id}, 3.91b `
+      const dry = bulkResponseSchema.parse(await (await bulk(csv, true)).json())
+      expect(dry.invalid).toEqual([])
+      expect(dry.changed.map((r) => r.new.value)).toEqual([1500, 2_500_000, 3_910_000_000])
+      const bad = await bulk(`${a.id},2K\n${b.id},7X\n${c.id},"1,5"`, true)
+      expect(bad.status).toBe(200)
+      expect((await bad.json()).invalid).toEqual([
+        {
+          line: 2,
+          problem: 'value: "X" is not a value suffix: use K, M, B, T, Qa, Qi, Sx, Sp, Oc, No or Dc',
+        },
+        {
+          line: 3,
+          problem: expect.stringMatching(/^value: "1,5" is not a value\. A number, or with a suffix/),
+        },
+      ])
+      const refused = await bulk(`${a.id},2K\n${b.id},7X`, false)
+      expect(refused.status).toBe(400)
+      expect(await itemRow('blox-fruits', a.id)).toMatchObject({ value: 100 })
+      expect(bulkResponseSchema.parse(await (await bulk(csv, false)).json()).applied).toBe(true)
+      expect(await itemRow('blox-fruits', b.id)).toMatchObject({
+        value: 2_500_000,
+        demand: 7,
+        trend: 'Rising',
+      })
+      expect((await itemRow('blox-fruits', c.id))?.value).toBe(3_910_000_000)
     })
 
     it('a trend named like a built-in property (__proto__, constructor, toString) is an unknown trend: 400 naming the row, nothing stored', async () => {

@@ -12,13 +12,14 @@ import {
 import { AppError } from '@/server/lib/errors'
 import { checkImage, encodeSquareWebp, type ImageRefusals } from '@/server/lib/images'
 import { hitRateLimit, type Limit, refundRateLimit } from '@/server/lib/rate-limit'
+import { parseValue } from '@/shared/format-value'
 import type { GameId } from '@/shared/games'
 import { IMAGE_MESSAGES } from '@/shared/image-rules'
 import { normalizeSearch } from '@/shared/search'
 import {
   type BulkResponse,
-  type ItemEditRequest,
-  type NewItemRequest,
+  type ItemEdit,
+  type NewItem,
   normalizeTrend,
   type Trend,
   VALUE_LIMITS,
@@ -34,7 +35,7 @@ export async function editItem(
   gameId: GameId,
   itemId: string,
   userId: string,
-  { reason, ...patch }: ItemEditRequest & { reason: string },
+  { reason, ...patch }: ItemEdit,
 ): Promise<{ changed: boolean }> {
   const { changed } = await applyItemChanges(catalog, gameId, [{ itemId, patch }], editorMeta(userId, reason))
   return { changed: changed.length > 0 }
@@ -52,7 +53,7 @@ export async function addNewItem(
   catalog: CatalogDeps,
   gameId: GameId,
   userId: string,
-  { reason, id, ...fields }: NewItemRequest & { reason: string; name: string },
+  { reason, id, ...fields }: NewItem,
 ): Promise<{ id: string }> {
   const itemId = id ?? slugOf(fields.name)
   if (!itemId) throw new AppError('VALIDATION_FAILED', 'Give the item a name with letters or digits')
@@ -151,24 +152,30 @@ interface BulkRow {
 /** A number as a CSV cell writes it: digits with an optional point and exponent, nothing else. */
 const NUMBER_CELL = /^\d+(\.\d+)?(e\+?\d+)?$/i
 
-function parseCell(cell: string | undefined): string {
-  const trimmed = (cell ?? '').trim()
-  return trimmed.startsWith('"') && trimmed.endsWith('"') && trimmed.length >= 2
-    ? trimmed.slice(1, -1).trim()
-    : trimmed
+/** The cells of one CSV line: a cell in double quotes may hold commas ("1,500,000"; "" is a quote). */
+function cellsOf(text: string): string[] {
+  const cells: string[] = []
+  const cell = /\s*(?:"((?:[^"]|"")*)"|([^,]*?))\s*(?:,|$)/y
+  while (cell.lastIndex < text.length) {
+    const start = cell.lastIndex
+    const match = cell.exec(text)
+    if (!match || cell.lastIndex === start) return [text] // an unclosed quote: one cell, refused below
+    cells.push(match[1] === undefined ? (match[2] ?? '') : match[1].replaceAll('""', '"').trim())
+  }
+  if (text.endsWith(',')) cells.push('')
+  return cells
 }
 
 /** One line of a bulk update as a row, or what is wrong with it. */
 function parseLine(text: string, line: number): BulkRow | string {
-  const cells = text.split(',').map(parseCell)
+  const cells = cellsOf(text)
   const [id = '', value = '', demand = '', trend = ''] = cells
   if (cells.length < 2 || cells.length > 4) return 'expected id,value or id,value,demand,trend'
   if (!/^[a-z0-9-]{1,120}$/.test(id)) return `"${id.slice(0, 40)}" is not an item id`
-  if (!NUMBER_CELL.test(value)) return `value "${value.slice(0, 40)}" is not a number`
-  const amount = Number(value)
-  if (!Number.isFinite(amount) || amount > VALUE_LIMITS.maxValue)
-    return 'value must be a number from 0 to 1e30'
-  const row: BulkRow = { line, id, value: amount }
+  const amount = parseValue(value)
+  if (!amount.ok) return `value: ${amount.problem}`
+  if (amount.value < 0 || amount.value > VALUE_LIMITS.maxValue) return 'value must be a number from 0 to 1e30'
+  const row: BulkRow = { line, id, value: amount.value }
   if (demand !== '') {
     if (!NUMBER_CELL.test(demand) || Number(demand) > VALUE_LIMITS.maxDemand)
       return `demand must be from 0 to ${VALUE_LIMITS.maxDemand}`

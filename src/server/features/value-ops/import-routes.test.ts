@@ -130,7 +130,6 @@ describe('an import run', () => {
     await setItem(PS99, 'huge-hot-cocoa-cow', {
       value: 1000,
       variants: {
-        normal: 1000,
         golden: null,
         rainbow: null,
         shiny: null,
@@ -139,10 +138,10 @@ describe('an import run', () => {
       },
       existCounts: null,
     })
-    await setItem(PS99, 'huge-hot-cocoa-bear', { value: 2000, variants: { normal: 2000, golden: 5 } })
+    await setItem(PS99, 'huge-hot-cocoa-bear', { value: 2000, variants: { golden: 5 } })
     await setItem(PS99, 'titanic-hippomelon', {
       value: 3000,
-      variants: { normal: 3000, golden: null },
+      variants: { golden: null },
       existCounts: null,
     })
     api.serve('ps99', {
@@ -194,8 +193,8 @@ describe('an import run', () => {
       expect(c).toMatchObject({ source: 'official-rap', reason: 'Official price import', changedBy: null })
     const cow = changes.find((c) => c.itemId === 'huge-hot-cocoa-cow')!
     expect(cow).toMatchObject({ oldValue: 1000, newValue: 13639700 })
+    // The normal price is the value, stored once (decision 024).
     expect(cow.newVariants).toEqual({
-      normal: 13639700,
       golden: 20000000,
       rainbow: 90000000,
       shiny: 70000000,
@@ -209,7 +208,7 @@ describe('an import run', () => {
     })
     expect(await itemRow(PS99, 'huge-hot-cocoa-bear')).toMatchObject({
       value: 2000,
-      variants: { normal: 2000, golden: 7 },
+      variants: { golden: 7 },
     })
     const hippo = await itemRow(PS99, 'titanic-hippomelon')
     expect(hippo).toMatchObject({ value: 3000, valueSource: 'official-rap', existCounts: { normal: 12 } })
@@ -224,7 +223,9 @@ describe('an import run', () => {
     ).toBeGreaterThan(0)
     // The public values show the new value at once.
     const page = await send(t, `/api/games/${PS99}/items/huge-hot-cocoa-cow`)
-    expect(((await page.json()) as { item: { value: number } }).item.value).toBe(13639700)
+    const { item } = (await page.json()) as { item: { value: number; variants: Record<string, number> } }
+    expect(item.value).toBe(13639700)
+    expect(item.variants.normal).toBe(13639700)
 
     const again = await lastChangeId()
     const second = await runNow(PS99)
@@ -258,7 +259,7 @@ describe('an import run', () => {
     expect(status).toMatchObject({ gameId: 'pets-go', ok: true, counts: { matched: 2, changed: 1 } })
     expect(await itemRow('pets-go', 'titanic-cat')).toMatchObject({
       value: 5000000,
-      variants: { normal: 5000000, golden: 9000000 },
+      variants: { golden: 9000000 },
       existCounts: { normal: 3 },
       valueSource: 'official-rap',
     })

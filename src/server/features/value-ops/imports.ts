@@ -216,13 +216,14 @@ function mapEntries(rap: unknown[], exists: unknown[], byName: Map<string, Catal
   return { counts, prices, unknown: [...unknown].sort().slice(0, UNKNOWN_ITEMS_MAX), existCounts }
 }
 
-/** What an item's prices change: its value (the normal variant) and its variants' values. */
+/** What an item's prices change: its value (the normal variant, stored only as the value) and its other variants' values. */
 function patchOf(item: CatalogItem, found: Record<string, number>): ItemPatch {
+  const { normal, ...others } = found
   const patch: ItemPatch = {}
-  if (found.normal !== undefined) patch.value = found.normal
-  const others = Object.keys(found).some((k) => k !== 'normal')
+  if (normal !== undefined) patch.value = normal
   // Our keys keep their order (changes are told by comparing the JSON); new ones come after.
-  if (item.variants || others) patch.variants = { ...(item.variants ?? {}), ...found }
+  if (item.variants || Object.keys(others).length > 0)
+    patch.variants = { ...(item.variants ?? {}), ...others }
   return patch
 }
 

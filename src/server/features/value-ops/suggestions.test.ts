@@ -194,8 +194,12 @@ describe('value suggestions API', () => {
     const author = await trader()
     const cases: [string, string][] = [
       ['{"value":-1,"reason":"x"}', 'value cannot be negative'],
-      ['{"value":"12","reason":"x"}', 'value must be a number from 0 to 1e30'],
-      ['{"value":"abc","reason":"x"}', 'value must be a number from 0 to 1e30'],
+      ['{"value":true,"reason":"x"}', 'value must be a number from 0 to 1e30'],
+      ['{"value":"abc","reason":"x"}', 'value: "abc" is not a value. A number, or with a suffix'],
+      ['{"value":"7X","reason":"x"}', 'value: "X" is not a value suffix: use K, M, B, T'],
+      ['{"value":"12 apples","reason":"x"}', '"apples" is not a value suffix'],
+      ['{"value":"","reason":"x"}', 'value is required'],
+      ['{"value":"2Dc","reason":"x"}', 'value must be at most 1e30'],
       ['{"value":1e309,"reason":"x"}', 'value must be a number from 0 to 1e30'],
       ['{"value":1e31,"reason":"x"}', 'value must be at most 1e30'],
       ['{"reason":"x"}', 'value is required'],
@@ -424,6 +428,28 @@ describe('value suggestions API', () => {
       await t.database.db.select().from(itemValueChanges).where(eq(itemValueChanges.suggestionId, s.id)),
     ).toHaveLength(1)
     expect(await notificationsOf(t, author.id)).toHaveLength(1)
+  })
+
+  it('a trader suggests in the notation the site shows ("700M"); approved, it is the fruit’s one value, Physical fruit included', async () => {
+    const author = await trader()
+    const sent = await suggest('kitsune', { value: '700M', reason: 'Sells at 700M now' }, author.cookie)
+    const s = await parsed(sent, 201)
+    expect(s.value).toBe(700_000_000)
+    const bad = await suggest('kitsune', { value: '7,00M', reason: 'x' }, (await trader()).cookie)
+    expect(bad.status).toBe(400)
+    expect((await errorOf(bad)).fields).toEqual({ value: expect.stringMatching(/^"7,00M" is not a value/) })
+
+    const editor = await editorOf('blox-fruits')
+    await parsed(await approve(s.id, editor.cookie))
+    const res = await send(t, '/api/games/blox-fruits/items/kitsune')
+    const { item } = itemDetailResponseSchema.parse(await res.json())
+    expect(item.value).toBe(700_000_000)
+    expect(item.variants?.physical).toBe(700_000_000)
+    const [row] = await t.database.db
+      .select({ variants: items.variants })
+      .from(items)
+      .where(and(eq(items.gameId, 'blox-fruits'), eq(items.id, 'kitsune')))
+    expect(row?.variants && Object.keys(row.variants)).toEqual(['permanent'])
   })
 
   it('rejecting stores the note and tells the author; approving after it is a 409', async () => {

@@ -16,9 +16,9 @@ import type { ItemSummary } from '@/shared/catalog'
 import { formatValue } from '@/shared/format-value'
 import { GAME_NAMES, type GameId } from '@/shared/games'
 import {
+  type NewSuggestion,
   type Suggestion,
   type SuggestionListResponse,
-  type SuggestionRequest,
   type SuggestionsQuery,
   VALUE_LIMITS,
   VALUE_MESSAGES,
@@ -205,7 +205,7 @@ export async function createSuggestion(
   userId: string,
   gameId: GameId,
   itemId: string,
-  body: SuggestionRequest,
+  body: NewSuggestion,
 ): Promise<Suggestion> {
   const found = await findItemNotes(catalog, gameId, itemId)
   if (!found) {

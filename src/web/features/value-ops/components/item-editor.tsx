@@ -1,8 +1,10 @@
 import { type FormEvent, useId, useState } from 'react'
 import type { Game, Item } from '@/shared/catalog'
+import { defaultVariantOf } from '@/shared/catalog-rules'
+import { formatValueInput, parseValue, VALUE_NOTATION_HINT } from '@/shared/format-value'
 import { type ItemEditRequest, itemEditRequestSchema, TRENDS, VALUE_LIMITS } from '@/shared/value-ops'
 import { buttonClass } from '@/web/components/ui/button'
-import { Field, FormMessage } from '@/web/components/ui/field'
+import { Field, FormMessage, TextAreaField } from '@/web/components/ui/field'
 import { ApiError } from '@/web/lib/api'
 import { toast } from '@/web/lib/toast'
 import { useEditItem, useRetireItem, useUploadImage } from '../api'
@@ -14,6 +16,15 @@ const numberText = (n: number | null | undefined) => (n === null || n === undefi
 /** A number field's text as the API takes it: empty is none. */
 const parseNumber = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()))
 const textOrNull = (text: string) => (text.trim() === '' ? null : text.trim())
+/**
+ * A value field's text as the API takes it: empty is none; text the shared parser reads as the same
+ * number is no change (undefined); anything else is sent as typed, for the shared schema to read or refuse.
+ */
+const amountOf = (text: string, now: number | null | undefined): string | null | undefined => {
+  if (text.trim() === '') return now === null || now === undefined ? undefined : null
+  const parsed = parseValue(text)
+  return parsed.ok && parsed.value === now ? undefined : text
+}
 
 interface Draft {
   value: string
@@ -27,41 +38,49 @@ interface Draft {
   aliases: string
   variants: Record<string, string>
 }
+/** Errors by field: `value`, `variants.permanent`, `reason`, … (the API's `fields` use the same keys). */
+type Errors = Record<string, string>
+const FIELD_KEYS = ['value', 'demand', 'category', 'rarity', 'inGamePrice', 'robuxPrice', 'notes', 'reason']
+/** Whether the form shows an error of this key under a field. */
+const isFieldKey = (key: string) => FIELD_KEYS.includes(key) || /^(variants|aliases)(\.|$)/.test(key)
 
 const draftOf = (item: Item, variantKeys: string[]): Draft => ({
-  value: numberText(item.value),
+  value: formatValueInput(item.value),
   demand: numberText(item.demand),
   trend: item.trend ?? '',
   category: item.category ?? '',
   rarity: item.rarity ?? '',
-  inGamePrice: numberText(item.inGamePrice),
-  robuxPrice: numberText(item.robuxPrice),
+  inGamePrice: formatValueInput(item.inGamePrice),
+  robuxPrice: formatValueInput(item.robuxPrice),
   notes: item.notes ?? '',
   aliases: item.aliases.join(', '),
-  variants: Object.fromEntries(variantKeys.map((k) => [k, numberText(item.variants?.[k])])),
+  variants: Object.fromEntries(variantKeys.map((k) => [k, formatValueInput(item.variants?.[k])])),
 })
 
 /** The fields the draft changes, as the API's PATCH takes them (only what differs is sent). */
 function changesOf(item: Item, draft: Draft, variantKeys: string[]): Omit<ItemEditRequest, 'reason'> {
+  const changes: Record<string, unknown> = {}
+  for (const key of ['value', 'inGamePrice', 'robuxPrice'] as const) {
+    const next = amountOf(draft[key], item[key])
+    if (next !== undefined) changes[key] = next
+  }
+  // The other variants; the default one is the value (one number, one field).
+  const variants = variantKeys.map((k) => [k, amountOf(draft.variants[k] ?? '', item.variants?.[k])] as const)
+  if (variants.some(([, next]) => next !== undefined))
+    changes.variants = Object.fromEntries(
+      variants.map(([k, next]) => [k, next === undefined ? (item.variants?.[k] ?? null) : next]),
+    )
   const next = {
-    value: parseNumber(draft.value),
     demand: parseNumber(draft.demand),
     trend: textOrNull(draft.trend),
     category: textOrNull(draft.category),
     rarity: textOrNull(draft.rarity),
-    inGamePrice: parseNumber(draft.inGamePrice),
-    robuxPrice: parseNumber(draft.robuxPrice),
     notes: textOrNull(draft.notes),
     aliases: draft.aliases
       .split(',')
       .map((a) => a.trim())
       .filter(Boolean),
-    variants:
-      variantKeys.length === 0
-        ? item.variants
-        : Object.fromEntries(variantKeys.map((k) => [k, parseNumber(draft.variants[k] ?? '')])),
   }
-  const changes: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(next))
     if (JSON.stringify(value) !== JSON.stringify(item[key as keyof Item] ?? (key === 'aliases' ? [] : null)))
       changes[key] = value
@@ -71,12 +90,18 @@ function changesOf(item: Item, draft: Draft, variantKeys: string[]): Omit<ItemEd
 /**
  * The value team's panel on an item page: change its fields with a reason (one change record per
  * save), upload its image, retire or restore it. Shown to editors of the game; the server decides.
+ * The item's value is its default variant's value (Physical fruit): one field.
  */
 export function ItemEditor({ game, item }: { game: Game; item: Item }) {
-  const variantKeys = Object.keys({ ...game.variantLabels, ...item.variants }).filter((k) => k !== 'normal')
+  const defaultVariant = defaultVariantOf(game.id)
+  const variantKeys = Object.keys({ ...game.variantLabels, ...item.variants }).filter(
+    (k) => k !== defaultVariant,
+  )
+  const defaultLabel = defaultVariant && game.variantLabels?.[defaultVariant]
   const [draft, setDraft] = useState(() => draftOf(item, variantKeys))
   const [reason, setReason] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const [errors, setErrors] = useState<Errors>({})
+  const [failure, setFailure] = useState<string | null>(null)
   const edit = useEditItem(game.id, item.id)
   const id = useId()
   const set = (key: keyof Draft) => (e: { target: { value: string } }) =>
@@ -84,18 +109,30 @@ export function ItemEditor({ game, item }: { game: Game; item: Item }) {
 
   const save = (e: FormEvent) => {
     e.preventDefault()
+    setFailure(null)
     const parsed = itemEditRequestSchema.safeParse({ ...changesOf(item, draft, variantKeys), reason })
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the fields')
+      const found: Errors = {}
+      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message
+      setErrors(found)
+      // A problem of no one field ("Change at least one field") is the form's.
+      const other = Object.entries(found).find(([key]) => !isFieldKey(key))
+      if (other) setFailure(other[1])
       return
     }
-    setError(null)
+    setErrors({})
     edit.mutate(parsed.data, {
       onSuccess: ({ changed }) => {
         toast.success(changed ? 'Saved' : 'Nothing changed')
         setReason('')
       },
-      onError: (err) => setError(err instanceof ApiError ? err.message : 'Could not save. Please try again.'),
+      onError: (err) => {
+        const fields = err instanceof ApiError ? (err.fields ?? {}) : {}
+        setErrors(fields)
+        // A field's problem shows under its field; the form says the rest.
+        if (!Object.keys(fields).some(isFieldKey))
+          setFailure(err instanceof ApiError ? err.message : 'Could not save. Please try again.')
+      },
     })
   }
 
@@ -111,8 +148,21 @@ export function ItemEditor({ game, item }: { game: Game; item: Item }) {
         Each save is one entry of the public change log, with your username and your reason.
       </p>
       <form onSubmit={save} className="mt-4 grid gap-3 sm:grid-cols-3" noValidate>
-        <Field label="Value" inputMode="decimal" value={draft.value} onChange={set('value')} />
-        <Field label="Demand (0-10)" inputMode="decimal" value={draft.demand} onChange={set('demand')} />
+        <Field
+          label={defaultLabel ? `Value (${defaultLabel})` : 'Value'}
+          hint={VALUE_NOTATION_HINT}
+          autoComplete="off"
+          value={draft.value}
+          onChange={set('value')}
+          error={errors.value}
+        />
+        <Field
+          label="Demand (0-10)"
+          inputMode="decimal"
+          value={draft.demand}
+          onChange={set('demand')}
+          error={errors.demand}
+        />
         <div>
           <label htmlFor={`${id}-trend`} className="font-medium text-sm">
             Trend
@@ -124,27 +174,30 @@ export function ItemEditor({ game, item }: { game: Game; item: Item }) {
             ))}
           </select>
         </div>
-        <Field label="Category" value={draft.category} onChange={set('category')} />
-        <Field label="Rarity" value={draft.rarity} onChange={set('rarity')} />
+        <Field label="Category" value={draft.category} onChange={set('category')} error={errors.category} />
+        <Field label="Rarity" value={draft.rarity} onChange={set('rarity')} error={errors.rarity} />
         <Field
           label={`Price in ${game.currency}`}
-          inputMode="decimal"
+          autoComplete="off"
           value={draft.inGamePrice}
           onChange={set('inGamePrice')}
+          error={errors.inGamePrice}
         />
         <Field
           label="Price in Robux"
-          inputMode="decimal"
+          autoComplete="off"
           value={draft.robuxPrice}
           onChange={set('robuxPrice')}
+          error={errors.robuxPrice}
         />
         {variantKeys.map((key) => (
           <Field
             key={key}
             label={`${game.variantLabels?.[key] ?? key} value`}
-            inputMode="decimal"
+            autoComplete="off"
             value={draft.variants[key] ?? ''}
             onChange={(e) => setDraft((d) => ({ ...d, variants: { ...d.variants, [key]: e.target.value } }))}
+            error={errors[`variants.${key}`] ?? (key === variantKeys[0] ? errors.variants : undefined)}
           />
         ))}
         <Field
@@ -152,27 +205,25 @@ export function ItemEditor({ game, item }: { game: Game; item: Item }) {
           hint="Former names search knows, separated by commas"
           value={draft.aliases}
           onChange={set('aliases')}
+          error={errors.aliases ?? Object.entries(errors).find(([k]) => k.startsWith('aliases.'))?.[1]}
           className="sm:col-span-2"
         />
-        <div className="sm:col-span-3">
-          <label htmlFor={`${id}-notes`} className="font-medium text-sm">
-            Notes
-          </label>
-          <textarea
-            id={`${id}-notes`}
-            className={inputClass}
-            rows={2}
-            maxLength={VALUE_LIMITS.notesMax}
-            value={draft.notes}
-            onChange={set('notes')}
-          />
-        </div>
+        <TextAreaField
+          label="Notes"
+          rows={2}
+          maxLength={VALUE_LIMITS.notesMax}
+          value={draft.notes}
+          onChange={set('notes')}
+          error={errors.notes}
+          className="sm:col-span-3"
+        />
         <Field
           label="Reason for this change"
           required
           maxLength={VALUE_LIMITS.reasonMax}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
+          error={errors.reason}
           className="sm:col-span-2"
         />
         <div className="flex items-end">
@@ -180,9 +231,9 @@ export function ItemEditor({ game, item }: { game: Game; item: Item }) {
             {edit.isPending ? 'Saving…' : 'Save changes'}
           </button>
         </div>
-        {error && (
+        {failure && (
           <div className="sm:col-span-3">
-            <FormMessage kind="error">{error}</FormMessage>
+            <FormMessage kind="error">{failure}</FormMessage>
           </div>
         )}
       </form>

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { VALUE_NOTATION_HINT } from '@/shared/format-value'
 import { type SuggestionRequest, suggestionRequestSchema, VALUE_LIMITS } from '@/shared/value-ops'
 import { buttonClass } from '@/web/components/ui/button'
 import { Field, FormMessage, TextAreaField } from '@/web/components/ui/field'
@@ -7,12 +8,7 @@ import { toast } from '@/web/lib/toast'
 import { useSuggest } from '../api'
 
 type FieldName = keyof SuggestionRequest
-
-/** "12,500" or "1.2e9" as a number; empty as absent (the schema then says it is required). */
-const parseAmount = (text: string): unknown => {
-  const clean = text.trim().replace(/[,\s_]/g, '')
-  return clean === '' ? undefined : Number(clean)
-}
+const isFieldName = (key: string) => ['value', 'reason', 'evidenceUrl'].includes(key)
 
 /** Value, reason and an optional evidence link, checked by the shared schema before it is sent. */
 export function SuggestForm({ game, item, name }: { game: string; item: string; name: string }) {
@@ -27,7 +23,8 @@ export function SuggestForm({ game, item, name }: { game: string; item: string; 
     e.preventDefault()
     setFailure(null)
     const parsed = suggestionRequestSchema.safeParse({
-      value: parseAmount(value),
+      // "700M", "12,500" or "1.2e9": the shared schema reads the site's notation. Empty: required.
+      value: value.trim() === '' ? undefined : value,
       reason,
       evidenceUrl: link.trim() === '' ? undefined : link.trim(),
     })
@@ -45,7 +42,9 @@ export function SuggestForm({ game, item, name }: { game: string; item: string; 
         toast.success('Suggestion sent', { description: `The value team will look at ${name}.` })
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.fields) setErrors(error.fields as typeof errors)
+        // A field's problem shows under its field; the form says the rest.
+        if (error instanceof ApiError && error.fields && Object.keys(error.fields).some(isFieldName))
+          return setErrors(error.fields as typeof errors)
         setFailure(
           error instanceof ApiError ? error.message : 'Your suggestion was not sent. Please try again.',
         )
@@ -62,7 +61,7 @@ export function SuggestForm({ game, item, name }: { game: string; item: string; 
       <p className="font-medium">Suggest a value for {name}</p>
       <Field
         label="Suggested value"
-        inputMode="decimal"
+        hint={VALUE_NOTATION_HINT}
         autoComplete="off"
         value={value}
         onChange={(e) => setValue(e.target.value)}

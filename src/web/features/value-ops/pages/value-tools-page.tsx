@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { formatValue } from '@/shared/format-value'
+import { formatValue, formatValueInput, VALUE_NOTATION_HINT } from '@/shared/format-value'
 import { GAME_IDS, GAME_NAMES, type GameId, isGameId } from '@/shared/games'
 import type { BulkResponse } from '@/shared/value-ops'
 import { TRENDS, VALUE_LIMITS } from '@/shared/value-ops-rules'
@@ -79,7 +79,10 @@ function EditorTable({ game }: { game: GameId }) {
 
   const save = (e: FormEvent) => {
     e.preventDefault()
-    const csv = dirty.map(([id, d]) => [id, d.value, d.demand, d.trend].join(',')).join('\n')
+    // Values keep the notation typed ("700M", "1,500"): quoted, for their commas.
+    const csv = dirty
+      .map(([id, d]) => [id, `"${d.value.replaceAll('"', '')}"`, d.demand, d.trend].join(','))
+      .join('\n')
     bulk.mutate(
       { csv, reason, dryRun: false },
       {
@@ -137,7 +140,7 @@ function EditorTable({ game }: { game: GameId }) {
               <tbody className="divide-y divide-line">
                 {query.data.items.map((item) => {
                   const d = drafts[item.id] ?? {
-                    value: item.value === null ? '' : String(item.value),
+                    value: formatValueInput(item.value),
                     demand: item.demand === null ? '' : String(item.demand),
                     trend: item.trend ?? '',
                   }
@@ -154,7 +157,7 @@ function EditorTable({ game }: { game: GameId }) {
                       <td className="px-1">
                         <input
                           aria-label={`Value of ${item.name}`}
-                          inputMode="decimal"
+                          autoComplete="off"
                           className={cellInput}
                           value={d.value}
                           onChange={change('value')}
@@ -247,11 +250,16 @@ function BulkUpdate({ game }: { game: GameId }) {
           <label htmlFor={`${id}-csv`} className="font-medium text-sm">
             Rows: id,value[,demand,trend]
           </label>
+          <p id={`${id}-csv-hint`} className="mt-1 text-muted text-xs">
+            Values as the site writes them (700M, 80K, 1.5B, 2Sx) or plain numbers; a value with commas goes
+            in double quotes.
+          </p>
           <textarea
             id={`${id}-csv`}
             rows={5}
             className="mt-1 w-full rounded-lg border border-line bg-bg px-3 py-2 font-mono text-ink text-sm"
-            placeholder={'kitsune,640000000,9,Stable\nwest-dragon,3910000000'}
+            placeholder={'kitsune,640M,9,Stable\nwest-dragon,3.91B\ndough,"1,200,000"'}
+            aria-describedby={`${id}-csv-hint`}
             value={csv}
             onChange={(e) => {
               setCsv(e.target.value)
@@ -361,7 +369,8 @@ function NewItem({ game }: { game: GameId }) {
         name: form.name,
         category: form.category.trim() || null,
         rarity: form.rarity.trim() || null,
-        value: form.value.trim() === '' ? null : Number(form.value),
+        // "700M" or "1,500": the shared schema reads the site's notation.
+        value: form.value.trim() === '' ? null : form.value,
         reason: form.reason,
       },
       {
@@ -377,7 +386,13 @@ function NewItem({ game }: { game: GameId }) {
     <Panel title="Add an item" id="new-item">
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
         <Field label="Name" required value={form.name} onChange={set('name')} />
-        <Field label="Value (optional)" inputMode="decimal" value={form.value} onChange={set('value')} />
+        <Field
+          label="Value (optional)"
+          hint={VALUE_NOTATION_HINT}
+          autoComplete="off"
+          value={form.value}
+          onChange={set('value')}
+        />
         <Field label="Category" value={form.category} onChange={set('category')} />
         <Field label="Rarity" value={form.rarity} onChange={set('rarity')} />
         <Field
