@@ -1,9 +1,9 @@
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test'
+import type { APIRequestContext, Page, PlaywrightWorkerArgs, TestInfo } from '@playwright/test'
 import type { FeedResponse } from '../src/shared/alerts'
 import { stockManagerRole } from '../src/shared/roles-rules'
 import { expect, expectAccessible, test } from './fixtures'
-import { createUser, uniqueEmail } from './support/accounts'
-import { E2E_FRESH_ORIGIN } from './support/ports'
+import { createUser, setUpHeaders, uniqueEmail } from './support/accounts'
+import { E2E_FRESH_ORIGIN, E2E_ORIGIN } from './support/ports'
 import { grantRole } from './support/roles'
 import { publishBeanstalk } from './support/stock'
 
@@ -30,6 +30,31 @@ async function recordToasts(page: Page) {
   })
   return () => page.evaluate(() => (window as unknown as { shownToasts: string[] }).shownToasts)
 }
+
+/** The candidates of the feed's answers the page receives, as they arrive. */
+function feedAnswers(page: Page) {
+  const answers: FeedResponse[] = []
+  page.on('response', async (res) => {
+    if (new URL(res.url()).pathname === '/api/feed' && res.ok())
+      answers.push((await res.json()) as FeedResponse)
+  })
+  return answers
+}
+
+/** The feed as a visitor (no session) gets it. */
+async function visitorFeed(playwright: PlaywrightWorkerArgs['playwright']): Promise<FeedResponse> {
+  const visitor = await playwright.request.newContext({ baseURL: E2E_ORIGIN })
+  try {
+    return (await (await visitor.get('/api/feed')).json()) as FeedResponse
+  } finally {
+    await visitor.dispose()
+  }
+}
+
+/** Whether two boxes on the screen overlap. */
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+type Box = { x: number; y: number; width: number; height: number }
 
 test.use({ siteFeed: true })
 
@@ -75,6 +100,92 @@ test.describe('site feed', () => {
       await expect(page.getByRole('switch', { name: 'Live feed' })).not.toBeChecked()
     },
   )
+
+  test(
+    'no toast while the visitor fills in a field; one that shows stays clear of the launch-list form',
+    { tag: '@phone' },
+    async ({ page, request, playwright }, testInfo) => {
+      test.slow() // a sign-up, then the feed's clock run for a minute
+      // A trader who joined: the site has something to tell visitors.
+      await createUser(request, uniqueEmail(testInfo, 'feed-joined'))
+      await expect
+        .poll(async () => (await visitorFeed(playwright)).items.length, { timeout: 60_000 })
+        .toBeGreaterThan(0)
+      const shownToasts = await recordToasts(page)
+      await page.clock.install()
+      const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/feed')
+      await page.goto('/')
+      await answered
+      // The visitor types an address into the launch list (a toast that showed first gives way): no
+      // toast for the two turns that pass.
+      const field = page.getByRole('textbox', { name: 'E-mail address' })
+      const toast = page.locator('[data-sonner-toast]')
+      await field.fill('feed.focus@example.com')
+      await expect(field).toBeFocused()
+      await expect(toast).toHaveCount(0)
+      const before = (await shownToasts()).length
+      await page.clock.runFor(2 * 15_000)
+      expect(await shownToasts()).toHaveLength(before)
+
+      // Done with the field: the next turn shows a toast, clear of the form and its field.
+      await field.blur()
+      await page.clock.runFor(15_000)
+      await expect(toast.first()).toBeVisible()
+      for (const shown of await toast.all()) {
+        const box = (await shown.boundingBox())!
+        for (const control of [field, page.getByRole('button', { name: 'Get Early Access' })])
+          expect(overlap(box, (await control.boundingBox())!)).toBe(false)
+      }
+      // "24 h" is never cut between the number and its unit.
+      expect(await shownToasts()).not.toContainEqual(expect.stringMatching(/24 h/))
+      await expect(toast.first().getByRole('button', { name: 'Close toast' })).toHaveCSS('height', '24px')
+
+      // The visitor goes back to the field: the toast gives way at once.
+      await field.focus()
+      await expect(toast).toHaveCount(0)
+    },
+  )
+
+  test('a signed-in trader is never asked to create an account, nor told of their own pick as trending', async ({
+    page,
+    request,
+    playwright,
+  }, testInfo) => {
+    test.slow() // four traders, then the feed's clock run through every turn
+    const pick = (api: APIRequestContext) =>
+      api.put('/api/favorites/blox-fruits/rocket', { headers: setUpHeaders() }).then((res) => {
+        expect(res.ok()).toBe(true)
+      })
+    // Three traders favorite Rocket (the set-up signs each in on `request` in turn) and the trader too.
+    for (const n of [1, 2, 3]) {
+      await createUser(request, uniqueEmail(testInfo, `feed-picker-${n}`))
+      await pick(request)
+    }
+    await createUser(page.request, uniqueEmail(testInfo, 'feed-self'), `fs_${Date.now() % 1_000_000}`)
+    await pick(page.request)
+    // Visitors are told Rocket is trending and asked to create an account (once the feed reads again).
+    await expect
+      .poll(async () => (await visitorFeed(playwright)).items.map((i) => i.title), { timeout: 60_000 })
+      .toContain('Trending: Rocket')
+    expect((await visitorFeed(playwright)).items.map((i) => i.link)).toContain('/sign-in')
+
+    const answers = feedAnswers(page)
+    const shownToasts = await recordToasts(page)
+    await page.clock.install()
+    const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/feed')
+    await page.goto('/values-and-wfl')
+    await answered
+    // Every candidate of the answer gets its turn: one toast each 15 s, at most 3 of a type, 6 types.
+    await page.clock.runFor(3_000 + 18 * 15_000)
+    const shown = await shownToasts()
+    expect(shown.length).toBeGreaterThan(0)
+    const received = answers.flatMap((answer) => answer.items)
+    expect(received.length).toBeGreaterThan(0)
+    expect(received.map((i) => i.title)).not.toContain('Trending: Rocket')
+    expect(received.map((i) => i.link)).not.toContain('/sign-in')
+    expect(shown).not.toContainEqual(expect.stringContaining('Create your account'))
+    expect(shown).not.toContainEqual(expect.stringContaining('Trending: Rocket'))
+  })
 
   test('a fresh site with no events shows no toast for 20 s', async ({ page }) => {
     // A second instance of the site that no journey writes to: the site on its first day.

@@ -70,6 +70,7 @@ describe('GET /api/feed', () => {
       const res = await send(fresh, '/api/feed')
       expect(res.status).toBe(200)
       expect(res.headers.get('cache-control')).toBe('public, max-age=60')
+      expect(res.headers.get('vary')).toContain('Cookie')
       const etag = res.headers.get('etag')
       expect(etag).toMatch(/^".+"$/)
       const answer = feedResponseSchema.parse(await res.json())
@@ -225,7 +226,7 @@ describe('GET /api/feed', () => {
     const answer = await feed()
     expect(ofType(answer, 'user-activity')).toContainEqual({
       type: 'user-activity',
-      title: `${joined!.n} ${joined!.n === 1 ? 'trader' : 'traders'} joined in the last 24 h`,
+      title: `${joined!.n} ${joined!.n === 1 ? 'trader' : 'traders'} joined in the last 24\u00a0h`,
       description: 'Create your account to save favorites and get alerts',
       link: '/sign-in',
       at: answer.generatedAt,
@@ -241,7 +242,9 @@ describe('GET /api/feed', () => {
     expect((await send(t, '/api/launch-list/verify', { body: { token } })).status).toBe(200)
     timePasses()
     const after = await feed()
-    expect(ofType(after, 'user-activity').map((i) => i.title)).toContain('A new OG member in the last 24 h')
+    expect(ofType(after, 'user-activity').map((i) => i.title)).toContain(
+      'A new OG member in the last 24\u00a0h',
+    )
     const text = JSON.stringify(after)
     for (const secret of [trader.email, trader.id, trader.username!, 'og.trader', 'feed-user-'])
       expect(text).not.toContain(secret)
@@ -270,7 +273,7 @@ describe('GET /api/feed', () => {
     expect(trending[0]).toEqual({
       type: 'trending',
       title: 'Trending: West Dragon',
-      description: '2 traders favorited or watched it in the last 24 h',
+      description: '2 traders favorited or watched it in the last 24\u00a0h',
       link: '/values/blox-fruits/west-dragon',
       at: answer.generatedAt,
       endsAt: null,
@@ -278,13 +281,67 @@ describe('GET /api/feed', () => {
     expect(trending.length).toBeLessThanOrEqual(3)
     expect(trending.map((i) => i.title)).not.toContain('Trending: Yeti')
     expect(trending.find((i) => i.title === 'Trending: Tiger')?.description).toBe(
-      '1 trader favorited or watched it in the last 24 h',
+      '1 trader favorited or watched it in the last 24\u00a0h',
     )
     const titles = ofType(answer, 'user-activity').map((i) => i.title)
-    expect(titles.some((title) => /^Traders favorited \d+ items? in the last 24 h$/.test(title))).toBe(true)
-    expect(titles.some((title) => /^Traders started watching \d+ items? in the last 24 h$/.test(title))).toBe(
+    expect(titles.some((title) => /^Traders favorited \d+ items? in the last 24\u00a0h$/.test(title))).toBe(
       true,
     )
+    expect(
+      titles.some((title) => /^Traders started watching \d+ items? in the last 24\u00a0h$/.test(title)),
+    ).toBe(true)
+  })
+
+  it("a signed-in trader's answer is their own: no call to create an account, no trending of their own pick", async () => {
+    // A site of its own: its only picks are the ones made here.
+    const site = await createTestApp()
+    try {
+      const signUp = async (name: string) => {
+        const { cookie } = await createMagicLinkUser(site, `feed-${name}-${++n}@example.com`)
+        return { cookie, id: (await meOf(site, cookie)).id }
+      }
+      const [trader, other] = [await signUp('trader'), await signUp('other')]
+      // The trader alone picked Kitsune (a favorite) and Dough (a watch); the other trader picked Spirit.
+      const favorited = await send(site, '/api/favorites/blox-fruits/kitsune', {
+        method: 'PUT',
+        cookie: trader.cookie,
+      })
+      expect(favorited.status).toBe(200)
+      await site.database.db.insert(watches).values([
+        { userId: trader.id, gameId: 'blox-fruits', itemId: 'dough', value: true },
+        { userId: other.id, gameId: 'blox-fruits', itemId: 'spirit', value: true },
+      ])
+      const page = (item: string) => `/values/blox-fruits/${item}`
+      const trendingOf = async (cookie?: string) => {
+        const res = await send(site, '/api/feed', cookie ? { cookie } : {})
+        expect(res.status).toBe(200)
+        const answer = feedResponseSchema.parse(await res.json())
+        return {
+          res,
+          answer,
+          trending: ofType(answer, 'trending')
+            .map((i) => i.link)
+            .sort(),
+        }
+      }
+
+      const visitor = await trendingOf()
+      expect(visitor.trending).toEqual([page('dough'), page('kitsune'), page('spirit')])
+      expect(visitor.answer.items.map((i) => i.link)).toContain('/sign-in')
+
+      const mine = await trendingOf(trader.cookie)
+      expect(mine.res.headers.get('cache-control')).toBe('private, max-age=60')
+      expect(mine.res.headers.get('vary')).toContain('Cookie')
+      expect(mine.trending).toEqual([page('spirit')])
+      expect(mine.answer.items.map((i) => i.link)).not.toContain('/sign-in')
+
+      // The other trader hears of the trader's picks (never who made them), not of their own.
+      const theirs = await trendingOf(other.cookie)
+      expect(theirs.trending).toEqual([page('dough'), page('kitsune')])
+      expect(JSON.stringify(theirs.answer)).not.toContain(trader.id)
+    } finally {
+      await site.close()
+    }
   })
 })
 

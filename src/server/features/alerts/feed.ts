@@ -38,6 +38,11 @@ const PER_TYPE = 3
 const HOUR = 3_600_000
 const PRICE_DROP_DAYS = 7
 
+/** Where the count of new traders sends a visitor: to create an account. */
+const SIGN_UP_LINK = '/sign-in'
+/** "24 h" on one line: a toast never wraps between the number and its unit. */
+const DAY = '24\u00a0h'
+
 const stockPage = (game: StockGameId) => `/${game}-stock`
 const itemPage = (game: string, item: string) => `/values/${game}/${item}`
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
@@ -118,7 +123,7 @@ async function loadTrending(db: Db, now: Date): Promise<FeedItem[]> {
   return rows.map((row) => ({
     type: 'trending',
     title: `Trending: ${row.name}`,
-    description: `${plural(row.traders, 'trader', 'traders')} favorited or watched it in the last 24 h`,
+    description: `${plural(row.traders, 'trader', 'traders')} favorited or watched it in the last ${DAY}`,
     link: itemPage(row.gameId, row.itemId),
     at: now.toISOString(),
     endsAt: null,
@@ -146,25 +151,25 @@ async function loadActivity(db: Db, now: Date): Promise<FeedItem[]> {
   return [
     ...activity(
       joined,
-      `${plural(joined, 'trader', 'traders')} joined in the last 24 h`,
+      `${plural(joined, 'trader', 'traders')} joined in the last ${DAY}`,
       'Create your account to save favorites and get alerts',
-      '/sign-in',
+      SIGN_UP_LINK,
     ),
     ...activity(
       ogMembers,
-      `${ogMembers === 1 ? 'A new OG member' : `${ogMembers} new OG members`} in the last 24 h`,
+      `${ogMembers === 1 ? 'A new OG member' : `${ogMembers} new OG members`} in the last ${DAY}`,
       'Join the early-access launch list',
       '/',
     ),
     ...activity(
       favorited,
-      `Traders favorited ${plural(favorited, 'item', 'items')} in the last 24 h`,
+      `Traders favorited ${plural(favorited, 'item', 'items')} in the last ${DAY}`,
       'See what they value in Values & WFL',
       '/values-and-wfl',
     ),
     ...activity(
       watched,
-      `Traders started watching ${plural(watched, 'item', 'items')} in the last 24 h`,
+      `Traders started watching ${plural(watched, 'item', 'items')} in the last ${DAY}`,
       'Watch an item to be told when it restocks or changes value',
       '/values-and-wfl',
     ),
@@ -259,20 +264,59 @@ export function stockCandidates(
 interface FeedMemo {
   generation: number
   factsUntil: number
-  answer?: { facts: FeedFacts; snapshots: StockSnapshot[]; until: number; json: CachedJson }
+  answer?: {
+    facts: FeedFacts
+    snapshots: StockSnapshot[]
+    until: number
+    data: FeedResponse
+    json: CachedJson
+  }
 }
 
 const memos = new WeakMap<Database, FeedMemo>()
 
+type FeedDeps = Pick<Services, 'database' | 'cache' | 'logger'>
+
 /**
- * GET /api/feed: candidates by type in FEED_TYPES order, from the live stock snapshots (rebuilt on
- * every report, on every instance) and the database facts (read at most once per FEED_CACHE_MS per
- * instance, and again after a value change). No `sale` until the trade marketplace exists.
+ * GET /api/feed for a visitor: candidates by type in FEED_TYPES order, from the live stock snapshots
+ * (rebuilt on every report, on every instance) and the database facts (read at most once per
+ * FEED_CACHE_MS per instance, and again after a value change). No `sale` until the trade marketplace
+ * exists. The same answer for every visitor.
  */
-export async function feedAnswer(
-  deps: Pick<Services, 'database' | 'cache' | 'logger'>,
-  now = Date.now(),
-): Promise<CachedJson> {
+export async function feedAnswer(deps: FeedDeps, now = Date.now()): Promise<CachedJson> {
+  return (await sharedFeed(deps, now)).json
+}
+
+/**
+ * GET /api/feed for a signed-in trader: the visitors' answer without what is not news to them. No
+ * "Create your account"; no "Trending" of an item they favorited or watched themselves in the last
+ * 24 h (their own pick would be announced back to them). Their picks are read on every request, so
+ * a pick counts at once; nobody else's picks are ever named.
+ */
+export async function feedAnswerFor(deps: FeedDeps, userId: string, now = Date.now()): Promise<CachedJson> {
+  const [{ data }, picked] = await Promise.all([
+    sharedFeed(deps, now),
+    ownPicks(deps.database.db, userId, new Date(now)),
+  ])
+  const items = data.items.filter(
+    (item) => item.link !== SIGN_UP_LINK && !(item.type === 'trending' && picked.has(item.link)),
+  )
+  return toCachedJson({ ...data, items } satisfies FeedResponse)
+}
+
+/** The item pages of the items a user favorited or watched in the last 24 h. */
+async function ownPicks(db: Db, userId: string, now: Date): Promise<Set<string>> {
+  const since = new Date(now.getTime() - 24 * HOUR)
+  const picked = (table: typeof itemFavorites | typeof watches) =>
+    db
+      .select({ gameId: table.gameId, itemId: table.itemId })
+      .from(table)
+      .where(and(eq(table.userId, userId), gt(table.createdAt, since)))
+  const rows = await unionAll(picked(itemFavorites), picked(watches))
+  return new Set(rows.map((row) => itemPage(row.gameId, row.itemId)))
+}
+
+async function sharedFeed(deps: FeedDeps, now: number): Promise<{ data: FeedResponse; json: CachedJson }> {
   let memo = memos.get(deps.database)
   if (!memo) {
     memo = { generation: 0, factsUntil: 0 }
@@ -289,7 +333,7 @@ export async function feedAnswer(
   const snapshots = await Promise.all(STOCK_GAMES.map((game) => live.current(game)))
   const kept = memo.answer
   if (kept && kept.facts === facts && now < kept.until && kept.snapshots.every((s, i) => s === snapshots[i]))
-    return kept.json
+    return kept
 
   const { entries, until } = inStockAt(
     snapshots.map((s) => s.data),
@@ -312,7 +356,6 @@ export async function feedAnswer(
     generatedAt: new Date(now).toISOString(),
     items: FEED_TYPES.flatMap((type) => byType[type]),
   }
-  const json = toCachedJson(answer)
-  memo.answer = { facts, snapshots, until, json }
-  return json
+  memo.answer = { facts, snapshots, until, data: answer, json: toCachedJson(answer) }
+  return memo.answer
 }

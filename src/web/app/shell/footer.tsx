@@ -63,11 +63,16 @@ export function Footer() {
           {COLUMNS.map((column) => (
             <nav key={column.title} aria-label={`Footer: ${column.title}`}>
               <h2 className="font-semibold text-ink text-sm">{column.title}</h2>
-              <ul className="mt-3 space-y-2 text-sm">
+              {/* Each link a target of at least 24 px (WCAG 2.2 target size). */}
+              <ul className="mt-2 space-y-1 text-sm">
                 {column.links.map((link) => (
-                  <li key={link.label} className="text-muted">
+                  <li key={link.label} className="flex min-h-7 items-center text-muted">
                     {link.to ? (
-                      <Link to={link.to} reloadDocument={link.document} className="hover:text-ink">
+                      <Link
+                        to={link.to}
+                        reloadDocument={link.document}
+                        className="inline-flex min-h-7 items-center hover:text-ink"
+                      >
                         {link.label}
                       </Link>
                     ) : (
@@ -84,7 +89,7 @@ export function Footer() {
       <div className="border-line border-t">
         <p className="mx-auto max-w-6xl px-4 py-5 text-muted text-xs sm:px-6">
           © {new Date().getFullYear()} TradeHub · Not affiliated with Roblox Corporation or any game studio. ·{' '}
-          <Link to="/sites" className="hover:text-ink">
+          <Link to="/sites" className="inline-flex min-h-6 items-center hover:text-ink">
             Site map
           </Link>{' '}
           · <FeedSwitch />

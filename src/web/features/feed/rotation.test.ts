@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { FeedItem } from '@/shared/alerts'
-import { feedFor, newRotation, nextToast, toastDuration } from './rotation'
+import { newRotation, nextToast, toastDuration } from './rotation'
 
 const item = (type: FeedItem['type'], title: string, endsAt: string | null = null): FeedItem => ({
   type,
@@ -44,15 +44,5 @@ describe('feed rotation', () => {
     expect(long).toBeGreaterThan(short)
     expect(long).toBeLessThan(8_000)
     expect(longest).toBe(8_000)
-  })
-})
-
-describe('feedFor', () => {
-  it('asks visitors to create an account, never a trader who is signed in', () => {
-    const join = { ...item('user-activity', '6 traders joined in the last 24 h'), link: '/sign-in' }
-    const watched = { ...item('user-activity', 'Traders started watching 2 items'), link: '/values-and-wfl' }
-    expect(feedFor([join, watched], false)).toEqual([join, watched])
-    expect(feedFor([join, watched], true)).toEqual([watched])
-    expect(feedFor(undefined, true)).toBeUndefined()
   })
 })

@@ -30,14 +30,6 @@ export function nextToast(items: readonly FeedItem[], rotation: Rotation, now: n
   return null
 }
 
-/** What a viewer is shown: a trader already signed in is not asked to create an account. */
-export function feedFor(
-  items: readonly FeedItem[] | undefined,
-  signedIn: boolean,
-): readonly FeedItem[] | undefined {
-  return signedIn ? items?.filter((item) => item.link !== '/sign-in') : items
-}
-
 /** How long a toast shows: 4 s, longer for longer text, 8 s at most (SPEC section 2). */
 export function toastDuration(item: Pick<FeedItem, 'title' | 'description' | 'endsAt'>): number {
   // About 15 characters a second of reading, after a 2 s glance; a countdown adds a few characters.

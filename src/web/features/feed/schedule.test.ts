@@ -15,12 +15,12 @@ const item = (type: FeedItem['type'], title: string): FeedItem => ({
 function page(items: readonly FeedItem[] | undefined) {
   const shown: string[] = []
   let onVisibility = () => {}
-  const state = { items, hidden: false, dialog: false, loadedAt: Date.now() }
+  const state = { items, hidden: false, busy: false, loadedAt: Date.now() }
   const feedPage: FeedPage = {
     items: () => state.items,
     sinceLoad: () => Date.now() - state.loadedAt,
     hidden: () => state.hidden,
-    dialogOpen: () => state.dialog,
+    busy: () => state.busy,
     show: (i) => shown.push(i.title),
     onVisibilityChange: (listener) => {
       onVisibility = listener
@@ -84,14 +84,16 @@ describe('the feed clock', () => {
     expect(p.shown).toEqual(['Drop', 'Trending: Yeti'])
   })
 
-  it('no toast while a dialog is open; the next one comes at its time once it is closed', () => {
+  it('no toast while the visitor is busy (a dialog open, a field focused); the next one comes at its time after', () => {
     const p = page(items)
     startFeed(p.feedPage)
-    p.state.dialog = true
+    p.state.busy = true
     vi.advanceTimersByTime(3_000 + 15_000)
     expect(p.shown).toEqual([])
-    p.state.dialog = false
-    vi.advanceTimersByTime(15_000)
+    p.state.busy = false
+    vi.advanceTimersByTime(14_999)
+    expect(p.shown).toEqual([])
+    vi.advanceTimersByTime(1)
     expect(p.shown).toEqual(['Drop'])
   })
 

@@ -9,7 +9,8 @@ export interface FeedPage {
   /** Milliseconds since the page loaded (performance.now()). */
   sinceLoad(): number
   hidden(): boolean
-  dialogOpen(): boolean
+  /** The visitor is busy: a dialog is open, or a form field has focus (a toast would cover it). */
+  busy(): boolean
   show(item: FeedItem): void
   /** Calls back on visibilitychange; returns the unsubscribe. */
   onVisibilityChange(listener: () => void): () => void
@@ -17,8 +18,9 @@ export interface FeedPage {
 
 /**
  * The feed's clock: a toast firstMs after the page loaded, then every everyMs, one type after the
- * other. A toast due before the first answer shows when it arrives (`arrived`); none while a dialog
- * is open; none while the tab is hidden, and the clock starts again when it is shown.
+ * other. A toast due before the first answer shows when it arrives (`arrived`); none while the visitor
+ * is busy (a dialog open, a field focused): that turn is skipped; none while the tab is hidden, and the
+ * clock starts again when it is shown.
  */
 export function startFeed(page: FeedPage): { arrived(): void; stop(): void } {
   const rotation = newRotation()
@@ -37,7 +39,7 @@ export function startFeed(page: FeedPage): { arrived(): void; stop(): void } {
       return
     }
     schedule(FEED_TIMING.everyMs)
-    if (page.dialogOpen()) return
+    if (page.busy()) return
     const item = nextToast(items, rotation, Date.now())
     if (!item) return
     shown++

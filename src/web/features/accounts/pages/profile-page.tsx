@@ -79,10 +79,8 @@ export function ProfilePage() {
 
   return (
     <Page title="Your profile">
-      <nav
-        aria-label="Profile sections"
-        className="-mt-2 mb-6 flex gap-1 overflow-x-auto border-line border-b"
-      >
+      {/* The sections wrap on a phone: none hides off screen (Alerts came last, out of sight). */}
+      <nav aria-label="Profile sections" className="-mt-2 mb-6 flex flex-wrap gap-x-1 border-line border-b">
         {TABS.map(([id, label]) => (
           <Link
             key={id}

@@ -302,10 +302,10 @@ export function SignInPage() {
           <Mail aria-hidden="true" className="size-4" /> E-mail me a sign-in link
         </button>
         <div className="flex flex-wrap justify-between gap-2 text-sm">
-          <button type="button" className="text-accent underline" onClick={() => go('forgot')}>
+          <button type="button" className="min-h-6 text-accent underline" onClick={() => go('forgot')}>
             Forgot password?
           </button>
-          <button type="button" className="text-accent underline" onClick={() => go('sign-up')}>
+          <button type="button" className="min-h-6 text-accent underline" onClick={() => go('sign-up')}>
             Create an account
           </button>
         </div>

@@ -94,7 +94,10 @@ export function ItemRow({
   gameName?: string
   /** The game's currency: an item without a value shows its price in it. */
   currency?: string
-  /** The watch bell and heart beside the row (outside the link: a button may not sit inside a link). */
+  /**
+   * The watch bell and heart at the end of the row (outside the link: a button may not sit inside a
+   * link), stacked on phones.
+   */
   favorite?: React.ReactNode
 }) {
   // Nothing traded is known (no value, demand or trend): the row shows what is (rarity, prices).
@@ -105,12 +108,13 @@ export function ItemRow({
     <li className="flex overflow-hidden rounded-xl border border-line bg-surface [contain-intrinsic-size:auto_4.5rem] [content-visibility:auto] hover:border-accent/60">
       <Link
         to={`/values/${item.gameId}/${item.id}`}
-        className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 px-4 py-3 lg:grid-cols-[minmax(0,1fr)_7rem_7rem_13rem]"
+        className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-4 py-3 sm:gap-x-4 lg:grid-cols-[minmax(0,1fr)_7rem_7rem_13rem]"
       >
         <span className="flex min-w-0 items-center gap-3">
           <ItemImage name={item.name} image={item.image} rarity={item.rarity} />
           <span className="min-w-0">
-            <span className="block truncate font-semibold">{item.name}</span>
+            {/* The whole name, on two lines if need be (a phone cut it to a few letters). */}
+            <span className="block break-words font-semibold leading-snug">{item.name}</span>
             <span className="block truncate text-muted text-xs">
               {distinctLabels([gameName, item.rarity, item.category]).join(' · ') || '\u00a0'}
             </span>
@@ -140,7 +144,12 @@ export function ItemRow({
           </span>
         </span>
       </Link>
-      {favorite}
+      {/* Phones: the bell over the heart, one slim column, so the name keeps most of the row. */}
+      {favorite && (
+        <div className="flex shrink-0 flex-col divide-y divide-line max-sm:*:flex-1 sm:flex-row sm:divide-y-0">
+          {favorite}
+        </div>
+      )}
     </li>
   )
 }

@@ -191,7 +191,8 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
         <div className="flex flex-col gap-2 sm:flex-row">
           <SearchBox value={view.search} onChange={search} />
           {game && (
-            <div className="grid grid-cols-3 gap-2 sm:flex">
+            // Phones: the filters wrap to a second line rather than cut their text ("All catego").
+            <div className="flex flex-wrap gap-2 max-sm:*:grow sm:flex-nowrap">
               <Select
                 hideLabel
                 label="Category"

@@ -10,7 +10,7 @@ export function FeedSwitch() {
       role="switch"
       aria-checked={on}
       onClick={() => setFeedOn(!on)}
-      className="hover:text-ink"
+      className="inline-flex min-h-6 items-center hover:text-ink"
     >
       Live feed<span aria-hidden="true">: {on ? 'on' : 'off'}</span>
     </button>

@@ -68,7 +68,8 @@ function Card({
       </div>
       <h3 className="mt-4 font-semibold text-lg">{title}</h3>
       <p className="mt-1 flex-1 text-muted text-sm">{children}</p>
-      {footer && <div className="mt-4">{footer}</div>}
+      {/* Its links are 24 px targets (WCAG 2.2 target size). */}
+      {footer && <div className="mt-4 [&_a]:inline-flex [&_a]:min-h-6 [&_a]:items-center">{footer}</div>}
     </div>
   )
 }

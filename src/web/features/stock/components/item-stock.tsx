@@ -44,7 +44,7 @@ export function ItemStockSection({
         <h2 id="stock" className="flex items-center gap-2 font-semibold text-lg">
           <Store aria-hidden="true" className="size-5 text-accent" /> Stock
         </h2>
-        <Link to={stockPage} className="text-accent text-sm hover:underline">
+        <Link to={stockPage} className="py-0.5 text-accent text-sm hover:underline">
           See the live stock
         </Link>
       </div>

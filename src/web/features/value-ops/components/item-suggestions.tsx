@@ -39,7 +39,7 @@ export function ItemSuggestions({ game, item, name }: { game: string; item: stri
         <h2 id="suggest-heading" className="font-semibold text-lg">
           Value suggestions
         </h2>
-        <Link to="/values/suggestions" className="text-accent text-sm underline">
+        <Link to="/values/suggestions" className="py-0.5 text-accent text-sm underline">
           All suggestions
         </Link>
       </div>
