@@ -222,7 +222,7 @@ test.describe('WFL calculator', () => {
     const quantity = page.getByRole('region', { name: 'You give' }).getByLabel('Quantity of Kitsune')
     await quantity.fill('5000')
     await expect(quantity).toHaveValue('999')
-    await expect(page.getByText('At most 999 of one item per slot: counted as 999.')).toBeVisible()
+    await expect(page.getByText('Limited to 999: at most 999 of one item per slot.')).toBeVisible()
     await expect(page).toHaveURL(/give=kitsune\*999/)
     await quantity.blur()
     await expect(quantity).toHaveValue('999')

@@ -104,7 +104,9 @@ describe('a crop with a community trade value', () => {
   })
 
   it('counts a crop without a trade value at its sell value, where the game data is known', () => {
-    expect(cropValue('carrot', null, { variant: 'gold', mutations: ['wet', 'shocked'], kg: 0.55 })).toBe(161_600)
+    expect(cropValue('carrot', null, { variant: 'gold', mutations: ['wet', 'shocked'], kg: 0.55 })).toBe(
+      161_600,
+    )
     expect(cropValue('blueberry', null, { variant: 'gold' })).toBeNull()
   })
 })
