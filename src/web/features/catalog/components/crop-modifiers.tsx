@@ -120,7 +120,7 @@ export function CropModifierFields({
             max={MAX_KG}
             step={0.01}
             value={kgText}
-            placeholder={baseWeight === undefined ? 'kg' : `${formatKg(baseWeight)} kg`}
+            placeholder={baseWeight === undefined ? '' : String(baseWeight)}
             onChange={(e) => {
               setKgText(e.target.value)
               const text = e.target.value.trim()
@@ -133,6 +133,9 @@ export function CropModifierFields({
             onBlur={() => setKgText(modifiers.kg === undefined ? '' : formatKg(modifiers.kg))}
             className={`${fieldClass} w-28 tabular-nums`}
           />
+          <span aria-hidden="true" className="ml-1.5 text-muted text-sm">
+            kg
+          </span>
         </div>
       )}
       {mutations.length > 0 && (

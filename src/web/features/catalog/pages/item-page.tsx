@@ -7,7 +7,6 @@ import {
   type CropModifiers,
   cropValue,
   describeModifiers,
-  formatKg,
   GAG_CROPS,
   isGagCrop,
   modifierRatio,
@@ -148,7 +147,7 @@ function CropValueTool({ item }: { item: ItemDetailResponse['item'] }) {
         The variant multiplies; mutations add up (Shocked ×100 and Wet ×2 make ×101); the value grows with the
         square of the weight
         {crop
-          ? ` above ${formatKg(crop.baseWeight * 0.95)} kg (base weight ${formatKg(crop.baseWeight)} kg)`
+          ? ` above ${Math.round(crop.baseWeight * 950) / 1000} kg (base weight ${crop.baseWeight} kg)`
           : ''}
         .{crop ? '' : ' This crop’s base weight is not known, so its weight is not counted.'}
       </p>
