@@ -87,7 +87,7 @@ test.describe('Grow a Garden mutations and weight', () => {
     await expect(tool.getByRole('listitem')).toHaveText(['Wet ×2'])
     await tool.getByLabel('Add a mutation').selectOption('shocked')
     await tool.getByLabel('Weight (kg)').fill('0.55')
-    await expect(tool.getByText('Carrot (Gold · Shocked · Wet · 0.55 kg): 161.6K')).toBeVisible()
+    await expect(tool.getByText('Carrot (0.55 kg · Gold · Shocked · Wet): 161.6K')).toBeVisible()
     await expectAccessible(page)
   })
 })

@@ -126,7 +126,7 @@ describe('data', () => {
 
   it('describes modifiers in the game words', () => {
     expect(describeModifiers({ variant: 'gold', mutations: ['shocked', 'wet'], kg: 0.55 })).toBe(
-      'Gold · Shocked · Wet · 0.55 kg',
+      '0.55 kg · Gold · Shocked · Wet',
     )
     expect(describeModifiers({})).toBe('')
   })

@@ -252,12 +252,12 @@ export function cropValue(itemId: string, tradeValue: number | null, mods: CropM
   return crop ? cropSellValue(crop, mods) : null
 }
 
-/** `Gold · Wet · Shocked · 0.55 kg`: a slot's modifiers in the game's words, or '' without any. */
+/** `0.55 kg · Gold · Shocked · Wet`: a slot's modifiers in the game's words (weight first, as traders say it), or '' without any. */
 export function describeModifiers(mods: CropModifiers): string {
   return [
+    mods.kg === undefined ? null : `${formatKg(mods.kg)} kg`,
     mods.variant ? GAG_VARIANTS[mods.variant].label : null,
     ...(mods.mutations ?? []).map((k) => GAG_MUTATIONS.get(k)?.label ?? k),
-    mods.kg === undefined ? null : `${formatKg(mods.kg)} kg`,
   ]
     .filter(Boolean)
     .join(' · ')

@@ -81,7 +81,7 @@ export interface TradePreviewRow {
   quantity: number
   /**
    * The variant's short label (e.g. "Permanent fruit"), or a Grow a Garden crop's modifiers
-   * ("Gold · Shocked · Wet · 0.55 kg"); null for the headline value.
+   * ("0.55 kg · Gold · Shocked · Wet"); null for the headline value.
    */
   variant: string | null
   /** The slot's worth (unit value × quantity), null when it has no value (left out of the total). */

@@ -556,7 +556,7 @@ describe('Grow a Garden crops: modifiers in slots, totals and share links', () =
       ['raccoon', 'Raccoon'],
     ])
     expect(tradeTitle(result, { give: [goldCarrot], get: [one('raccoon')] }, names)).toBe(
-      'Win: 2 items for 1 — Carrot (Gold · Shocked · Wet · 0.55 kg) ×2 for Raccoon',
+      'Win: 2 items for 1 — Carrot (0.55 kg · Gold · Shocked · Wet) ×2 for Raccoon',
     )
   })
 })

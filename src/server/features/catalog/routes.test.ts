@@ -196,7 +196,7 @@ describe('catalog API', () => {
       // 0.55 kg Gold Carrot with Wet and Shocked: 161,600 Sheckles each (the game's sell value).
       expect(body.result.give.total).toBe(323_200)
       expect(body.result.get.total).toBe(20)
-      expect(body.title).toBe('Loss: 2 items for 1 — Carrot (Gold · Shocked · Wet · 0.55 kg) ×2 for Carrot')
+      expect(body.title).toBe('Loss: 2 items for 1 — Carrot (0.55 kg · Gold · Shocked · Wet) ×2 for Carrot')
     })
 
     it('refuses modifiers an item cannot take and unknown mutations, naming them', async () => {
