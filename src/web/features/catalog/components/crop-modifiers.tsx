@@ -125,10 +125,13 @@ export function CropModifierFields({
               setKgText(e.target.value)
               const text = e.target.value.trim()
               if (text === '') return onChange(build(modifiers.variant, mutations, undefined))
-              const kg = Number(text)
-              // A weight counts once it is in range; the box is put back to it when left.
-              if (Number.isFinite(kg) && kg >= MIN_KG && kg <= MAX_KG)
-                onChange(build(modifiers.variant, mutations, Math.round(kg * 100) / 100))
+              const typed = Number(text)
+              // A weight counts once it is at least the smallest (the box is put back to it when left);
+              // more than the largest or a third decimal is corrected in the box at once.
+              if (!Number.isFinite(typed) || typed < MIN_KG) return
+              const kg = Math.min(MAX_KG, Math.round(typed * 100) / 100)
+              if (kg !== typed) setKgText(formatKg(kg))
+              onChange(build(modifiers.variant, mutations, kg))
             }}
             onBlur={() => setKgText(modifiers.kg === undefined ? '' : formatKg(modifiers.kg))}
             className={`${fieldClass} w-28 tabular-nums`}
