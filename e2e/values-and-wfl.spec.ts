@@ -225,10 +225,17 @@ test.describe('WFL calculator', () => {
     const quantity = page.getByRole('region', { name: 'You give' }).getByLabel('Quantity of Kitsune')
     await quantity.fill('5000')
     await expect(quantity).toHaveValue('999')
-    await expect(page.getByText('At most 999 of one item per slot: counted as 999.')).toBeVisible()
+    await expect(page.getByText('Limited to 999: at most 999 of one item per slot.')).toBeVisible()
     await expect(page).toHaveURL(/give=kitsune\*999/)
     await quantity.blur()
     await expect(quantity).toHaveValue('999')
+    // 0 and -1 are never left in the box while the total counts another quantity.
+    for (const typed of ['0', '-1']) {
+      await quantity.fill(typed)
+      await expect(quantity).toHaveValue('1')
+      await expect(page.getByText('At least 1, in whole numbers: counted as 1.')).toBeVisible()
+      await expect(page).toHaveURL(/give=kitsune(&|$)/)
+    }
     await expectAccessible(page)
   })
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { type Game, type ItemSummary, tradeQuerySchema } from './catalog'
 import { formatValue } from './format-value'
+import { describeModifiers } from './gag-modifiers'
 import { GAME_IDS, type GameId } from './games'
 import {
   type FairBand,
@@ -44,20 +45,21 @@ export interface ItemPreview {
   retired: boolean
 }
 
-type PreviewItem = Pick<
-  ItemSummary,
-  | 'id'
-  | 'name'
-  | 'category'
-  | 'rarity'
-  | 'value'
-  | 'variants'
-  | 'demand'
-  | 'trend'
-  | 'inGamePrice'
-  | 'image'
-  | 'retired'
->
+type PreviewItem = Partial<Pick<ItemSummary, 'gameId'>> &
+  Pick<
+    ItemSummary,
+    | 'id'
+    | 'name'
+    | 'category'
+    | 'rarity'
+    | 'value'
+    | 'variants'
+    | 'demand'
+    | 'trend'
+    | 'inGamePrice'
+    | 'image'
+    | 'retired'
+  >
 
 export function itemPreview(game: Pick<Game, 'name'>, item: PreviewItem): ItemPreview {
   return {
@@ -77,7 +79,10 @@ export function itemPreview(game: Pick<Game, 'name'>, item: PreviewItem): ItemPr
 export interface TradePreviewRow {
   name: string
   quantity: number
-  /** The variant's short label (e.g. "Permanent fruit"), null for the headline value. */
+  /**
+   * The variant's short label (e.g. "Permanent fruit"), or a Grow a Garden crop's modifiers
+   * ("0.55 kg · Gold · Shocked · Wet"); null for the headline value.
+   */
   variant: string | null
   /** The slot's worth (unit value × quantity), null when it has no value (left out of the total). */
   value: string | null
@@ -121,11 +126,12 @@ function previewSide(
   const shown = slots.length > PREVIEW_TRADE_ROWS ? PREVIEW_TRADE_ROWS - 1 : slots.length
   const rows = slots.slice(0, shown).map((slot) => {
     const item = items.get(slot.itemId)
-    const unit = item ? unitValue(item, slot.variant) : null
+    const unit = item ? unitValue(item, slot) : null
+    const variant = slot.variant ? shortLabel(game.variantLabels?.[slot.variant] ?? slot.variant) : null
     return {
       name: item?.name ?? slot.itemId,
       quantity: slot.quantity,
-      variant: slot.variant ? shortLabel(game.variantLabels?.[slot.variant] ?? slot.variant) : null,
+      variant: slot.modifiers ? describeModifiers(slot.modifiers) || variant : variant,
       value: unit === null ? null : formatValue(unit * slot.quantity),
       image: item?.image ?? null,
       rarity: item?.rarity ?? null,

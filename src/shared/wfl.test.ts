@@ -57,11 +57,11 @@ describe('unitValue', () => {
     expect(unitValue(item('x', null))).toBeNull()
   })
   it('returns the chosen variant value, or null for a valueless or unknown variant', () => {
-    expect(unitValue(pet, 'neon')).toBe(250)
-    expect(unitValue(pet, 'mega')).toBeNull()
-    expect(unitValue(pet, 'fly')).toBeNull()
-    expect(unitValue(pet, 'constructor')).toBeNull()
-    expect(unitValue(item('plain', 5), 'neon')).toBeNull()
+    expect(unitValue(pet, { variant: 'neon' })).toBe(250)
+    expect(unitValue(pet, { variant: 'mega' })).toBeNull()
+    expect(unitValue(pet, { variant: 'fly' })).toBeNull()
+    expect(unitValue(pet, { variant: 'constructor' })).toBeNull()
+    expect(unitValue(item('plain', 5), { variant: 'neon' })).toBeNull()
   })
 })
 
@@ -461,12 +461,103 @@ describe('tradeTitle', () => {
 })
 
 describe('readQuantity', () => {
-  it('reads whole numbers from 1 to the limit, and caps more at the limit, saying so', () => {
-    expect(readQuantity('20')).toEqual({ quantity: 20, capped: false })
-    expect(readQuantity(' 999 ')).toEqual({ quantity: 999, capped: false })
-    expect(readQuantity('5000')).toEqual({ quantity: MAX_QUANTITY, capped: true })
-    expect(readQuantity('99999999999999')).toBeNull()
-    for (const text of ['', '0', '-3', '2.5', 'abc', '1e3']) expect(readQuantity(text)).toBeNull()
+  it('reads whole numbers from 1 to the limit, and limits more to the limit, saying so', () => {
+    expect(readQuantity('20')).toEqual({ quantity: 20, capped: false, corrected: false })
+    expect(readQuantity(' 999 ')).toEqual({ quantity: 999, capped: false, corrected: false })
+    expect(readQuantity('5000')).toEqual({ quantity: MAX_QUANTITY, capped: true, corrected: false })
+    expect(readQuantity('99999')).toEqual({ quantity: MAX_QUANTITY, capped: true, corrected: false })
+    expect(readQuantity('99999999999999')).toEqual({ quantity: MAX_QUANTITY, capped: true, corrected: false })
+  })
+  it('corrects 0, negative numbers and fractions to the quantity counted, never leaving them in the box', () => {
+    expect(readQuantity('0')).toEqual({ quantity: 1, capped: false, corrected: true })
+    expect(readQuantity('-1')).toEqual({ quantity: 1, capped: false, corrected: true })
+    expect(readQuantity('-3')).toEqual({ quantity: 1, capped: false, corrected: true })
+    expect(readQuantity('2.5')).toEqual({ quantity: 2, capped: false, corrected: true })
+  })
+  it('is null while nothing that is a number is typed', () => {
+    for (const text of ['', ' ', '-', 'abc']) expect(readQuantity(text)).toBeNull()
+  })
+})
+
+describe('Grow a Garden crops: modifiers in slots, totals and share links', () => {
+  const gag = (id: string, value: number | null, category = 'seed') =>
+    item(id, value, { gameId: 'grow-a-garden', category })
+  const items = catalog(gag('carrot', null), gag('blueberry', null), gag('raccoon', 1_000_000, 'pet'))
+  const goldCarrot: TradeSlot = {
+    itemId: 'carrot',
+    quantity: 2,
+    modifiers: { variant: 'gold', mutations: ['shocked', 'wet'], kg: 0.55 },
+  }
+
+  it('counts a crop by its variant, mutations and weight', () => {
+    expect(unitValue(items.get('carrot') as WflItem, goldCarrot)).toBe(161_600)
+    expect(unitValue(items.get('carrot') as WflItem)).toBe(20)
+    expect(unitValue(items.get('blueberry') as WflItem, { modifiers: { variant: 'gold' } })).toBeNull()
+    const result = evaluateTrade({ give: [goldCarrot], get: [one('raccoon')] }, items, { band: 10 })
+    expect(result.give.total).toBe(323_200)
+    expect(result.get.total).toBe(1_000_000)
+    expect(result.verdict).toBe('win')
+  })
+
+  it('writes modifiers compactly and reads them back identically', () => {
+    const slots: TradeSlot[] = [
+      goldCarrot,
+      { itemId: 'blueberry', quantity: 1, modifiers: { mutations: ['celestial'] } },
+      { itemId: 'carrot', quantity: 1, modifiers: { kg: 12.5 } },
+      one('raccoon', 3),
+    ]
+    const text = formatTradeParam(slots)
+    expect(text).toBe('carrot!gold.shocked.wet_0.55*2,blueberry!celestial,carrot_12.5,raccoon*3')
+    expect(parseTradeParam(text)).toEqual({ slots, dropped: [] })
+    expect(formatTradeParam(parseTradeParam(text).slots)).toBe(text)
+  })
+
+  it('reads modifiers as the game holds them, and refuses unknown ones and weights out of range', () => {
+    expect(parseTradeParam('carrot!wet.chilled.rainbow').slots).toEqual([
+      { itemId: 'carrot', quantity: 1, modifiers: { variant: 'rainbow', mutations: ['frozen'] } },
+    ])
+    expect(parseTradeParam('carrot!bogus,carrot_0,carrot_100000,carrot_1.234,carrot!').dropped).toEqual([
+      'carrot!bogus',
+      'carrot_0',
+      'carrot_100000',
+      'carrot_1.234',
+      'carrot!',
+    ])
+  })
+
+  it('still reads links written before modifiers existed', () => {
+    expect(parseTradeParam('kitsune,dough*2,dragon~permanent*3')).toEqual({
+      slots: [one('kitsune'), one('dough', 2), one('dragon', 3, 'permanent')],
+      dropped: [],
+    })
+  })
+
+  it('drops modifiers from items that take none, and a weight the crop cannot take', () => {
+    const { slots, dropped } = dropUnknownVariants(
+      [
+        { itemId: 'raccoon', quantity: 1, modifiers: { variant: 'gold' } },
+        { itemId: 'blueberry', quantity: 1, modifiers: { variant: 'gold', kg: 2 } },
+        goldCarrot,
+      ],
+      items,
+    )
+    expect(slots).toEqual([
+      one('raccoon'),
+      { itemId: 'blueberry', quantity: 1, modifiers: { variant: 'gold' } },
+      goldCarrot,
+    ])
+    expect(dropped.map((s) => s.itemId)).toEqual(['raccoon', 'blueberry'])
+  })
+
+  it('names the modifiers in a share title', () => {
+    const result = evaluateTrade({ give: [goldCarrot], get: [one('raccoon')] }, items, { band: 10 })
+    const names = new Map([
+      ['carrot', 'Carrot'],
+      ['raccoon', 'Raccoon'],
+    ])
+    expect(tradeTitle(result, { give: [goldCarrot], get: [one('raccoon')] }, names)).toBe(
+      'Win: 2 items for 1 — Carrot (0.55 kg · Gold · Shocked · Wet) ×2 for Raccoon',
+    )
   })
 })
 

@@ -1,3 +1,14 @@
+import {
+  type CropModifiers,
+  cropValue,
+  describeModifiers,
+  formatKg,
+  GAG_CROPS,
+  isGagCrop,
+  MAX_KG,
+  MIN_KG,
+  normalizeModifiers,
+} from './gag-modifiers'
 import type { GameId } from './games'
 
 /**
@@ -40,13 +51,20 @@ export interface WflItem {
   demand: number | null
   /** Blox Fruits: Beli price */
   inGamePrice: number | null
+  /** The game and category tell which items take modifiers (Grow a Garden crops). */
+  gameId?: string
+  category?: string | null
 }
 
-/** One slot of a trade side: an item, a quantity (1..MAX_QUANTITY) and optionally a variant. */
+/**
+ * One slot of a trade side: an item, a quantity (1..MAX_QUANTITY), optionally a variant and, for a
+ * Grow a Garden crop, its modifiers (variant such as Gold, mutations, weight in kg).
+ */
 export interface TradeSlot {
   itemId: string
   quantity: number
   variant?: string
+  modifiers?: CropModifiers
 }
 
 /** A trade: what you give and what you get. */
@@ -96,11 +114,26 @@ export interface EvaluateOptions {
 
 const isNumber = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v)
 
+/** Whether an item takes modifiers (a Grow a Garden crop), and a weight (its base weight is known). */
+export function takesModifiers(item: Pick<WflItem, 'id' | 'gameId' | 'category'>): {
+  modifiers: boolean
+  weight: boolean
+} {
+  const modifiers = isGagCrop(item.gameId, item.category)
+  return { modifiers, weight: modifiers && Object.hasOwn(GAG_CROPS, item.id) }
+}
+
 /**
- * The value of one unit of `item`: with a variant, that variant's value (null when the variant has no value
- * or the item does not know the variant); without one, the item's own value.
+ * The value of one unit of `item` in a slot: with a variant, that variant's value (null when the variant
+ * has no value or the item does not know the variant); a Grow a Garden crop by its modifiers
+ * (`cropValue`); else the item's own value.
  */
-export function unitValue(item: WflItem, variant?: string): number | null {
+export function unitValue(item: WflItem, slot: Pick<TradeSlot, 'variant' | 'modifiers'> = {}): number | null {
+  const variant = slot.variant
+  if (variant === undefined && takesModifiers(item).modifiers) {
+    const value = cropValue(item.id, isNumber(item.value) ? item.value : null, slot.modifiers ?? {})
+    return isNumber(value) ? value : null
+  }
   if (variant === undefined) return isNumber(item.value) ? item.value : null
   if (item.variants === null || !Object.hasOwn(item.variants, variant)) return null
   const v = item.variants[variant]
@@ -108,33 +141,49 @@ export function unitValue(item: WflItem, variant?: string): number | null {
 }
 
 /**
- * What a typed quantity means: a whole number from 1 to MAX_QUANTITY; more reads as MAX_QUANTITY and says
- * so (`capped`), so the box and the totals always agree. Null while it is no such number (empty, 0, 2.5).
+ * What a typed quantity means: a whole number from 1 to MAX_QUANTITY. Anything else that is a number is
+ * corrected to the nearest allowed one and says so: more than the limit reads as MAX_QUANTITY (`capped`),
+ * 0 or less as 1 and a fraction as its whole part (`corrected`), so the box and the totals always agree.
+ * Null while it is no number at all (empty, a lone minus sign).
  */
-export function readQuantity(text: string): { quantity: number; capped: boolean } | null {
+export function readQuantity(text: string): { quantity: number; capped: boolean; corrected: boolean } | null {
   const trimmed = text.trim()
-  if (!/^\d{1,12}$/.test(trimmed)) return null
+  if (trimmed === '') return null
   const n = Number(trimmed)
-  if (n < 1) return null
-  return n > MAX_QUANTITY ? { quantity: MAX_QUANTITY, capped: true } : { quantity: n, capped: false }
+  if (!Number.isFinite(n)) return null
+  if (n > MAX_QUANTITY) return { quantity: MAX_QUANTITY, capped: true, corrected: false }
+  const whole = Math.max(1, Math.trunc(n))
+  return { quantity: whole, capped: false, corrected: whole !== n }
 }
 
 /**
  * Slots naming a variant their (known) item does not have, e.g. `west-dragon~bogus` from an old or edited
- * link: the variant is dropped and the item counts at its headline value. Slots of unknown items are kept
- * as they are (they are told apart elsewhere).
+ * link: the variant is dropped and the item counts at its headline value. Modifiers on an item that takes
+ * none (only Grow a Garden crops do), or a weight on a crop whose base weight is unknown, are dropped the
+ * same way. Slots of unknown items are kept as they are (they are told apart elsewhere).
  */
 export function dropUnknownVariants(
   slots: readonly TradeSlot[],
-  items: ReadonlyMap<string, Pick<WflItem, 'variants'>>,
+  items: ReadonlyMap<string, Pick<WflItem, 'id' | 'variants' | 'gameId' | 'category'>>,
 ): { slots: TradeSlot[]; dropped: TradeSlot[] } {
   const dropped: TradeSlot[] = []
   const kept = slots.map((slot) => {
     const item = items.get(slot.itemId)
-    if (slot.variant === undefined || !item) return slot
-    if (item.variants && Object.hasOwn(item.variants, slot.variant)) return slot
+    if (!item) return slot
+    const badVariant =
+      slot.variant !== undefined && !(item.variants && Object.hasOwn(item.variants, slot.variant))
+    const takes = takesModifiers(item)
+    const badModifiers =
+      slot.modifiers !== undefined && (!takes.modifiers || (slot.modifiers.kg !== undefined && !takes.weight))
+    if (!badVariant && !badModifiers) return slot
     dropped.push(slot)
-    return { itemId: slot.itemId, quantity: slot.quantity }
+    const next: TradeSlot = { itemId: slot.itemId, quantity: slot.quantity }
+    if (slot.variant !== undefined && !badVariant) next.variant = slot.variant
+    if (slot.modifiers && takes.modifiers) {
+      const { kg: _kg, ...rest } = slot.modifiers
+      if (rest.variant || rest.mutations?.length) next.modifiers = rest
+    }
+    return next
   })
   return { slots: kept, dropped }
 }
@@ -170,7 +219,7 @@ function tallySide(slots: readonly TradeSlot[], items: ReadonlyMap<string, WflIt
   const counted: WflItem[] = []
   for (const slot of slots) {
     const item = items.get(slot.itemId)
-    const value = item ? unitValue(item, slot.variant) : null
+    const value = item ? unitValue(item, slot) : null
     if (!item || value === null) {
       result.unvalued.push(slot)
       continue
@@ -252,13 +301,35 @@ export function describeRule(band: FairBand): string {
   return `Fair when the two sides are within ±${band}% of the larger side; more is a Win, less is a Loss.`
 }
 
-const SLOT_PATTERN = /^([a-z0-9-]{1,120})(?:~([a-z0-9-]{1,120}))?(?:\*([^*~]*))?$/
+const SLOT_PATTERN =
+  /^([a-z0-9-]{1,120})(?:~([a-z0-9-]{1,120}))?(?:!([a-z]{1,40}(?:\.[a-z]{1,40}){0,15}))?(?:_(\d{1,5}(?:\.\d{1,2})?))?(?:\*([^*~]*))?$/
+
+/** A crop's modifiers from a share link's `!gold.wet.shocked` and `_0.55`; null when a key names nothing or the weight is out of range. */
+function readModifiers(
+  keys: string | undefined,
+  kgText: string | undefined,
+): CropModifiers | null | undefined {
+  if (keys === undefined && kgText === undefined) return undefined
+  const { variant, mutations, unknown } = normalizeModifiers(keys?.split('.') ?? [])
+  if (unknown.length > 0) return null
+  const modifiers: CropModifiers = {}
+  if (variant) modifiers.variant = variant
+  if (mutations.length > 0) modifiers.mutations = mutations
+  if (kgText !== undefined) {
+    const kg = Number(kgText)
+    if (kg < MIN_KG || kg > MAX_KG) return null
+    modifiers.kg = kg
+  }
+  return modifiers
+}
 
 /**
- * Reads one side of a share link: comma-separated slots `itemId[~variant][*quantity]`, e.g.
- * `kitsune,dough*2,dragon~permanent`. Parts that do not match, have a quantity that is not a whole number
- * from 1 to MAX_QUANTITY, or come after MAX_SLOTS_PER_SIDE valid slots are returned in `dropped` (raw, for
- * telling the user). Empty parts (e.g. from a trailing comma) are ignored.
+ * Reads one side of a share link: comma-separated slots `itemId[~variant][!modifiers][_kg][*quantity]`, e.g.
+ * `kitsune,dough*2,dragon~permanent` or `carrot!gold.shocked.wet_0.55*2` (a Grow a Garden crop: variant and
+ * mutations joined by dots, then its weight in kg). Parts that do not match, name an unknown modifier or a
+ * weight out of range, have a quantity that is not a whole number from 1 to MAX_QUANTITY, or come after
+ * MAX_SLOTS_PER_SIDE valid slots are returned in `dropped` (raw, for telling the user). Empty parts (e.g.
+ * from a trailing comma) are ignored.
  */
 export function parseTradeParam(param: string | null): { slots: TradeSlot[]; dropped: string[] } {
   const slots: TradeSlot[] = []
@@ -268,9 +339,16 @@ export function parseTradeParam(param: string | null): { slots: TradeSlot[]; dro
     const part = raw.trim()
     if (part === '') continue
     const match = SLOT_PATTERN.exec(part)
-    const qText = match?.[3]
+    const qText = match?.[5]
     const quantity = qText === undefined ? 1 : /^\d{1,4}$/.test(qText) ? Number(qText) : Number.NaN
-    if (!match?.[1] || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
+    const modifiers = match ? readModifiers(match[3], match[4]) : null
+    if (
+      !match?.[1] ||
+      modifiers === null ||
+      !Number.isInteger(quantity) ||
+      quantity < 1 ||
+      quantity > MAX_QUANTITY
+    ) {
       dropped.push(part)
       continue
     }
@@ -280,15 +358,26 @@ export function parseTradeParam(param: string | null): { slots: TradeSlot[]; dro
     }
     const slot: TradeSlot = { itemId: match[1], quantity }
     if (match[2] !== undefined) slot.variant = match[2]
+    if (modifiers && Object.keys(modifiers).length > 0) slot.modifiers = modifiers
     slots.push(slot)
   }
   return { slots, dropped }
 }
 
-/** Writes one side of a share link in the canonical form `itemId[~variant][*quantity]`, quantity 1 omitted. */
+/** A slot's modifiers in a share link: `!gold.shocked.wet_0.55` ('' without any). */
+function formatModifiers(modifiers: CropModifiers | undefined): string {
+  if (!modifiers) return ''
+  const keys = [...(modifiers.variant ? [modifiers.variant] : []), ...(modifiers.mutations ?? [])]
+  return `${keys.length > 0 ? `!${keys.join('.')}` : ''}${modifiers.kg === undefined ? '' : `_${formatKg(modifiers.kg)}`}`
+}
+
+/** Writes one side of a share link in the canonical form `itemId[~variant][!modifiers][_kg][*quantity]`, quantity 1 omitted. */
 export function formatTradeParam(slots: TradeSlot[]): string {
   return slots
-    .map((s) => `${s.itemId}${s.variant ? `~${s.variant}` : ''}${s.quantity === 1 ? '' : `*${s.quantity}`}`)
+    .map(
+      (s) =>
+        `${s.itemId}${s.variant ? `~${s.variant}` : ''}${formatModifiers(s.modifiers)}${s.quantity === 1 ? '' : `*${s.quantity}`}`,
+    )
     .join(',')
 }
 
@@ -302,7 +391,8 @@ function sideNames(slots: readonly TradeSlot[], names: ReadonlyMap<string, strin
   if (slots.length === 0) return 'nothing'
   return slots
     .map((s) => {
-      const name = names.get(s.itemId) ?? s.itemId
+      const mods = s.modifiers ? describeModifiers(s.modifiers) : ''
+      const name = `${names.get(s.itemId) ?? s.itemId}${mods ? ` (${mods})` : ''}`
       return s.quantity > 1 ? `${name} ×${s.quantity}` : name
     })
     .join(' + ')

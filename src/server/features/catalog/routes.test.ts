@@ -192,6 +192,39 @@ describe('catalog API', () => {
       expect(variant.status).toBe(400)
       expect((await variant.json()).error.fields.variants).toBe('kitsune~mega-neon')
     })
+
+    it('values a Grow a Garden crop by its variant, mutations and weight, as the calculator does', async () => {
+      const res = await get('/api/games/grow-a-garden/trade?give=carrot!gold.shocked.wet_0.55*2&get=carrot')
+      expect(res.status).toBe(200)
+      const body = tradeResponseSchema.parse(await res.json())
+      expect(body.trade.give).toEqual([
+        {
+          itemId: 'carrot',
+          quantity: 2,
+          modifiers: { variant: 'gold', mutations: ['shocked', 'wet'], kg: 0.55 },
+        },
+      ])
+      // 0.55 kg Gold Carrot with Wet and Shocked: 161,600 Sheckles each (the game's sell value).
+      expect(body.result.give.total).toBe(323_200)
+      expect(body.result.get.total).toBe(20)
+      expect(body.title).toBe('Loss: 2 items for 1 — Carrot (0.55 kg · Gold · Shocked · Wet) ×2 for Carrot')
+    })
+
+    it('refuses modifiers an item cannot take and unknown mutations, naming them', async () => {
+      const pet = await get('/api/games/grow-a-garden/trade?give=raccoon!gold')
+      expect(pet.status).toBe(400)
+      expect((await pet.json()).error.fields.modifiers).toBe('raccoon')
+      // Blueberry's base weight is not known: it takes mutations but no weight.
+      const weight = await get('/api/games/grow-a-garden/trade?give=blueberry!gold_2')
+      expect(weight.status).toBe(400)
+      expect((await weight.json()).error.fields.modifiers).toBe('blueberry')
+      const other = await get('/api/games/blox-fruits/trade?give=kitsune!gold')
+      expect((await other.json()).error.fields.modifiers).toBe('kitsune')
+      const unknown = await get('/api/games/grow-a-garden/trade?give=carrot!sparkly,carrot_0')
+      expect(unknown.status).toBe(400)
+      const give = (await unknown.json()).error.fields.give
+      expect(give).toContain('"carrot!sparkly" is not a slot')
+    })
   })
 
   describe('search across games', () => {

@@ -1,7 +1,14 @@
 import { AppError } from '@/server/lib/errors'
 import type { ItemSummary, TradeQuery, TradeResponse } from '@/shared/catalog'
 import type { GameId } from '@/shared/games'
-import { describeRule, evaluateTrade, type FairBand, type Trade, tradeTitle } from '@/shared/wfl'
+import {
+  describeRule,
+  evaluateTrade,
+  type FairBand,
+  type Trade,
+  takesModifiers,
+  tradeTitle,
+} from '@/shared/wfl'
 import { type CatalogDeps, findItems } from './service'
 
 /** Evaluates a trade whose items are all known, as the calculator does. */
@@ -17,8 +24,8 @@ export function evaluateKnownTrade(
 }
 
 /**
- * GET /api/games/:game/trade: a shared trade, checked strictly (an id of another game or a variant the item
- * does not have is a 400 naming it) and evaluated with the same rule as the calculator.
+ * GET /api/games/:game/trade: a shared trade, checked strictly (an id of another game, a variant the item
+ * does not have, or modifiers on an item that takes none is a 400 naming it) and evaluated with the same rule as the calculator.
  */
 export async function evaluateSharedTrade(
   deps: CatalogDeps,
@@ -44,6 +51,20 @@ export async function evaluateSharedTrade(
     throw new AppError('VALIDATION_FAILED', `Unknown variants: ${named.join(', ')}`, {
       fields: { variants: named.join(',') },
     })
+  }
+  const badModifiers = slots.filter((s) => {
+    const item = items.get(s.itemId)
+    if (!item || s.modifiers === undefined) return false
+    const takes = takesModifiers(item)
+    return !takes.modifiers || (s.modifiers.kg !== undefined && !takes.weight)
+  })
+  if (badModifiers.length > 0) {
+    const named = [...new Set(badModifiers.map((s) => s.itemId))]
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `Mutations and weight apply only to Grow a Garden crops (a weight only where the crop's base weight is known): ${named.join(', ')}`,
+      { fields: { modifiers: named.join(',') } },
+    )
   }
   const { result, title } = evaluateKnownTrade(gameId, trade, items, query.band)
   return {

@@ -125,6 +125,19 @@ describe('link-preview images', () => {
       await expectPreviewPng(await get('/og/trade.png?game=adopt-me&give=shadow-dragon~mega-neon-fly-ride'))
     })
 
+    it('draws a Grow a Garden crop with its mutations and weight: another image than the plain crop', async () => {
+      const crop = await get(
+        '/og/trade.png?game=grow-a-garden&give=carrot!gold.shocked.wet_0.55*2&get=raccoon',
+      )
+      await expectPreviewPng(crop)
+      const plain = await get('/og/trade.png?game=grow-a-garden&give=carrot*2&get=raccoon')
+      await expectPreviewPng(plain)
+      expect(crop.headers.get('etag')).not.toBe(plain.headers.get('etag'))
+      const pet = await get('/og/trade.png?game=grow-a-garden&give=raccoon_2')
+      expect(pet.status).toBe(400)
+      expect(Object.keys((await pet.json()).error.fields)).toContain('modifiers')
+    })
+
     it('answers 400 for a trade the calculator could not show, naming the problem', async () => {
       const cases: [string, string][] = [
         ['/og/trade.png?game=blox-fruits&give=kitsune*0', 'give'],
@@ -176,6 +189,17 @@ describe('link-preview images', () => {
         /^\/og\/trade\.png\?game=blox-fruits&give=kitsune&get=west-dragon&band=25&v=/,
       )
       await expectPreviewPng(await get(cleaned.path!))
+    })
+
+    it('a shared Grow a Garden trade carries the mutations and weight to the image', async () => {
+      const head = await headImage(
+        '/trade-helper/grow-a-garden?tab=wfl&give=carrot!gold.shocked.wet_0.55&get=raccoon!gold',
+      )
+      // Modifiers the item cannot take (a pet) are left out, as on the page.
+      expect(head.path).toMatch(
+        /^\/og\/trade\.png\?game=grow-a-garden&give=carrot!gold\.shocked\.wet_0\.55&get=raccoon&band=10&v=/,
+      )
+      await expectPreviewPng(await get(head.path!))
     })
 
     it('pages without a trade keep the small card and no image', async () => {

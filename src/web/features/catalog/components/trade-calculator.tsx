@@ -18,6 +18,7 @@ import {
   readQuantity,
   type SideResult,
   type TradeSlot,
+  takesModifiers,
   tradeStatus,
   unitValue,
 } from '@/shared/wfl'
@@ -27,6 +28,7 @@ import { ApiError } from '@/web/lib/api'
 import { Part } from '@/web/lib/part'
 import { toast } from '@/web/lib/toast'
 import { itemsByIdQuery } from '../api'
+import { CropModifierFields } from './crop-modifiers'
 import { ItemImage } from './item-image'
 import { ItemPicker } from './item-picker'
 import { variantKeys } from './variants'
@@ -95,6 +97,13 @@ function useTradeParams() {
 /** "Permanent fruit (bought with Robux, …)" -> "Permanent fruit": variant labels fit a phone. */
 const shortLabel = (label: string) => label.replace(/\s*\(.*$/, '')
 
+/** What a corrected quantity box says (the box already shows the quantity counted). */
+function quantityNote(read: NonNullable<ReturnType<typeof readQuantity>>): string | null {
+  if (read.capped) return `Limited to ${MAX_QUANTITY}: at most ${MAX_QUANTITY} of one item per slot.`
+  if (read.corrected) return `At least 1, in whole numbers: counted as ${read.quantity}.`
+  return null
+}
+
 function SlotRow({
   slot,
   item,
@@ -110,12 +119,15 @@ function SlotRow({
 }) {
   const id = useId()
   const [qty, setQty] = useState(String(slot.quantity))
-  // More than the limit was typed: the box shows the limit the totals use, and says why.
-  const [capped, setCapped] = useState(false)
+  // A typed quantity out of range: the box shows the quantity the totals use, and says why.
+  const [note, setNote] = useState<string | null>(null)
   useEffect(() => setQty(String(slot.quantity)), [slot.quantity])
   const name = item?.name ?? slot.itemId
-  const value = item ? unitValue(item, slot.variant) : null
+  const value = item ? unitValue(item, slot) : null
   const variants = variantKeys(item?.variants ?? null, game.variantLabels)
+  const takes = item ? takesModifiers(item) : { modifiers: false, weight: false }
+  // A crop with no trade value counts at its in-game sell value (the game's formula).
+  const sellValue = takes.modifiers && item?.value === null && value !== null
   return (
     <li className="rounded-xl border border-line bg-bg p-3">
       <div className="flex items-start justify-between gap-2">
@@ -138,7 +150,7 @@ function SlotRow({
               'no value yet: not counted'
             ) : (
               <>
-                <ValueText value={value} /> each
+                <ValueText value={value} /> each{sellValue && ' (in-game sell value)'}
               </>
             )}
             {item?.retired && <span className="text-warn"> · retired from the game</span>}
@@ -147,10 +159,10 @@ function SlotRow({
         <button
           type="button"
           onClick={onRemove}
-          className={buttonClass('ghost', 'sm')}
+          className={`${buttonClass('ghost', 'sm')} size-10 shrink-0 px-0`}
           aria-label={`Remove ${name}`}
         >
-          <Trash2 aria-hidden="true" className="size-4" />
+          <Trash2 aria-hidden="true" className="size-5" />
         </button>
       </div>
       <div className="mt-2 flex flex-wrap gap-2">
@@ -164,12 +176,18 @@ function SlotRow({
           min={1}
           max={MAX_QUANTITY}
           value={qty}
-          aria-describedby={capped ? `${id}-limit` : undefined}
+          aria-describedby={note ? `${id}-limit` : undefined}
           onChange={(e) => {
             const read = readQuantity(e.target.value)
-            setCapped(read?.capped ?? false)
-            setQty(read?.capped ? String(read.quantity) : e.target.value)
-            if (read) onChange({ ...slot, quantity: read.quantity })
+            // Nothing typed yet (an emptied box): the totals keep the quantity until a number comes.
+            if (!read) {
+              setQty(e.target.value)
+              setNote(null)
+              return
+            }
+            setQty(String(read.quantity))
+            setNote(quantityNote(read))
+            if (read.quantity !== slot.quantity) onChange({ ...slot, quantity: read.quantity })
           }}
           onBlur={() => setQty(String(slot.quantity))}
           className="w-20 rounded-lg border border-line bg-surface px-2 py-1.5 text-sm tabular-nums"
@@ -194,9 +212,21 @@ function SlotRow({
             </select>
           </>
         )}
+        {takes.modifiers && (
+          <CropModifierFields
+            name={name}
+            itemId={slot.itemId}
+            modifiers={slot.modifiers ?? {}}
+            weight={takes.weight}
+            onChange={(modifiers) => {
+              const { modifiers: _old, ...rest } = slot
+              onChange(Object.keys(modifiers).length > 0 ? { ...rest, modifiers } : rest)
+            }}
+          />
+        )}
       </div>
       <p id={`${id}-limit`} role="status" className="mt-1 text-warn text-xs empty:hidden">
-        {capped ? `At most ${MAX_QUANTITY} of one item per slot: counted as ${MAX_QUANTITY}.` : ''}
+        {note ?? ''}
       </p>
     </li>
   )
@@ -312,7 +342,7 @@ export function TradeCalculator({ game }: { game: Game }) {
     if (wrongVariants.length === 0) return
     setDroppedVariants((prev) => [...prev, ...wrongVariants])
     setSides({ give: fixedGive.slots, get: fixedGet.slots })
-  }, [wrongVariants.map((s) => `${s.itemId}~${s.variant}`).join(',')])
+  }, [formatTradeParam(wrongVariants)])
 
   const sides = { give, get }
   const trade = { give: fixedGive.slots, get: fixedGet.slots }
@@ -364,9 +394,18 @@ export function TradeCalculator({ game }: { game: Game }) {
           <AlertTriangle aria-hidden="true" className="size-5 shrink-0 text-warn" />
           <p>
             {droppedVariants
-              .map((s) => `“${s.variant}” is not a variant of ${known.get(s.itemId)?.name ?? s.itemId}`)
+              .map((s) => {
+                const item = known.get(s.itemId)
+                const name = item?.name ?? s.itemId
+                const variants = item?.variants
+                if (s.variant !== undefined && !(variants && Object.hasOwn(variants, s.variant)))
+                  return `“${s.variant}” is not a variant of ${name}`
+                return item && takesModifiers(item).modifiers
+                  ? `the weight of ${name} is not known`
+                  : `${name} takes no mutations or weight`
+              })
               .join('; ')}
-            : the variant was dropped and the item counts at its headline value.
+            : left out, and the item counts without it.
           </p>
         </div>
       )}

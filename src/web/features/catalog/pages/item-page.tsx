@@ -1,8 +1,16 @@
 import { Calculator } from 'lucide-react'
-import { Suspense } from 'react'
+import { Suspense, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import type { ItemDetailResponse } from '@/shared/catalog'
 import { formatValue, formatValueFull } from '@/shared/format-value'
+import {
+  type CropModifiers,
+  cropValue,
+  describeModifiers,
+  GAG_CROPS,
+  isGagCrop,
+  modifierRatio,
+} from '@/shared/gag-modifiers'
 import { isStockGame } from '@/shared/games'
 import { NotFoundPage } from '@/web/app/not-found-page'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
@@ -19,6 +27,7 @@ import { usePageMeta } from '@/web/lib/page-meta'
 import { Part } from '@/web/lib/part'
 import { useSeen } from '@/web/lib/use-seen'
 import { useItemDetail } from '../api'
+import { CropModifierFields } from '../components/crop-modifiers'
 import { ItemImage } from '../components/item-image'
 import { DemandMeter, ItemRow, TrendIcon } from '../components/item-row'
 import { ValueChart } from '../components/value-chart'
@@ -91,6 +100,8 @@ function Facts({ data }: { data: ItemDetailResponse }) {
         ))}
       </dl>
 
+      {isGagCrop(item.gameId, item.category) && <CropValueTool item={item} />}
+
       {variants.length > 0 && (
         <section aria-labelledby="variants" className="mt-8">
           <h2 id="variants" className="font-semibold text-lg">
@@ -117,6 +128,63 @@ function Facts({ data }: { data: ItemDetailResponse }) {
     </>
   )
 }
+
+/**
+ * A Grow a Garden crop's value at a chosen variant, mutations and weight, with the rule the calculator
+ * uses: its trade value times the game's ratio, or its in-game sell value when it has no trade value.
+ */
+function CropValueTool({ item }: { item: ItemDetailResponse['item'] }) {
+  const [modifiers, setModifiers] = useState<CropModifiers>({})
+  const crop = GAG_CROPS[item.id]
+  const value = cropValue(item.id, item.value, modifiers)
+  const shown = describeModifiers(modifiers)
+  return (
+    <section aria-labelledby="crop-value" className="mt-8 rounded-2xl border border-line bg-surface p-4">
+      <h2 id="crop-value" className="font-semibold text-lg">
+        Value at a weight and mutations
+      </h2>
+      <p className="mt-1 text-muted text-sm">
+        The variant multiplies; mutations add up (Shocked ×100 and Wet ×2 make ×101); the value grows with the
+        square of the weight
+        {crop
+          ? ` above ${Math.round(crop.baseWeight * 950) / 1000} kg (base weight ${crop.baseWeight} kg)`
+          : ''}
+        .{crop ? '' : ' This crop’s base weight is not known, so its weight is not counted.'}
+      </p>
+      <div className="mt-3 flex flex-wrap items-end gap-3">
+        <CropModifierFields
+          name={item.name}
+          itemId={item.id}
+          modifiers={modifiers}
+          weight={crop !== undefined}
+          onChange={setModifiers}
+          labels
+        />
+      </div>
+      <p className="mt-3 text-sm" aria-live="polite">
+        {item.name}
+        {shown ? ` (${shown})` : ''}:{' '}
+        {value === null ? (
+          <span className="text-muted">no value yet</span>
+        ) : (
+          <>
+            <strong className="text-lg tabular-nums" title={formatValueFull(value)}>
+              {formatValue(value)}
+            </strong>{' '}
+            <span className="text-muted">
+              {item.value === null
+                ? 'in-game sell value (Sheckles)'
+                : `×${formatRatio(modifierRatio(item.id, modifiers))} its value`}
+            </span>
+          </>
+        )}
+      </p>
+    </section>
+  )
+}
+
+const formatRatio = (ratio: number) =>
+  ratio >= 100 ? Math.round(ratio).toLocaleString('en-US') : String(Math.round(ratio * 100) / 100)
 
 /**
  * Sections whose code loads apart (the item's stock, the value suggestions): in the browser only, not
