@@ -1,4 +1,4 @@
-import { isGameId } from './games'
+import { GAME_NAMES, type GameId, isGameId } from './games'
 
 export const SITE_NAME = 'TradeHub'
 
@@ -322,6 +322,16 @@ function matchPattern(pattern: string, pathname: string): Record<string, string>
   return params
 }
 
+/** A game's trade helper: its own title and description (search results, tabs, shared links). */
+function tradeHelperPage(page: PageInfo, game: GameId): PageInfo {
+  const name = GAME_NAMES[game]
+  return {
+    ...page,
+    title: `${name} trade calculator and values`,
+    description: `Check a ${name} trade for win, fair or loss with current ${name} item values, demand and trends.`,
+  }
+}
+
 /** The page a path shows, or the 404 page. Pattern pages check their parameters where they can. */
 export function matchPage(pathname: string): {
   page: PageInfo
@@ -338,7 +348,11 @@ export function matchPage(pathname: string): {
     }
     if (!params) continue
     if (params.game !== undefined && !isGameId(params.game)) break
-    return { page, params, found: true }
+    return {
+      page: page.path === '/trade-helper/:game' ? tradeHelperPage(page, params.game as GameId) : page,
+      params,
+      found: true,
+    }
   }
   return { page: NOT_FOUND_PAGE, params: {}, found: false }
 }
