@@ -189,6 +189,12 @@ const PAGE_LIST = [
     noindex: true,
   },
   {
+    path: '/admin/contact',
+    title: 'Contact messages',
+    description: 'Messages sent with the contact form, to answer and close.',
+    noindex: true,
+  },
+  {
     path: '/admin/mail',
     title: 'Mail queue',
     description: 'The outgoing mail of TradeHub by status, with failed mails to retry.',

@@ -107,9 +107,9 @@ describe('importCatalog', () => {
     const named = await database.db.select({ id: items.id, name: items.name }).from(items)
     // Every name has a letter or digit: none shows as blank boxes where no emoji font is installed.
     expect(named.filter((item) => !/[\p{L}\p{N}]/u.test(item.name))).toEqual([])
-    expect(named.filter((item) => ['-2', '-3', '-4', '-5'].includes(item.id)).map((item) => item.name)).toEqual(
-      expect.arrayContaining(['Emoji Fish', 'Emoji Blowfish', 'Emoji Shark', 'Emoji Squid']),
-    )
+    expect(
+      named.filter((item) => ['-2', '-3', '-4', '-5'].includes(item.id)).map((item) => item.name),
+    ).toEqual(expect.arrayContaining(['Emoji Fish', 'Emoji Blowfish', 'Emoji Shark', 'Emoji Squid']))
   })
 })
 
