@@ -15,6 +15,7 @@ import { Part } from '@/web/lib/part'
 import { useItemList, useSearchAll } from '../api'
 import { listParams, listView, PAGE_SIZE } from '../view'
 import { ItemRow } from './item-row'
+import { NoMatch } from './no-match'
 
 const fieldClass = 'rounded-lg border border-line bg-bg px-3 py-2 text-ink text-sm focus:border-accent'
 
@@ -225,7 +226,7 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
           <ErrorPanel onRetry={() => query.refetch()} />
         )
       ) : data && data.items.length === 0 ? (
-        <p className="mt-4 text-muted">No items found. Try fewer or shorter words.</p>
+        <NoMatch search={view.search} game={game} games={games} />
       ) : (
         <Part>
           <ul aria-busy={changing || undefined} className="mt-2 space-y-2 aria-busy:opacity-70">
