@@ -33,8 +33,8 @@ test.describe('contact form', () => {
     // Checked before it is sent: each problem under its own field.
     await form.getByRole('button', { name: 'Send message' }).click()
     await expect(form.getByText('Choose what your message is about')).toBeVisible()
-    await expect(form.getByText('Write your message')).toBeVisible()
-    await expect(form.getByText('Enter your e-mail address')).toBeVisible()
+    await expect(form.getByText('Write at least 10 characters')).toBeVisible()
+    await expect(form.getByText('Enter a valid e-mail address')).toBeVisible()
     await expectAccessible(form)
 
     await form.getByLabel('Topic').selectOption({ label: 'Bug report' })

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import type { AlertSettings, Watch } from '@/shared/alerts'
 import { ALERT_LIMITS } from '@/shared/alerts-rules'
 import { GAME_NAMES } from '@/shared/games'
+import { categoryLabel } from '@/shared/labels'
 import { buttonClass } from '@/web/components/ui/button'
 import { alertSettingsQuery, useWatchChange, useWatchlist, useWatchToggle } from '../api'
 import { hasRestocks } from '../view'
@@ -35,7 +36,7 @@ function WatchRow({ watch }: { watch: Watch }) {
           {watch.name}
         </Link>
         <p className="text-muted text-xs">
-          {[GAME_NAMES[watch.game], watch.rarity, watch.category].filter(Boolean).join(' · ')}
+          {[GAME_NAMES[watch.game], watch.rarity, categoryLabel(watch.category)].filter(Boolean).join(' · ')}
         </p>
       </div>
       <fieldset className="flex flex-wrap gap-x-4 gap-y-2">

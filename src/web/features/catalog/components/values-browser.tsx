@@ -3,6 +3,7 @@ import { Suspense, useEffect, useId, useRef, useState, useTransition } from 'rea
 import { Link, useParams, useSearchParams } from 'react-router'
 import type { Game } from '@/shared/catalog'
 import { ITEM_SORT_LABELS, ITEM_SORTS } from '@/shared/catalog-rules'
+import { categoryLabel } from '@/shared/labels'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { buttonClass } from '@/web/components/ui/button'
 import { Select } from '@/web/components/ui/select'
@@ -167,7 +168,10 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
                 hideLabel
                 label="Category"
                 value={view.category ?? ''}
-                options={[['', 'All categories'], ...facets.categories.map((c): [string, string] => [c, c])]}
+                options={[
+                  ['', 'All categories'],
+                  ...facets.categories.map((c): [string, string] => [c, categoryLabel(c)]),
+                ]}
                 onChange={(category) => update({ category })}
               />
               <Select
