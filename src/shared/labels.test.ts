@@ -38,3 +38,10 @@ describe('game names', () => {
     for (const name of Object.values(GAME_NAMES)) expect(name).toMatch(/^[A-Z]/)
   })
 })
+
+describe('trendLabel and what objects inherit', () => {
+  it('reads a stored word such as "constructor" as no trend', () => {
+    expect(trendLabel({ value: 1, trend: 'constructor' })).toBe(NO_TREND)
+    expect(trendLabel({ value: 1, trend: '__proto__' })).toBe(NO_TREND)
+  })
+})

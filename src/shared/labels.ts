@@ -1,3 +1,5 @@
+import { ownValue } from './lookup'
+
 /**
  * How catalog words read wherever they are shown (lists, item pages, previews, alerts): one trend
  * vocabulary in one case, categories capitalised like rarities.
@@ -22,7 +24,7 @@ export const NO_TREND = 'No trend'
  */
 export function trendLabel(item: { value: number | null; trend: string | null }): string | null {
   if (item.value === null) return null
-  return (item.trend && TREND_WORDS[item.trend]) || NO_TREND
+  return (item.trend && ownValue(TREND_WORDS, item.trend)) || NO_TREND
 }
 
 /** A category as shown, capitalised like rarities: "fruit" reads "Fruit", "gamepass" "Gamepass". */
