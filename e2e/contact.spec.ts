@@ -1,16 +1,7 @@
-import type { ReceivedMail } from '../src/test/smtp-sink'
 import { expect, expectAccessible, test, waitForAppOnLoad } from './fixtures'
 import { setUpHeaders } from './support/accounts'
-import { E2E_PORTS } from './support/ports'
+import { waitForMail } from './support/mail'
 import { PRIMARY_ADMIN, signInAsPrimaryAdmin } from './support/roles'
-
-/** The mails to the primary admin that hold `text`. */
-async function adminMailsWith(text: string): Promise<ReceivedMail[]> {
-  const res = await fetch(
-    `http://127.0.0.1:${E2E_PORTS.smtpHttp}/mails?to=${encodeURIComponent(PRIMARY_ADMIN)}`,
-  )
-  return ((await res.json()) as ReceivedMail[]).filter((mail) => mail.text.includes(text))
-}
 
 test.describe('contact form', () => {
   test('a visitor writes to the team; the admins get the mail and mark the message answered', async ({
@@ -45,10 +36,9 @@ test.describe('contact form', () => {
     await visitor.close()
 
     // The admins are mailed, with the sender as the address to reply to.
-    await expect.poll(async () => (await adminMailsWith(words)).length, { timeout: 15_000 }).toBe(1)
-    const [mail] = await adminMailsWith(words)
-    expect(mail!.subject).toBe('New contact message: Bug report')
-    expect(mail!.headers['reply-to']).toContain(sender)
+    const mail = await waitForMail(PRIMARY_ADMIN, 1, (m) => m.text.includes(words))
+    expect(mail.subject).toBe('New contact message: Bug report')
+    expect(mail.headers['reply-to']).toContain(sender)
 
     await signInAsPrimaryAdmin(page.request)
     await page.goto('/admin/contact')

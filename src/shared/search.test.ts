@@ -38,15 +38,16 @@ describe('matchRank', () => {
     expect(rank('West Dragon', 'dragon')).toBe(2)
     expect(rank('Shadow Dragon', 'dragon shad')).toBe(2)
   })
-  it('forgives a typo in a word, after every exact match', () => {
+  it('forgives a typo, after every exact match: the whole name first, then a word of it', () => {
     expect(rank('Dragon', 'drgon')).toBe(3)
-    expect(rank('West Dragon', 'drgon')).toBe(3)
+    expect(rank('West Dragon', 'drgon')).toBe(4)
     expect(rank('Kitsune', 'kitsnue')).toBe(3)
     expect(rank('Kitsune', 'Kitsnue')).toBe(3)
+    expect(rank('Galaxy Empyrean Kitsune', 'kitsnue')).toBe(4)
     expect(rank('Dough', 'doguh')).toBe(3)
     expect(rank('Shadow Dragon', 'shadw dragon')).toBe(3)
     // A word being typed, with a typo: the start of a longer word.
-    expect(rank('Kitsune', 'kitsn')).toBe(3)
+    expect(rank('Kitsune', 'kitsn')).toBe(4)
   })
   it('does not guess from short words or far-off ones', () => {
     expect(rank('Ice', 'icr')).toBeNull()

@@ -53,14 +53,17 @@ function nearWord(nameWords: string[], word: string): boolean {
 
 /**
  * How well names (an item's name and other names, normalised) match a normalised query: 0 a name is the
- * query, 1 a name starts with it, 2 a name holds every word of it, 3 every word is near a word of one
- * name (a typo: "drgon" finds Dragon, "kitsnue" Kitsune); null: no match.
+ * query, 1 a name starts with it, 2 a name holds every word of it; then typos ("drgon" finds Dragon,
+ * "kitsnue" Kitsune): 3 a name is the query give or take a typo, 4 every word is near a word of one
+ * name; null: no match.
  */
-export function matchRank(names: readonly string[], query: string): 0 | 1 | 2 | 3 | null {
+export function matchRank(names: readonly string[], query: string): 0 | 1 | 2 | 3 | 4 | null {
   if (names.includes(query)) return 0
   if (names.some((name) => name.startsWith(query))) return 1
   const words = query.split(' ')
   if (names.some((name) => words.every((w) => name.includes(w)))) return 2
-  if (names.some((name) => words.every((w) => name.includes(w) || nearWord(name.split(' '), w)))) return 3
+  const max = typosAllowed(query)
+  if (max > 0 && names.some((name) => editDistance(query, name, max) <= max)) return 3
+  if (names.some((name) => words.every((w) => name.includes(w) || nearWord(name.split(' '), w)))) return 4
   return null
 }

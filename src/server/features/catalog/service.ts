@@ -255,9 +255,9 @@ export async function searchAllGames(
   const q = normalizeSearch(search)
   const found = all.flatMap((snap) => searchIn(snap.items, search, 'value'))
   // A typo's guesses only where no game has the name itself.
-  const exact = found.filter((item) => (rankOf(item, q) ?? 3) < 3)
+  const exact = found.filter((item) => (rankOf(item, q) ?? 4) < 3)
   const matches = exact.length > 0 ? exact : found
-  matches.sort((a, b) => (rankOf(a, q) ?? 3) - (rankOf(b, q) ?? 3) || COMPARATORS.value(a, b))
+  matches.sort((a, b) => (rankOf(a, q) ?? 4) - (rankOf(b, q) ?? 4) || COMPARATORS.value(a, b))
   return { items: matches.slice(0, limit).map(present), total: matches.length }
 }
 
