@@ -6,9 +6,14 @@ test.describe('header on desktop', () => {
   test('shows the menu bar with submenus and a Sign In button', async ({ page }) => {
     await page.goto('/')
     const nav = page.getByRole('navigation', { name: 'Main' })
-    for (const label of ['Trading', 'Values & WFL', 'Stock', 'Discord', 'Resources']) {
+    for (const label of ['Trading', 'Values & WFL', 'Stock', 'Resources']) {
       await expect(nav.getByText(label, { exact: true })).toBeVisible()
     }
+    // No Discord link is configured here: none is offered (none would lead anywhere).
+    await expect(nav.getByText('Discord', { exact: true })).toHaveCount(0)
+    await expect(
+      page.getByRole('contentinfo').getByRole('link', { name: /Discord|Trading Server/ }),
+    ).toHaveCount(0)
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible()
 
     const stock = nav.getByRole('button', { name: 'Stock' })
@@ -24,16 +29,15 @@ test.describe('header on desktop', () => {
     await expect(nav.getByRole('link', { name: 'Grow a Garden' })).toBeHidden()
 
     // Keyboard: Enter opens, Escape closes and returns focus to the button.
-    const discord = nav.getByRole('button', { name: 'Discord' })
-    await discord.focus()
+    const resources = nav.getByRole('button', { name: 'Resources' })
+    await resources.focus()
     await page.keyboard.press('Enter')
-    await expect(nav.getByRole('link', { name: 'Join Server' })).toBeVisible()
-    await expect(nav.getByRole('link', { name: 'Invite Bot' })).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Safe Sender Guide' })).toBeVisible()
     await page.keyboard.press('Tab')
-    await expect(nav.getByRole('link', { name: 'Join Server' })).toBeFocused()
+    await expect(nav.getByRole('link', { name: 'Safe Sender Guide' })).toBeFocused()
     await page.keyboard.press('Escape')
-    await expect(nav.getByRole('link', { name: 'Join Server' })).toBeHidden()
-    await expect(discord).toBeFocused()
+    await expect(nav.getByRole('link', { name: 'Safe Sender Guide' })).toBeHidden()
+    await expect(resources).toBeFocused()
 
     // A click outside closes an open submenu.
     await nav.getByRole('button', { name: 'Resources' }).click()

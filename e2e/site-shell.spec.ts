@@ -55,9 +55,13 @@ test.describe('redirects', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Know what your items are worth/)
   })
 
-  test('/join-server explains that no Discord link is configured', async ({ page }) => {
+  test('an old /join-server link, with no Discord configured, points to the contact form', async ({
+    page,
+  }) => {
     await page.goto('/join-server')
-    await expect(page.getByText('No Discord link is configured')).toBeVisible()
+    await expect(page.getByText('TradeHub has no Discord here yet')).toBeVisible()
+    await page.getByRole('main').getByRole('link', { name: 'Contact the team' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact')
   })
 })
 

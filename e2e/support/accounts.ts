@@ -29,7 +29,7 @@ export async function createUser(request: APIRequestContext, email: string, user
     data: { email, password: PASSWORD, name: '' },
   })
   expect(up.ok()).toBe(true)
-  const mail = await waitForMail(email)
+  const mail = await waitForMail(email, 1, (m) => m.html.includes('/api/auth/verify-email'))
   const verified = await request.get(linkIn(mail, /\/api\/auth\/verify-email/), {
     headers,
     maxRedirects: 0,

@@ -2,15 +2,23 @@ import { expect } from '@playwright/test'
 import type { ReceivedMail } from '../../src/test/smtp-sink'
 import { E2E_PORTS } from './ports'
 
-/** Waits for the `nth` mail (1-based) to `to` at the test SMTP peer. */
-export async function waitForMail(to: string, nth = 1): Promise<ReceivedMail> {
+/**
+ * Waits for the `nth` mail (1-based) to `to` at the test SMTP peer, of those `which` keeps (an address
+ * such as the admin's also gets other mail: contact messages).
+ */
+export async function waitForMail(
+  to: string,
+  nth = 1,
+  which: (mail: ReceivedMail) => boolean = () => true,
+): Promise<ReceivedMail> {
   let mails: ReceivedMail[] = []
   await expect
     .poll(
       async () => {
-        mails = await (
+        const all: ReceivedMail[] = await (
           await fetch(`http://127.0.0.1:${E2E_PORTS.smtpHttp}/mails?to=${encodeURIComponent(to)}`)
         ).json()
+        mails = all.filter(which)
         return mails.length
       },
       { timeout: 15_000, message: `mail ${nth} to ${to}` },

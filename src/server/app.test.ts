@@ -222,6 +222,12 @@ describe('app foundation', () => {
       expect((await t.app.request('/trade-helper/adopt-me')).status).toBe(200)
     })
 
+    it("gives each game's trade helper its own title in the first HTML", async () => {
+      const html = await (await t.app.request('/trade-helper/blox-fruits')).text()
+      expect(html).toContain('<title>Blox Fruits trade calculator and values | TradeHub</title>')
+      expect(html).toContain('Check a Blox Fruits trade for win, fair or loss')
+    })
+
     it('caches hashed assets for a year and sends them compressed', async () => {
       const res = await t.app.request('/assets/main-abc123.js', {
         headers: { 'accept-encoding': 'gzip, br' },

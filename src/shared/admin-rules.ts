@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'stock.shop-update',
   'stock.token-create',
   'stock.token-revoke',
+  'contact.status',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -30,6 +31,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'stock.shop-update': 'Shop clock changed',
   'stock.token-create': 'Ingest token created',
   'stock.token-revoke': 'Ingest token revoked',
+  'contact.status': 'Contact message marked',
 }
 
 export const ADMIN_MESSAGES = {

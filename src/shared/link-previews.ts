@@ -3,6 +3,7 @@ import { type Game, type ItemSummary, tradeQuerySchema } from './catalog'
 import { formatValue } from './format-value'
 import { describeModifiers } from './gag-modifiers'
 import { GAME_IDS, type GameId } from './games'
+import { categoryLabel, NO_TREND, trendLabel } from './labels'
 import {
   type FairBand,
   formatTradeParam,
@@ -65,11 +66,11 @@ export function itemPreview(game: Pick<Game, 'name'>, item: PreviewItem): ItemPr
   return {
     game: game.name,
     name: item.name,
-    category: item.category,
+    category: categoryLabel(item.category),
     rarity: item.rarity,
     value: formatValue(item.value),
     demand: item.demand,
-    trend: item.trend,
+    trend: trendLabel(item) === NO_TREND ? null : trendLabel(item),
     image: item.image,
     retired: item.retired,
   }

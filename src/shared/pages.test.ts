@@ -17,6 +17,15 @@ describe('matchPage', () => {
     expect(matchPage('/values/minecraft/dirt').found).toBe(false)
     expect(matchPage('/trade-helper/adopt-me').found).toBe(true)
   })
+  it('gives each game its own trade helper title and description', () => {
+    expect(matchPage('/trade-helper/blox-fruits').page).toMatchObject({
+      title: 'Blox Fruits trade calculator and values',
+      description: expect.stringContaining('Blox Fruits trade'),
+    })
+    expect(matchPage('/trade-helper/grow-a-garden').page.title).toBe(
+      'Grow a Garden trade calculator and values',
+    )
+  })
   it('answers the 404 page for unknown and malformed paths', () => {
     const miss = matchPage('/no-such-page')
     expect(miss.found).toBe(false)

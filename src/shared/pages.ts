@@ -1,4 +1,4 @@
-import { isGameId } from './games'
+import { GAME_NAMES, type GameId, isGameId } from './games'
 
 export const SITE_NAME = 'TradeHub'
 
@@ -196,6 +196,12 @@ const PAGE_LIST = [
     noindex: true,
   },
   {
+    path: '/admin/contact',
+    title: 'Contact messages',
+    description: 'Messages sent with the contact form, to answer and close.',
+    noindex: true,
+  },
+  {
     path: '/admin/mail',
     title: 'Mail queue',
     description: 'The outgoing mail of TradeHub by status, with failed mails to retry.',
@@ -329,6 +335,16 @@ function matchPattern(pattern: string, pathname: string): Record<string, string>
   return params
 }
 
+/** A game's trade helper: its own title and description (search results, tabs, shared links). */
+function tradeHelperPage(page: PageInfo, game: GameId): PageInfo {
+  const name = GAME_NAMES[game]
+  return {
+    ...page,
+    title: `${name} trade calculator and values`,
+    description: `Check a ${name} trade for win, fair or loss with current ${name} item values, demand and trends.`,
+  }
+}
+
 /** The page a path shows, or the 404 page. Pattern pages check their parameters where they can. */
 export function matchPage(pathname: string): {
   page: PageInfo
@@ -345,7 +361,11 @@ export function matchPage(pathname: string): {
     }
     if (!params) continue
     if (params.game !== undefined && !isGameId(params.game)) break
-    return { page, params, found: true }
+    return {
+      page: page.path === '/trade-helper/:game' ? tradeHelperPage(page, params.game as GameId) : page,
+      params,
+      found: true,
+    }
   }
   return { page: NOT_FOUND_PAGE, params: {}, found: false }
 }

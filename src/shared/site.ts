@@ -26,3 +26,11 @@ export const siteSummarySchema = z.object({
 })
 
 export type SiteSummary = z.infer<typeof siteSummarySchema>
+
+/** GET /api/site/links: the site's Discord links, null where none is configured (then none is offered). */
+export const siteLinksSchema = z.object({
+  discordServerUrl: z.url().nullable(),
+  discordBotInviteUrl: z.url().nullable(),
+})
+
+export type SiteLinks = z.infer<typeof siteLinksSchema>

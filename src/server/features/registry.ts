@@ -3,6 +3,7 @@ import { accountsFeature } from './accounts/feature'
 import { adminFeature } from './admin/feature'
 import { alertsFeature } from './alerts/feature'
 import { catalogFeature } from './catalog/feature'
+import { contactFeature } from './contact/feature'
 import { favoritesFeature } from './favorites/feature'
 import { landingFeature } from './landing/feature'
 import { launchListFeature } from './launch-list/feature'
@@ -28,5 +29,6 @@ export const FEATURES: readonly ServerFeature[] = [
   stockFeature,
   alertsFeature,
   valueOpsFeature,
+  contactFeature,
   liveFeature,
 ]

@@ -3,7 +3,7 @@ import { type LoaderFunction, type RouteObject, redirect } from 'react-router'
 import { PAGES, type PagePath, REDIRECTS } from '@/shared/pages'
 import { prefetchPublicProfile } from '@/web/features/accounts/public'
 import { prefetchGames, prefetchItem, prefetchValues } from '@/web/features/catalog/public'
-import { prefetchHome } from '@/web/features/landing/public'
+import { prefetchHome, prefetchSiteLinks } from '@/web/features/landing/public'
 import { prefetchStockPage } from '@/web/features/stock/public'
 import { RootLayout, ShellLoading } from './shell/root-layout'
 import { RouteErrorPanel } from './shell/route-error-panel'
@@ -90,6 +90,7 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
   '/admin/users/:userId': { load: async () => (await adminPages()).UserPage },
   '/admin/launch-list': { load: async () => (await adminPages()).AdminLaunchListPage },
   '/admin/mail': { load: async () => (await adminPages()).MailPage },
+  '/admin/contact': { load: async () => (await adminPages()).ContactMessagesPage },
   '/admin/audit': { load: async () => (await adminPages()).AuditPage },
   '/admin/imports': {
     load: async () => (await import('@/web/features/admin/pages/imports-page')).ImportsPage,
@@ -156,6 +157,9 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
+    loader: prefetchSiteLinks,
+    // The links are read once: other navigations do not run this again.
+    shouldRevalidate: () => false,
     HydrateFallback: ShellLoading,
     children: [
       {

@@ -1,6 +1,7 @@
 export * from './alerts'
 export * from './auth'
 export * from './catalog'
+export * from './contact'
 export * from './launch-list'
 export * from './mail'
 export * from './profiles'

@@ -1,6 +1,7 @@
 import type { HeadResolver } from '@/server/context'
 import { formatValue } from '@/shared/format-value'
 import { type GameId, isGameId } from '@/shared/games'
+import { NO_TREND, trendLabel } from '@/shared/labels'
 import {
   itemPreview,
   itemPreviewPath,
@@ -27,7 +28,7 @@ export const itemPageHead: HeadResolver = async (deps, { params }) => {
   const facts = [
     `value ${formatValue(item.value)}`,
     item.demand === null ? null : `demand ${item.demand}/10`,
-    item.trend ? `trend ${item.trend.toLowerCase()}` : null,
+    trendLabel(item) && trendLabel(item) !== NO_TREND ? `trend ${trendLabel(item)!.toLowerCase()}` : null,
     item.rarity,
   ].filter(Boolean)
   return {

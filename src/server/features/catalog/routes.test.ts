@@ -113,6 +113,25 @@ describe('catalog API', () => {
       expect(none).toMatchObject({ total: 0, items: [] })
     })
 
+    it('forgives a typo when no name holds the query: drgon finds the Dragons, kitsnue Kitsune', async () => {
+      const search = async (q: string) =>
+        itemListResponseSchema.parse(await (await get(`/api/games/blox-fruits/items?search=${q}`)).json())
+      const dragons = (await search('drgon')).items.map((i) => i.name)
+      expect(dragons).toEqual(expect.arrayContaining(['East Dragon', 'West Dragon']))
+      expect(dragons.every((name) => name.includes('Dragon'))).toBe(true)
+      expect((await search('kitsnue')).items[0]?.name).toBe('Kitsune')
+      // A name that holds the query is never crowded by guesses.
+      expect((await search('dough')).items.every((i) => i.name.toLowerCase().includes('dough'))).toBe(true)
+      const everywhere = searchResponseSchema.parse(await (await get('/api/items?search=kitsnue')).json())
+      // Both games' Kitsune first (Blox Fruits' fruit, Grow a Garden's pet), before names that hold the word.
+      expect(
+        everywhere.items
+          .slice(0, 2)
+          .map((i) => `${i.gameId}/${i.name}`)
+          .sort(),
+      ).toEqual(['blox-fruits/Kitsune', 'grow-a-garden/Kitsune'])
+    })
+
     it('filters by category and rarity and reports the facets', async () => {
       const body = itemListResponseSchema.parse(
         await (await get('/api/games/blox-fruits/items?category=fruit&rarity=Mythical&pageSize=100')).json(),

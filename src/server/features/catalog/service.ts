@@ -18,7 +18,7 @@ import type {
 } from '@/shared/catalog'
 import { variantsWithDefault } from '@/shared/catalog-rules'
 import type { GameId } from '@/shared/games'
-import { normalizeSearch } from '@/shared/search'
+import { matchRank, normalizeSearch } from '@/shared/search'
 import { changePercent } from '@/shared/value-ops-rules'
 import { readCatalogIndex } from './catalog-file'
 
@@ -198,24 +198,14 @@ const COMPARATORS: Record<ItemListQuery['sort'], Comparator> = {
     ) || byName(a, b),
 }
 
+/** How well an item's name or other names match a normalised query (see `matchRank`); null: no match. */
+const rankOf = (item: IndexedItem, q: string) => matchRank([item.searchName, ...item.searchAliases], q)
+
 /**
  * Items whose name contains every word of the query (case- and accent-insensitive, partial words),
  * exact names first, then names that start with the query, then the rest; each group in `sort` order.
+ * Only when no name holds the query are names a typo away offered ("drgon" finds Dragon).
  */
-/** How well an item's name matches a search: 0 exactly, 1 from its start, 2 anywhere. */
-const searchRank = (item: IndexedItem, q: string) =>
-  Math.min(
-    ...[item.searchName, ...item.searchAliases].map((name) => (name === q ? 0 : name.startsWith(q) ? 1 : 2)),
-  )
-
-/** Every word of the query is in the item's name, or every word in one of its other names. */
-const matchesAll = (item: IndexedItem, words: string[]) =>
-  [item.searchName, ...item.searchAliases].some((name) => words.every((w) => name.includes(w)))
-
-/** Best matches first, then in `compare` order. */
-const bySearch = (q: string, compare: Comparator) => (a: IndexedItem, b: IndexedItem) =>
-  searchRank(a, q) - searchRank(b, q) || compare(a, b)
-
 function searchIn(
   list: IndexedItem[],
   query: string | undefined,
@@ -224,8 +214,14 @@ function searchIn(
   const q = normalizeSearch(query ?? '')
   const compare = COMPARATORS[sort]
   if (!q) return [...list].sort(compare)
-  const words = q.split(' ')
-  return list.filter((i) => matchesAll(i, words)).sort(bySearch(q, compare))
+  const ranked = list.flatMap((item) => {
+    const rank = rankOf(item, q)
+    return rank === null ? [] : [{ item, rank }]
+  })
+  const exact = ranked.filter((r) => r.rank < 3)
+  return (exact.length > 0 ? exact : ranked)
+    .sort((a, b) => a.rank - b.rank || compare(a.item, b.item))
+    .map((r) => r.item)
 }
 
 const present = ({ searchName: _, searchAliases: __, ...item }: IndexedItem): ItemSummary => item
@@ -282,8 +278,12 @@ export async function searchAllGames(
   limit: number,
 ): Promise<SearchResponse> {
   const all = await Promise.all((await listGames(deps)).map((g) => snapshot(deps, g.id)))
-  const matches = all.flatMap((snap) => searchIn(snap.items, search, 'value'))
-  matches.sort(bySearch(normalizeSearch(search), COMPARATORS.value))
+  const q = normalizeSearch(search)
+  const found = all.flatMap((snap) => searchIn(snap.items, search, 'value'))
+  // A typo's guesses only where no game has the name itself.
+  const exact = found.filter((item) => (rankOf(item, q) ?? 4) < 3)
+  const matches = exact.length > 0 ? exact : found
+  matches.sort((a, b) => (rankOf(a, q) ?? 4) - (rankOf(b, q) ?? 4) || COMPARATORS.value(a, b))
   return { items: matches.slice(0, limit).map(present), total: matches.length }
 }
 

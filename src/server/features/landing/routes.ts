@@ -1,17 +1,20 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '@/server/context'
 import { catalogOf } from '@/server/features/catalog/public'
-import { sendCachedJson } from '@/server/lib/read-cache'
-import { getSiteSummary } from './service'
+import { sendCachedJson, toCachedJson } from '@/server/lib/read-cache'
+import { getSiteSummary, siteLinks } from './service'
 
 /** Cache key prefix: catalog writes invalidate `catalog:`, which this summary counts. */
 export const SITE_SUMMARY_KEY = 'catalog:site-summary'
 
-export const siteRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  const deps = c.get('deps')
-  return sendCachedJson(
-    c,
-    await deps.cache.json(SITE_SUMMARY_KEY, () => getSiteSummary(catalogOf(deps), deps.env)),
-    60,
-  )
-})
+export const siteRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const deps = c.get('deps')
+    return sendCachedJson(
+      c,
+      await deps.cache.json(SITE_SUMMARY_KEY, () => getSiteSummary(catalogOf(deps), deps.env)),
+      60,
+    )
+  })
+  // Every page reads it once (the shell offers only the links that are configured): set at start.
+  .get('/links', (c) => sendCachedJson(c, toCachedJson(siteLinks(c.var.deps.env)), 300))

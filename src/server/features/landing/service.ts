@@ -1,6 +1,6 @@
 import type { Env } from '@/server/env'
 import { type CatalogDeps, listGames } from '@/server/features/catalog/public'
-import type { SiteSummary } from '@/shared/site'
+import type { SiteLinks, SiteSummary } from '@/shared/site'
 
 /** The landing page's figures and each game's freshness, from the catalog's one list of games. */
 export async function getSiteSummary(catalog: CatalogDeps, env: Env): Promise<SiteSummary> {
@@ -19,9 +19,14 @@ export async function getSiteSummary(catalog: CatalogDeps, env: Env): Promise<Si
       valuedCount,
       lastValueChangeAt,
     })),
-    links: {
-      discordServerUrl: env.DISCORD_SERVER_URL ?? null,
-      discordBotInviteUrl: env.DISCORD_BOT_INVITE_URL ?? null,
-    },
+    links: siteLinks(env),
+  }
+}
+
+/** The Discord links the server is configured with. */
+export function siteLinks(env: Env): SiteLinks {
+  return {
+    discordServerUrl: env.DISCORD_SERVER_URL ?? null,
+    discordBotInviteUrl: env.DISCORD_BOT_INVITE_URL ?? null,
   }
 }

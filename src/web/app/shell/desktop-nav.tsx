@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { Link, NavLink as RouterNavLink } from 'react-router'
 import { useDisclosure } from '@/web/lib/use-disclosure'
 import { showComingSoon } from './coming-soon'
-import { HEADER_NAV, type NavLink } from './nav'
+import { type NavLink, useHeaderNav } from './nav'
 import { SubmenuToggle } from './submenu-toggle'
 
 const topItemClass =
@@ -64,10 +64,11 @@ function Submenu({ item }: { item: NavLink }) {
 }
 
 export function DesktopNav() {
+  const nav = useHeaderNav()
   return (
     <nav aria-label="Main" className="ml-4 hidden md:block">
       <ul className="flex items-center gap-1">
-        {HEADER_NAV.map((item) => (
+        {nav.map((item) => (
           <li key={item.label}>
             {item.children ? (
               <Submenu item={item} />

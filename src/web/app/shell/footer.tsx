@@ -2,11 +2,13 @@ import { Link } from 'react-router'
 import { SoonBadge } from '@/web/components/ui/page'
 import { FeedSwitch } from '@/web/features/feed/public'
 import { Logo } from './logo'
+import { useIsOffered } from './nav'
 
 interface FooterLink {
   label: string
   to?: string
   document?: boolean
+  discord?: 'server' | 'bot'
   soon?: boolean
 }
 
@@ -23,8 +25,8 @@ const COLUMNS: { title: string; links: FooterLink[] }[] = [
   {
     title: 'Community',
     links: [
-      { label: 'Discord Bot', to: '/invite-bot', document: true },
-      { label: 'Trading Server', to: '/join-server', document: true },
+      { label: 'Discord Bot', to: '/invite-bot', document: true, discord: 'bot' },
+      { label: 'Trading Server', to: '/join-server', document: true, discord: 'server' },
       { label: 'Referral Program', soon: true },
       { label: 'Guides', to: '/guides', soon: true },
       { label: 'Achievements', to: '/achievements', soon: true },
@@ -42,7 +44,7 @@ const COLUMNS: { title: string; links: FooterLink[] }[] = [
     title: 'Resources',
     links: [
       { label: 'Documentation', to: '/docs' },
-      { label: 'Discord Chat', to: '/join-server', document: true },
+      { label: 'Discord Chat', to: '/join-server', document: true, discord: 'server' },
       { label: 'Terms', to: '/terms' },
       { label: 'Privacy', to: '/privacy' },
     ],
@@ -50,6 +52,7 @@ const COLUMNS: { title: string; links: FooterLink[] }[] = [
 ]
 
 export function Footer() {
+  const isOffered = useIsOffered()
   return (
     <footer className="mt-16 border-line border-t bg-surface/40 [contain-intrinsic-size:auto_28rem] [content-visibility:auto]">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[1.4fr_repeat(5,1fr)]">
@@ -65,7 +68,7 @@ export function Footer() {
               <h2 className="font-semibold text-ink text-sm">{column.title}</h2>
               {/* Each link a target of at least 24 px (WCAG 2.2 target size). */}
               <ul className="mt-2 space-y-1 text-sm">
-                {column.links.map((link) => (
+                {column.links.filter(isOffered).map((link) => (
                   <li key={link.label} className="flex min-h-7 items-center text-muted">
                     {link.to ? (
                       <Link

@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router'
 import { buttonClass } from '@/web/components/ui/button'
 import { signInHref, useMe } from '@/web/features/accounts/public'
 import { showComingSoon } from './coming-soon'
-import { HEADER_NAV, type NavLink } from './nav'
+import { type NavLink, useHeaderNav } from './nav'
 import { SubmenuToggle } from './submenu-toggle'
 
 const rowClass =
@@ -62,6 +62,7 @@ export default function MobileDrawer({
   // Signed in, the header's account menu has Sign Out; the drawer offers the account pages.
   const { me } = useMe()
   const { pathname, search } = useLocation()
+  const nav = useHeaderNav()
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -76,7 +77,7 @@ export default function MobileDrawer({
           <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
           <nav aria-label="Mobile" className="mt-4 flex-1 overflow-y-auto">
             <ul className="space-y-1">
-              {HEADER_NAV.map((item) => (
+              {nav.map((item) => (
                 <DrawerItem key={item.label} item={item} close={close} />
               ))}
             </ul>

@@ -1,9 +1,13 @@
+import { useDiscordLinks } from '@/web/features/landing/public'
+
 export interface NavLink {
   label: string
   /** A page of the site. */
   to?: string
   /** Served by the server (a redirect to Discord), so a full page load rather than a client navigation. */
   document?: boolean
+  /** A Discord link: offered only when the server is configured with it. */
+  discord?: 'server' | 'bot'
   /** Not a link: shows the Coming Soon toast. */
   comingSoon?: boolean
   children?: NavLink[]
@@ -23,8 +27,8 @@ export const HEADER_NAV: NavLink[] = [
   {
     label: 'Discord',
     children: [
-      { label: 'Join Server', to: '/join-server', document: true },
-      { label: 'Invite Bot', to: '/invite-bot', document: true },
+      { label: 'Join Server', to: '/join-server', document: true, discord: 'server' },
+      { label: 'Invite Bot', to: '/invite-bot', document: true, discord: 'bot' },
     ],
   },
   {
@@ -36,3 +40,19 @@ export const HEADER_NAV: NavLink[] = [
     ],
   },
 ]
+
+/** Whether a link leads somewhere: a Discord link only where the server is configured with it. */
+export function useIsOffered(): (link: { discord?: 'server' | 'bot' }) => boolean {
+  const offered = useDiscordLinks()
+  return (link) => !link.discord || offered[link.discord]
+}
+
+/** The header menu as offered: Discord links only where configured, a menu left empty dropped. */
+export function useHeaderNav(): NavLink[] {
+  const isOffered = useIsOffered()
+  return HEADER_NAV.flatMap((item) => {
+    if (!item.children) return isOffered(item) ? [item] : []
+    const children = item.children.filter(isOffered)
+    return children.length > 0 ? [{ ...item, children }] : []
+  })
+}

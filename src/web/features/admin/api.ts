@@ -8,6 +8,7 @@ import type {
   UserSearchResponse,
 } from '@/shared/admin'
 import type { AuditAction, MAIL_FILTERS } from '@/shared/admin-rules'
+import type { AdminContactMessage, ContactListResponse, ContactStatus } from '@/shared/contact'
 import type { GrantRoleRequest, Role, RoleGrant, RoleListResponse } from '@/shared/roles'
 import { apiFetch } from '@/web/lib/api'
 
@@ -93,3 +94,16 @@ export const useUserAction = (userId: string) =>
 
 export const useRetryMail = () =>
   useAdminMutation((id: number) => apiFetch<AdminMail>(`/api/admin/mail/${id}/retry`, { method: 'POST' }))
+
+export const contactMessagesQuery = (status: ContactStatus | '', page: number) =>
+  queryOptions({
+    queryKey: ['admin', 'contact-messages', status, page],
+    queryFn: () => apiFetch<ContactListResponse>(`/api/admin/contact-messages?${params({ status, page })}`),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  })
+
+export const useSetContactStatus = () =>
+  useAdminMutation(({ id, status }: { id: number; status: ContactStatus }) =>
+    apiFetch<AdminContactMessage>(`/api/admin/contact-messages/${id}`, { method: 'PATCH', body: { status } }),
+  )

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { formatValue } from '@/shared/format-value'
+import { GAME_NAMES } from '@/shared/games'
 import type { PublicProfileResponse } from '@/shared/profiles'
 
 /** A trader's favorite items, newest first. */
@@ -27,7 +28,7 @@ export function FavoritesList({
               >
                 <span className="min-w-0">
                   <span className="block truncate font-semibold">{item.name}</span>
-                  <span className="block truncate text-muted text-xs">{item.gameId.replace(/-/g, ' ')}</span>
+                  <span className="block truncate text-muted text-xs">{GAME_NAMES[item.gameId]}</span>
                 </span>
                 <span className={item.value === null ? 'text-muted text-sm' : 'font-semibold tabular-nums'}>
                   {formatValue(item.value)}

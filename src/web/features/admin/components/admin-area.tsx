@@ -24,6 +24,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/values', label: 'Value tools', valueEditorsOf: GAME_IDS },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/launch-list', label: 'Launch list' },
+  { to: '/admin/contact', label: 'Contact messages' },
   { to: '/admin/mail', label: 'Mail queue' },
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/imports', label: 'Imports', valueEditorsOf: IMPORT_GAMES },

@@ -43,6 +43,7 @@ import {
   useUserAction,
 } from '../api'
 import { AdminArea, Pager, Panel } from '../components/admin-area'
+import { ContactMessages } from '../components/contact-messages'
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
@@ -577,6 +578,16 @@ function MailQueue() {
       )}
       <Pager page={page} pageSize={pageSize} total={total} onPage={setPage} />
     </div>
+  )
+}
+
+// --- Contact messages -----------------------------------------------------------------------------
+
+export function ContactMessagesPage() {
+  return (
+    <AdminArea title="Contact messages" back="/admin/contact">
+      <ContactMessages />
+    </AdminArea>
   )
 }
 

@@ -3,6 +3,7 @@ import { useId, useState } from 'react'
 import type { AlertRule } from '@/shared/alerts'
 import { ALERT_LIMITS } from '@/shared/alerts-rules'
 import { STOCK_GAME_NAMES, STOCK_GAMES, type StockGameId } from '@/shared/games'
+import { categoryLabel } from '@/shared/labels'
 import { STOCK_ITEM_CATEGORIES, STOCK_RARITIES, STOCK_SHOPS } from '@/shared/stock-rules'
 import { buttonClass } from '@/web/components/ui/button'
 import { FormMessage } from '@/web/components/ui/field'
@@ -117,7 +118,10 @@ function RuleForm({ full }: { full: boolean }) {
         <Choice
           label="Category"
           value={form.category}
-          options={[['', 'Any category'], ...STOCK_ITEM_CATEGORIES[game].map((c) => [c, c] as const)]}
+          options={[
+            ['', 'Any category'],
+            ...STOCK_ITEM_CATEGORIES[game].map((c) => [c, categoryLabel(c)] as const),
+          ]}
           onChange={set('category')}
           error={errors.category}
         />

@@ -1,18 +1,28 @@
+import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import type { Watch } from '@/shared/alerts'
+import type { AlertSettings, Watch } from '@/shared/alerts'
 import { ALERT_LIMITS } from '@/shared/alerts-rules'
-import { isStockGame, STOCK_GAME_NAMES } from '@/shared/games'
+import { GAME_NAMES } from '@/shared/games'
+import { categoryLabel } from '@/shared/labels'
 import { buttonClass } from '@/web/components/ui/button'
-import { useWatchChange, useWatchlist, useWatchToggle } from '../api'
+import { alertSettingsQuery, useWatchChange, useWatchlist, useWatchToggle } from '../api'
 import { hasRestocks } from '../view'
 import { LoadError, sectionClass, Toggle } from './ui'
 
-const gameName = (game: string) =>
-  isStockGame(game)
-    ? STOCK_GAME_NAMES[game]
-    : game.replace(/(^|-)(\w)/g, (_m, dash: string, c: string) => `${dash ? ' ' : ''}${c.toUpperCase()}`)
+/**
+ * The ways a watch can also reach the trader beyond the bell: e-mail while alert e-mails are on for a
+ * kind, Discord while a working webhook is saved (the trader's own settings, below).
+ */
+export function channelsOf(settings: AlertSettings | undefined): { email: boolean; discord: boolean } {
+  return {
+    email: Boolean(settings && (settings.email.restock || settings.email.value)),
+    discord: Boolean(settings?.discord.webhook && settings.discord.enabled),
+  }
+}
 
 function WatchRow({ watch }: { watch: Watch }) {
+  const { data: settings } = useQuery(alertSettingsQuery)
+  const channels = channelsOf(settings)
   const change = useWatchChange(watch.game, watch.item)
   const remove = useWatchToggle(watch, {})
   const restocks = hasRestocks(watch.game, watch.category)
@@ -26,7 +36,7 @@ function WatchRow({ watch }: { watch: Watch }) {
           {watch.name}
         </Link>
         <p className="text-muted text-xs">
-          {[gameName(watch.game), watch.rarity, watch.category].filter(Boolean).join(' · ')}
+          {[GAME_NAMES[watch.game], watch.rarity, categoryLabel(watch.category)].filter(Boolean).join(' · ')}
         </p>
       </div>
       <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
@@ -39,8 +49,16 @@ function WatchRow({ watch }: { watch: Watch }) {
           />
         )}
         <Toggle label="Value changes" checked={watch.value} onChange={(value) => change.mutate({ value })} />
-        <Toggle label="E-mail" checked={watch.email} onChange={(email) => change.mutate({ email })} />
-        <Toggle label="Discord" checked={watch.discord} onChange={(discord) => change.mutate({ discord })} />
+        {channels.email && (
+          <Toggle label="E-mail" checked={watch.email} onChange={(email) => change.mutate({ email })} />
+        )}
+        {channels.discord && (
+          <Toggle
+            label="Discord"
+            checked={watch.discord}
+            onChange={(discord) => change.mutate({ discord })}
+          />
+        )}
       </fieldset>
       <button
         type="button"
@@ -72,7 +90,8 @@ export function WatchedItems() {
       </div>
       <p className="mt-1 text-muted text-sm">
         Tap the bell on an item page, a stock page or the values list to watch an item: restocks (items a shop
-        sells) and value changes. Untick both and the watch is removed.
+        sells) and value changes. Untick both and the watch is removed. Alerts arrive under the bell; turn on
+        e-mail or add a Discord webhook below to choose, per item, to get them there too.
       </p>
       <div className="mt-4">
         {query.isPending ? (

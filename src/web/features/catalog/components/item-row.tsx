@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, Minus, TrendingDown, TrendingUp } from 'lucide-reac
 import { Link } from 'react-router'
 import type { ItemSummary } from '@/shared/catalog'
 import { formatValue, formatValueFull } from '@/shared/format-value'
+import { categoryLabel, trendLabel } from '@/shared/labels'
 import { ValueText } from '@/web/components/ui/value-text'
 import { formatRelative } from '@/web/lib/format'
 import { useRenderNow } from '@/web/lib/now'
@@ -116,7 +117,7 @@ export function ItemRow({
             {/* The whole name, on two lines if need be (a phone cut it to a few letters). */}
             <span className="block break-words font-semibold leading-snug">{item.name}</span>
             <span className="block truncate text-muted text-xs">
-              {distinctLabels([gameName, item.rarity, item.category]).join(' · ') || '\u00a0'}
+              {distinctLabels([gameName, item.rarity, categoryLabel(item.category)]).join(' · ') || '\u00a0'}
             </span>
           </span>
         </span>
@@ -134,10 +135,10 @@ export function ItemRow({
             )}
           </span>
           <span className="flex min-w-0 flex-wrap items-center justify-end gap-x-1.5 text-right text-muted text-xs">
-            {!unknown && (
+            {!unknown && trendLabel(item) && (
               <>
-                <TrendIcon trend={item.trend} />
-                <span>{item.trend ?? 'no trend'}</span>
+                <TrendIcon trend={trendLabel(item)} />
+                <span>{trendLabel(item)}</span>
               </>
             )}
             <LastChange item={item} />

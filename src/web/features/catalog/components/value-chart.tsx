@@ -4,16 +4,18 @@ import { formatDay } from '@/web/lib/format'
 
 const W = 600
 const H = 180
-const PAD = { top: 12, right: 12, bottom: 24, left: 12 }
+const PAD = { top: 12, right: 8, bottom: 12, left: 8 }
 
 /**
  * The value history as a step chart: a value holds until the next change, and the last one until
- * today. A table of the same points follows for screen readers.
+ * today. One point is shown as a point. The axis labels are text of the page (readable on a phone,
+ * where the drawing is scaled down). A table of the same points follows for screen readers.
  */
 export function ValueChart({ points, now = Date.now() }: { points: ValuePoint[]; now?: number }) {
   const valued = points.filter((p): p is ValuePoint & { newValue: number } => p.newValue !== null)
   if (valued.length === 0) return <p className="text-muted text-sm">No value history yet.</p>
 
+  const single = valued.length === 1
   const times = valued.map((p) => Date.parse(p.at))
   const t0 = times[0]!
   const t1 = Math.max(now, times.at(-1)! + 1)
@@ -21,10 +23,12 @@ export function ValueChart({ points, now = Date.now() }: { points: ValuePoint[];
   const lo = Math.min(...values)
   const hi = Math.max(...values)
   const span = hi - lo
-  const x = (t: number) => PAD.left + ((t - t0) / (t1 - t0)) * (W - PAD.left - PAD.right)
+  // One point stands in the middle; otherwise time runs from the first change to today.
+  const x = (t: number) => (single ? W / 2 : PAD.left + ((t - t0) / (t1 - t0)) * (W - PAD.left - PAD.right))
   // A flat history sits in the middle; otherwise the range fills the height with a 10 % margin.
   const y = (v: number) =>
     PAD.top + (span === 0 ? 0.5 : 1 - (v - lo + span * 0.1) / (span * 1.2)) * (H - PAD.top - PAD.bottom)
+  const ticks = span === 0 ? [hi] : [hi, lo + span / 2, lo]
 
   let path = ''
   valued.forEach((p, i) => {
@@ -35,38 +39,65 @@ export function ValueChart({ points, now = Date.now() }: { points: ValuePoint[];
   path += ` H${x(t1)}`
   const first = valued[0]!
   const last = valued.at(-1)!
-  const summary =
-    valued.length === 1
-      ? `One value point: ${formatValueFull(first.newValue)} since ${formatDay(first.at)}.`
-      : `${valued.length} value points from ${formatValueFull(first.newValue)} on ${formatDay(first.at)} to ${formatValueFull(last.newValue)} on ${formatDay(last.at)}.`
+  const summary = single
+    ? `One value point: ${formatValueFull(first.newValue)} since ${formatDay(first.at)}.`
+    : `${valued.length} value points from ${formatValueFull(first.newValue)} on ${formatDay(first.at)} to ${formatValueFull(last.newValue)} on ${formatDay(last.at)}.`
 
   return (
     <figure>
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        role="img"
-        aria-label={`Value history. ${summary}`}
-        className="h-auto w-full"
+      <div className="flex gap-2">
+        <div aria-hidden="true" className="relative w-14 shrink-0 text-right text-muted text-xs tabular-nums">
+          {ticks.map((v) => (
+            <span
+              key={v}
+              className="absolute right-0 -translate-y-1/2"
+              style={{ top: `${(y(v) / H) * 100}%` }}
+            >
+              {formatValue(v)}
+            </span>
+          ))}
+        </div>
+        <svg
+          viewBox={`0 0 ${W} ${H}`}
+          role="img"
+          aria-label={`Value history. ${summary}`}
+          className="h-auto min-w-0 flex-1"
+        >
+          {ticks.map((v) => (
+            <line
+              key={v}
+              x1={PAD.left}
+              x2={W - PAD.right}
+              y1={y(v)}
+              y2={y(v)}
+              className="stroke-line"
+              strokeDasharray="4 4"
+            />
+          ))}
+          {!single && (
+            <>
+              <path d={`${path} V${H - PAD.bottom} H${x(t0)} Z`} className="fill-accent/10" />
+              <path d={path} className="fill-none stroke-accent" strokeWidth={2.5} strokeLinejoin="round" />
+            </>
+          )}
+          {valued.map((p, i) => (
+            <circle
+              key={p.at}
+              cx={x(times[i]!)}
+              cy={y(p.newValue)}
+              r={single ? 7 : 4}
+              className="fill-accent"
+            />
+          ))}
+        </svg>
+      </div>
+      <div
+        aria-hidden="true"
+        className={`mt-1 ml-16 flex text-muted text-xs ${single ? 'justify-center' : 'justify-between'}`}
       >
-        <line
-          x1={PAD.left}
-          x2={W - PAD.right}
-          y1={H - PAD.bottom}
-          y2={H - PAD.bottom}
-          className="stroke-line"
-        />
-        <path d={`${path} V${H - PAD.bottom} H${x(t0)} Z`} className="fill-accent/10" />
-        <path d={path} className="fill-none stroke-accent" strokeWidth={2.5} strokeLinejoin="round" />
-        {valued.map((p, i) => (
-          <circle key={p.at} cx={x(times[i]!)} cy={y(p.newValue)} r={4} className="fill-accent" />
-        ))}
-        <text x={PAD.left} y={H - 6} className="fill-muted text-[10px]">
-          {formatDay(first.at)}
-        </text>
-        <text x={W - PAD.right} y={H - 6} textAnchor="end" className="fill-muted text-[10px]">
-          today
-        </text>
-      </svg>
+        <span>{formatDay(first.at)}</span>
+        {!single && <span>today</span>}
+      </div>
       <figcaption className="mt-2 text-muted text-sm">{summary}</figcaption>
       <table className="sr-only">
         <caption>Value history</caption>

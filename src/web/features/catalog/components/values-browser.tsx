@@ -3,6 +3,7 @@ import { Suspense, useEffect, useId, useRef, useState, useTransition } from 'rea
 import { Link, useParams, useSearchParams } from 'react-router'
 import type { Game } from '@/shared/catalog'
 import { ITEM_SORT_LABELS, ITEM_SORTS, valueCoverage } from '@/shared/catalog-rules'
+import { categoryLabel } from '@/shared/labels'
 import { isImportGame } from '@/shared/value-ops-rules'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { buttonClass } from '@/web/components/ui/button'
@@ -16,6 +17,7 @@ import { Part } from '@/web/lib/part'
 import { useItemList, useSearchAll } from '../api'
 import { listParams, listView, PAGE_SIZE, startingValuesText } from '../view'
 import { ItemRow } from './item-row'
+import { NoMatch } from './no-match'
 
 const fieldClass = 'rounded-lg border border-line bg-bg px-3 py-2 text-ink text-sm focus:border-accent'
 
@@ -197,7 +199,10 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
                 hideLabel
                 label="Category"
                 value={view.category ?? ''}
-                options={[['', 'All categories'], ...facets.categories.map((c): [string, string] => [c, c])]}
+                options={[
+                  ['', 'All categories'],
+                  ...facets.categories.map((c): [string, string] => [c, categoryLabel(c)]),
+                ]}
                 onChange={(category) => update({ category })}
               />
               <Select
@@ -256,7 +261,7 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
           <ErrorPanel onRetry={() => query.refetch()} />
         )
       ) : data && data.items.length === 0 ? (
-        <p className="mt-4 text-muted">No items found. Try fewer or shorter words.</p>
+        <NoMatch search={view.search} game={game} games={games} />
       ) : (
         <Part>
           <ul aria-busy={changing || undefined} className="mt-2 space-y-2 aria-busy:opacity-70">

@@ -12,6 +12,7 @@ import {
   modifierRatio,
 } from '@/shared/gag-modifiers'
 import { isStockGame } from '@/shared/games'
+import { categoryLabel, trendLabel } from '@/shared/labels'
 import { NotFoundPage } from '@/web/app/not-found-page'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { buttonClass } from '@/web/components/ui/button'
@@ -70,7 +71,7 @@ function Facts({ data }: { data: ItemDetailResponse }) {
         <div className="rounded-2xl border border-line bg-surface p-4">
           <p className="text-muted text-sm">Trend</p>
           <p className="mt-2 flex items-center gap-2">
-            <TrendIcon trend={item.trend} /> {item.trend ?? 'no trend reported'}
+            <TrendIcon trend={trendLabel(item)} /> {trendLabel(item) ?? 'None without a value'}
           </p>
         </div>
       </div>
@@ -82,7 +83,7 @@ function Facts({ data }: { data: ItemDetailResponse }) {
             // "Huge" and "huge" say one thing once.
             ...(item.category && item.category.toLowerCase() === item.rarity?.toLowerCase()
               ? []
-              : [['Category', item.category ?? 'unknown'] as const]),
+              : [['Category', categoryLabel(item.category) ?? 'Unknown'] as const]),
             [
               `Price in ${game.currency}`,
               item.inGamePrice === null ? 'not sold for it' : formatValueFull(item.inGamePrice),

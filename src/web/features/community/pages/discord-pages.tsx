@@ -3,11 +3,12 @@ import { Link } from 'react-router'
 import { buttonClass } from '@/web/components/ui/button'
 import { Page } from '@/web/components/ui/page'
 import { Spinner } from '@/web/components/ui/spinner'
-import { useSiteSummary } from '@/web/features/landing/public'
+import { useSiteLinks } from '@/web/features/landing/public'
 
 /**
  * The server redirects these paths to Discord when a URL is configured; this page covers a
- * client-side visit (redirects too) and the case where none is configured.
+ * client-side visit (redirects too) and an old link to a Discord that is not configured (the site
+ * offers none then): it points to the contact form instead.
  */
 function DiscordRedirect({
   title,
@@ -18,8 +19,8 @@ function DiscordRedirect({
   lead: string
   target: 'discordServerUrl' | 'discordBotInviteUrl'
 }) {
-  const { data, isPending, isError } = useSiteSummary()
-  const url = data?.links[target]
+  const { data, isPending, isError } = useSiteLinks()
+  const url = data?.[target]
   useEffect(() => {
     if (url) window.location.replace(url)
   }, [url])
@@ -33,11 +34,16 @@ function DiscordRedirect({
           <p className="text-muted">
             {isError
               ? 'We could not load the Discord link. Please try again in a moment.'
-              : 'No Discord link is configured for this site yet, so there is nowhere to send you. Please check back soon.'}
+              : 'TradeHub has no Discord here yet. To reach the team, send a message with the contact form.'}
           </p>
-          <Link to="/" className={`${buttonClass('secondary')} mt-5`}>
-            Back to home
-          </Link>
+          <div className="mt-5 flex flex-wrap gap-3">
+            <Link to="/contact" className={buttonClass('primary')}>
+              Contact the team
+            </Link>
+            <Link to="/" className={buttonClass('secondary')}>
+              Back to home
+            </Link>
+          </div>
         </div>
       )}
     </Page>

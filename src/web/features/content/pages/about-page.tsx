@@ -1,8 +1,10 @@
 import { Link } from 'react-router'
 import { Page, Prose, SoonBadge } from '@/web/components/ui/page'
+import { TeamLink, useDiscordLinks } from '@/web/features/landing/public'
 
 /** /about: what TradeHub is, what it offers today and what is planned. */
 export function AboutPage() {
+  const discord = useDiscordLinks()
   return (
     <Page
       title="About TradeHub"
@@ -33,17 +35,24 @@ export function AboutPage() {
             <Link to="/sign-in">Accounts</Link> with a trader profile and favorite items, so the items you
             watch are always one click away.
           </li>
-          <li>
-            A{' '}
-            <Link to="/join-server" reloadDocument>
-              Discord server
-            </Link>{' '}
-            where traders ask for value checks and find trades, and a{' '}
-            <Link to="/invite-bot" reloadDocument>
-              Discord bot
-            </Link>{' '}
-            you can add to your own server.
-          </li>
+          {discord.server && (
+            <li>
+              A{' '}
+              <Link to="/join-server" reloadDocument>
+                Discord server
+              </Link>{' '}
+              where traders ask for value checks and find trades.
+            </li>
+          )}
+          {discord.bot && (
+            <li>
+              A{' '}
+              <Link to="/invite-bot" reloadDocument>
+                Discord bot
+              </Link>{' '}
+              you can add to your own server to look up values.
+            </li>
+          )}
         </ul>
 
         <h2>
@@ -75,11 +84,8 @@ export function AboutPage() {
 
         <h2>Talk to us</h2>
         <p>
-          Questions, corrections to a value, or ideas for the site are welcome on our{' '}
-          <Link to="/join-server" reloadDocument>
-            Discord server
-          </Link>
-          . See the <Link to="/contact">contact page</Link> for what to include in your message.
+          Questions, corrections to a value, or ideas for the site are welcome through <TeamLink />. See the{' '}
+          <Link to="/contact">contact page</Link> for what to include in your message.
         </p>
       </Prose>
     </Page>

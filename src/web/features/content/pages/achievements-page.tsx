@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { Page, Prose, SoonBadge } from '@/web/components/ui/page'
+import { TeamLink } from '@/web/features/landing/public'
 
 /** /achievements: trader achievements are planned together with the marketplace. */
 export function AchievementsPage() {
@@ -52,11 +53,7 @@ export function AchievementsPage() {
             marketplace opens.
           </li>
           <li>
-            Share ideas for achievements on our{' '}
-            <Link to="/join-server" reloadDocument>
-              Discord server
-            </Link>
-            .
+            Share ideas for achievements through <TeamLink />.
           </li>
         </ul>
       </Prose>

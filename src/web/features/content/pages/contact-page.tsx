@@ -2,26 +2,33 @@ import { MessagesSquare } from 'lucide-react'
 import { Link } from 'react-router'
 import { buttonClass } from '@/web/components/ui/button'
 import { Page, Prose } from '@/web/components/ui/page'
+import { useDiscordLinks } from '@/web/features/landing/public'
+import { ContactForm } from '../components/contact-form'
 
-/** /contact: the Discord server is the one way to reach the team. */
+/** /contact: the contact form, and the Discord server where one is configured. */
 export function ContactPage() {
+  const discord = useDiscordLinks()
   return (
     <Page
       title="Contact"
-      lead="The fastest way to reach the TradeHub team is our Discord server, where the team and the community both answer."
+      lead="Write to the TradeHub team with the form below: we answer at the e-mail address you give."
     >
-      <div className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-6 sm:flex-row sm:items-center">
-        <MessagesSquare aria-hidden="true" className="size-10 shrink-0 text-accent" />
-        <div className="flex-1">
-          <h2 className="font-semibold text-ink text-lg">Join the TradeHub Discord</h2>
-          <p className="mt-1 text-muted text-sm">
-            Ask a question, report a problem or suggest a change. It is the only official way to contact us.
-          </p>
+      <ContactForm />
+
+      {discord.server && (
+        <div className="mt-6 flex flex-col gap-4 rounded-2xl border border-line bg-surface p-6 sm:flex-row sm:items-center">
+          <MessagesSquare aria-hidden="true" className="size-10 shrink-0 text-accent" />
+          <div className="flex-1">
+            <h2 className="font-semibold text-ink text-lg">Or ask on the TradeHub Discord</h2>
+            <p className="mt-1 text-muted text-sm">
+              The team and the community answer questions about values and trades there too.
+            </p>
+          </div>
+          <Link to="/join-server" reloadDocument className={buttonClass('secondary')}>
+            Open Discord
+          </Link>
         </div>
-        <Link to="/join-server" reloadDocument className={buttonClass('primary')}>
-          Open Discord
-        </Link>
-      </div>
+      )}
 
       <Prose>
         <h2>What you can contact us about</h2>
@@ -58,9 +65,9 @@ export function ContactPage() {
         <h2>E-mails from TradeHub</h2>
         <p>
           Launch-list e-mails confirm your sign-up and tell you when the marketplace opens. They are not a
-          support channel, so please write to us on Discord instead of replying to them. If our e-mails do not
-          reach you, the <Link to="/safe-sender-guide">safe sender guide</Link> shows how to move them out of
-          spam.
+          support channel, so please write to us with the form above instead of replying to them. If our
+          e-mails do not reach you, the <Link to="/safe-sender-guide">safe sender guide</Link> shows how to
+          move them out of spam.
         </p>
 
         <h2>Before you ask</h2>

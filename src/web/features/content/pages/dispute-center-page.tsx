@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { Page, Prose, SoonBadge } from '@/web/components/ui/page'
+import { TeamLink } from '@/web/features/landing/public'
 
 /** /dispute-center: what to do now when a trade goes wrong, and how disputes will work. */
 export function DisputeCenterPage() {
@@ -34,11 +35,8 @@ export function DisputeCenterPage() {
             Support. Only Roblox and the game's developers can act on in-game items.
           </li>
           <li>
-            <strong>Warn others.</strong> If the scam happened through our community, tell the team on our{' '}
-            <Link to="/join-server" reloadDocument>
-              Discord server
-            </Link>{' '}
-            so we can act there.
+            <strong>Warn others.</strong> If the scam happened through our community, tell the team through{' '}
+            <TeamLink /> so we can act there.
           </li>
         </ol>
         <p>

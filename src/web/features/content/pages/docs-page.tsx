@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { RESEND_COOLDOWN_SECONDS } from '@/shared/launch-list-rules'
 import { Page, Prose } from '@/web/components/ui/page'
+import { TeamLink } from '@/web/features/landing/public'
 
 /** /docs: how values, the WFL calculator, share links, stock trackers, favorites and the launch list work. */
 export function DocsPage() {
@@ -131,11 +132,7 @@ export function DocsPage() {
 
         <h2>More help</h2>
         <p>
-          Questions that this page does not answer are welcome on our{' '}
-          <Link to="/join-server" reloadDocument>
-            Discord server
-          </Link>
-          .
+          Questions that this page does not answer are welcome through <TeamLink />.
         </p>
       </Prose>
     </Page>

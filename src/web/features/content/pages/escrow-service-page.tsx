@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { Page, Prose, SoonBadge } from '@/web/components/ui/page'
+import { TeamLink } from '@/web/features/landing/public'
 
 /** /escrow-service: how middleman escrow will work once the marketplace opens. */
 export function EscrowServicePage() {
@@ -63,11 +64,7 @@ export function EscrowServicePage() {
         <h2>Hear when it launches</h2>
         <p>
           Join the early-access launch list on the <Link to="/">home page</Link> and we will e-mail you when
-          the marketplace and escrow open. Questions are welcome on our{' '}
-          <Link to="/join-server" reloadDocument>
-            Discord server
-          </Link>
-          .
+          the marketplace and escrow open. Questions are welcome through <TeamLink />.
         </p>
       </Prose>
     </Page>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { Page, Prose, SoonBadge } from '@/web/components/ui/page'
+import { TeamLink } from '@/web/features/landing/public'
 
 /** /guides: trading guides are coming soon; the essentials are here already. */
 export function GuidesPage() {
@@ -18,11 +19,7 @@ export function GuidesPage() {
         <p>
           We are writing guides for the eight games on TradeHub: how trading works in each game, which items
           are in demand, how to read the values and the calculator, and the scams that are common in that
-          game. They will appear here as they are finished. Join our{' '}
-          <Link to="/join-server" reloadDocument>
-            Discord server
-          </Link>{' '}
-          to suggest a topic.
+          game. They will appear here as they are finished. Suggest a topic through <TeamLink />.
         </p>
 
         <h2>Before you trade</h2>

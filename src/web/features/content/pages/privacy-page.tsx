@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { Page, Prose } from '@/web/components/ui/page'
+import { TeamLink } from '@/web/features/landing/public'
 
 /** /privacy: what the site stores, why, and how to have it removed. */
 export function PrivacyPage() {
@@ -77,11 +78,8 @@ export function PrivacyPage() {
           </li>
           <li>
             <strong>Ask for a copy or deletion</strong> of your data, including your account and your
-            launch-list sign-up, on our{' '}
-            <Link to="/join-server" reloadDocument>
-              Discord server
-            </Link>
-            . We may ask you to confirm that the e-mail address or account is yours before we act.
+            launch-list sign-up, through <TeamLink />. We may ask you to confirm that the e-mail address or
+            account is yours before we act.
           </li>
         </ul>
 

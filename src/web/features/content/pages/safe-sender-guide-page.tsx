@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { RESEND_COOLDOWN_SECONDS } from '@/shared/launch-list-rules'
 import { Page, Prose } from '@/web/components/ui/page'
+import { TeamLink } from '@/web/features/landing/public'
 
 /** /safe-sender-guide: how to make sure launch-list e-mails land in the inbox. */
 export function SafeSenderGuidePage() {
@@ -110,11 +111,7 @@ export function SafeSenderGuidePage() {
             button becomes available {RESEND_COOLDOWN_SECONDS} seconds after the previous e-mail was sent.
           </li>
           <li>
-            Still nothing? Ask us on our{' '}
-            <Link to="/join-server" reloadDocument>
-              Discord server
-            </Link>
-            .
+            Still nothing? Ask us through <TeamLink />.
           </li>
         </ul>
       </Prose>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { Page, Prose } from '@/web/components/ui/page'
+import { TeamLink } from '@/web/features/landing/public'
 
 /** /terms: the terms of service in plain language. */
 export function TermsPage() {
@@ -89,11 +90,8 @@ export function TermsPage() {
 
         <h2>Questions</h2>
         <p>
-          Ask us on our{' '}
-          <Link to="/join-server" reloadDocument>
-            Discord server
-          </Link>
-          . How we handle your data is explained in the <Link to="/privacy">privacy policy</Link>.
+          Ask us through <TeamLink />. How we handle your data is explained in the{' '}
+          <Link to="/privacy">privacy policy</Link>.
         </p>
       </Prose>
     </Page>

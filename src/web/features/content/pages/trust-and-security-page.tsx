@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { Page, Prose, SoonBadge } from '@/web/components/ui/page'
+import { TeamLink } from '@/web/features/landing/public'
 
 /** /trust-and-security: how the site protects accounts and data, and how to avoid scams. */
 export function TrustAndSecurityPage() {
@@ -18,11 +19,7 @@ export function TrustAndSecurityPage() {
         </ul>
         <p>
           TradeHub never connects to your Roblox account and never needs access to it. If someone asks for any
-          of the above in TradeHub's name, it is a scam. Report it on our{' '}
-          <Link to="/join-server" reloadDocument>
-            Discord server
-          </Link>
-          .
+          of the above in TradeHub's name, it is a scam. Report it through <TeamLink />.
         </p>
 
         <h2>How we protect your TradeHub account</h2>
@@ -81,11 +78,9 @@ export function TrustAndSecurityPage() {
 
         <h2>Report a problem</h2>
         <p>
-          Found a security problem on the site, or someone pretending to be TradeHub? Tell us on our{' '}
-          <Link to="/join-server" reloadDocument>
-            Discord server
-          </Link>
-          . Scams that happen inside a game should also be reported to Roblox with the in-game report tool.
+          Found a security problem on the site, or someone pretending to be TradeHub? Tell us through{' '}
+          <TeamLink />. Scams that happen inside a game should also be reported to Roblox with the in-game
+          report tool.
         </p>
       </Prose>
     </Page>

@@ -24,7 +24,7 @@ import { EarlyAccessForm } from '@/web/features/launch-list/public'
 import { formatCount, formatDay, formatRelative } from '@/web/lib/format'
 import { useRenderNow } from '@/web/lib/now'
 import { Part } from '@/web/lib/part'
-import { useSiteSummary } from '../api'
+import { useDiscordLinks, useSiteSummary } from '../api'
 
 function Section({
   id,
@@ -144,6 +144,7 @@ function LiveFigures() {
 }
 
 export function HomePage() {
+  const discord = useDiscordLinks()
   return (
     <>
       <section className="relative overflow-hidden border-line border-b">
@@ -210,7 +211,7 @@ export function HomePage() {
         title="Tools traders use every day"
         lead="Free, fast and made for phones as much as desktops."
       >
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className={`grid gap-4 sm:grid-cols-2 ${discord.bot ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}>
           <Card
             icon={<Scale aria-hidden="true" />}
             title="Item values"
@@ -249,21 +250,23 @@ export function HomePage() {
           >
             Shop restock times for Grow a Garden and the Blox Fruits dealer.
           </Card>
-          <Card
-            icon={<Bot aria-hidden="true" />}
-            title="Discord bot"
-            footer={
-              <Link
-                to="/invite-bot"
-                reloadDocument
-                className="font-medium text-accent text-sm hover:underline"
-              >
-                Invite the bot
-              </Link>
-            }
-          >
-            Look up values without leaving your trading server.
-          </Card>
+          {discord.bot && (
+            <Card
+              icon={<Bot aria-hidden="true" />}
+              title="Discord bot"
+              footer={
+                <Link
+                  to="/invite-bot"
+                  reloadDocument
+                  className="font-medium text-accent text-sm hover:underline"
+                >
+                  Invite the bot
+                </Link>
+              }
+            >
+              Look up values without leaving your trading server.
+            </Card>
+          )}
         </div>
       </Section>
 
@@ -339,23 +342,25 @@ export function HomePage() {
         </ol>
       </Section>
 
-      <Section
-        id="community"
-        title="Trade with the community"
-        lead="Ask for value checks, find trades and meet other traders on our Discord server."
-      >
-        <div className="flex flex-col items-start gap-4 rounded-2xl border border-line bg-surface p-6 sm:flex-row sm:items-center sm:justify-between">
-          <div className="flex items-center gap-4">
-            <MessagesSquare aria-hidden="true" className="size-10 shrink-0 text-accent" />
-            <p className="text-muted">
-              Trading channels for every game we cover, value questions answered by traders.
-            </p>
+      {discord.server && (
+        <Section
+          id="community"
+          title="Trade with the community"
+          lead="Ask for value checks, find trades and meet other traders on our Discord server."
+        >
+          <div className="flex flex-col items-start gap-4 rounded-2xl border border-line bg-surface p-6 sm:flex-row sm:items-center sm:justify-between">
+            <div className="flex items-center gap-4">
+              <MessagesSquare aria-hidden="true" className="size-10 shrink-0 text-accent" />
+              <p className="text-muted">
+                Trading channels for every game we cover, value questions answered by traders.
+              </p>
+            </div>
+            <Link to="/join-server" reloadDocument className={buttonClass('primary', 'lg')}>
+              Join the Discord server
+            </Link>
           </div>
-          <Link to="/join-server" reloadDocument className={buttonClass('primary', 'lg')}>
-            Join the Discord server
-          </Link>
-        </div>
-      </Section>
+        </Section>
+      )}
     </>
   )
 }

@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import {
+  CONTACT_STATUS_LABELS,
+  CONTACT_STATUSES,
+  CONTACT_TOPIC_LABELS,
+  type ContactStatus,
+} from '@/shared/contact-rules'
+import { ErrorPanel } from '@/web/app/shell/error-panel'
+import { buttonClass } from '@/web/components/ui/button'
+import { Select } from '@/web/components/ui/select'
+import { Spinner } from '@/web/components/ui/spinner'
+import { formatCount } from '@/web/lib/format'
+import { toast } from '@/web/lib/toast'
+import { contactMessagesQuery, useSetContactStatus } from '../api'
+import { Pager } from './admin-area'
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
+
+const STATUS_OPTIONS = CONTACT_STATUSES.map((s) => [s, CONTACT_STATUS_LABELS[s]] as const)
+
+/** The contact form's messages, newest first, by status; each one's status is changed in place. */
+export function ContactMessages() {
+  const [status, setStatus] = useState<ContactStatus | ''>('new')
+  const [page, setPage] = useState(1)
+  const query = useQuery(contactMessagesQuery(status, page))
+  const setMessageStatus = useSetContactStatus()
+  if (query.isPending) return <Spinner label="Loading the contact messages" />
+  if (query.isError) return <ErrorPanel onRetry={() => query.refetch()} />
+  const { counts, messages, pageSize, total } = query.data
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <fieldset className="flex flex-wrap gap-2">
+        <legend className="sr-only">Show messages</legend>
+        {(['', ...CONTACT_STATUSES] as const).map((s) => (
+          <button
+            key={s || 'all'}
+            type="button"
+            aria-pressed={status === s}
+            onClick={() => {
+              setStatus(s)
+              setPage(1)
+            }}
+            className={buttonClass(status === s ? 'primary' : 'secondary', 'sm')}
+          >
+            {s ? `${CONTACT_STATUS_LABELS[s]} (${formatCount(counts[s])})` : 'All'}
+          </button>
+        ))}
+      </fieldset>
+      {messages.length === 0 ? (
+        <p className="text-muted">No messages here.</p>
+      ) : (
+        <ul className="divide-y divide-line rounded-2xl border border-line bg-surface px-4">
+          {messages.map((m) => (
+            <li key={m.id} className="grid grid-cols-[minmax(0,1fr)] gap-2 py-4 text-sm">
+              <span className="flex flex-wrap justify-between gap-x-4">
+                <span className="font-medium">{CONTACT_TOPIC_LABELS[m.topic]}</span>
+                <span className="text-muted">{when(m.createdAt)}</span>
+              </span>
+              <p className="whitespace-pre-line [overflow-wrap:anywhere]">{m.message}</p>
+              <span className="flex flex-wrap items-end justify-between gap-3">
+                <a
+                  href={`mailto:${m.email}`}
+                  className="text-accent [overflow-wrap:anywhere] hover:underline"
+                >
+                  {m.email}
+                </a>
+                <Select
+                  label={`Status of message ${m.id} from ${m.email}`}
+                  hideLabel
+                  value={m.status}
+                  options={STATUS_OPTIONS}
+                  onChange={(next) =>
+                    setMessageStatus.mutate(
+                      { id: m.id, status: next as ContactStatus },
+                      {
+                        onSuccess: () =>
+                          toast.success(`Marked ${CONTACT_STATUS_LABELS[next as ContactStatus]}`),
+                        onError: (error) =>
+                          toast.error(error instanceof Error ? error.message : 'Could not change the status'),
+                      },
+                    )
+                  }
+                />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={page} pageSize={pageSize} total={total} onPage={setPage} />
+    </div>
+  )
+}
