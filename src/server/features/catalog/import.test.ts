@@ -8,6 +8,7 @@ import { catalogDir, migrationsDir } from '@/server/lib/paths'
 import { defaultVariantOf, variantsWithDefault } from '@/shared/catalog-rules'
 import { TRENDS } from '@/shared/value-ops-rules'
 import { createTestDatabase } from '@/test/database'
+import { notPublicWordsIn } from '@/test/not-public-words'
 import { type CatalogGame, itemsWithTwoValues, readCatalog } from './catalog-file'
 import { importCatalog } from './import'
 
@@ -116,8 +117,10 @@ describe('importCatalog', () => {
 
 describe('the catalog as traders read it', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>
+  let catalog: CatalogGame[]
   beforeAll(async () => {
     database = await createTestDatabase({ catalog: true })
+    catalog = await readCatalog(catalogDir)
   })
   afterAll(() => database.drop())
 
@@ -193,8 +196,9 @@ describe('the catalog as traders read it', () => {
   it('keeps facts in the notes, never provenance or fields shown elsewhere', async () => {
     expect((await itemOf('blox-fruits', 'kitsune')).notes).toBe('Beast fruit')
     expect((await itemOf('blox-fruits', 'west-dragon')).notes).toBeNull()
-    expect((await itemOf('adopt-me', 'shadow-dragon')).notes).toBe(
-      'Elvebredd values: FR 488, NFR 1,050, MFR 2,480; AMVGG demand: High',
+    expect((await itemOf('adopt-me', 'shadow-dragon')).notes).toBe('Demand: High')
+    expect((await itemOf('murder-mystery-2', 'vampire-s-axe')).notes).toBe(
+      'Value range 1,450–1,550; rarity score 4',
     )
     // The odds the stock alerts read stay.
     expect((await itemOf('grow-a-garden', 'carrot')).notes).toMatch(/restock chance 1 in 1, stock 5-25/)
@@ -225,6 +229,96 @@ describe('the catalog as traders read it', () => {
       expect(unit).not.toMatch(/none found|value left null|in notes|\.com/)
       expect(currency).not.toMatch(/^none/)
     }
+  })
+
+  it('names no value site, repository or scraped file in any text a trader reads, in any game', async () => {
+    const gameRows = await database.db
+      .select({
+        id: games.id,
+        name: games.name,
+        currency: games.currency,
+        valueUnit: games.valueUnit,
+        variantLabels: games.variantLabels,
+      })
+      .from(games)
+    expect(gameRows).toHaveLength(8)
+    for (const row of gameRows) expect(notPublicWordsIn(row), row.id).toEqual([])
+    const itemRows = await database.db
+      .select({
+        gameId: items.gameId,
+        id: items.id,
+        name: items.name,
+        category: items.category,
+        rarity: items.rarity,
+        trend: items.trend,
+        notes: items.notes,
+        aliases: items.aliases,
+      })
+      .from(items)
+    expect(itemRows).toHaveLength(catalog.reduce((n, g) => n + g.items.length, 0))
+    for (const row of itemRows) expect(notPublicWordsIn(row), `${row.gameId}/${row.id}`).toEqual([])
+  })
+
+  it('brings value units and notes that named value sites to the public words, once, leaving editors’ changes alone', async () => {
+    const bat = and(eq(items.gameId, 'adopt-me'), eq(items.id, 'bat-dragon'))
+    const luger = and(eq(items.gameId, 'murder-mystery-2'), eq(items.id, 'luger'))
+    const axe = and(eq(items.gameId, 'murder-mystery-2'), eq(items.id, 'vampire-s-axe'))
+    const megalodon = and(eq(items.gameId, 'fisch'), eq(items.id, 'megalodon'))
+    const owl = and(eq(items.gameId, 'adopt-me'), eq(items.id, 'owl'))
+    // As the catalog (and migration 0007) wrote them.
+    const before = {
+      bat: 'Elvebredd values: FR 840, NFR 1,852, MFR 5,000; AMVGG demand: High',
+      luger: 'MM2Values: 47; rarity score 10; no agreed value: Supreme lists 1,000,000, MM2Values 47',
+      axe: 'MM2Values: 1,200; value range 1,450–1,550; rarity score 4',
+      megalodon:
+        "Base sell value 10,000 C$; weight 500,000–670,000; location: Ancient Isle; favourite bait: ['Shark Head', 'Tryhard Worm']",
+    }
+    await database.db.update(items).set({ notes: before.bat }).where(bat)
+    await database.db.update(items).set({ notes: before.luger }).where(luger)
+    await database.db.update(items).set({ notes: before.axe }).where(axe)
+    await database.db.update(items).set({ notes: before.megalodon }).where(megalodon)
+    const units = {
+      'adopt-me': 'AMVGG value units, Fly Ride (FR) form; other forms by variant',
+      'murder-mystery-2': 'Supreme Values value points',
+      'anime-adventures': 'Value List points (the community Value List)',
+    }
+    for (const [id, valueUnit] of Object.entries(units))
+      await database.db.update(games).set({ valueUnit }).where(eq(games.id, id))
+    // Changed by an editor since: stays.
+    await database.db.update(items).set({ notes: 'Edited by the value team' }).where(owl)
+
+    const migration = readFileSync(path.join(migrationsDir, '0015_public_value_words.sql'), 'utf8')
+    const run = async () => {
+      for (const statement of migration.split('--> statement-breakpoint'))
+        await database.db.execute(sql.raw(statement))
+    }
+    await run()
+    const stored = async () => ({
+      bat: (await itemOf('adopt-me', 'bat-dragon')).notes,
+      luger: (await itemOf('murder-mystery-2', 'luger')).notes,
+      axe: (await itemOf('murder-mystery-2', 'vampire-s-axe')).notes,
+      megalodon: (await itemOf('fisch', 'megalodon')).notes,
+      owl: (await itemOf('adopt-me', 'owl')).notes,
+      units: Object.fromEntries(
+        (await database.db.select({ id: games.id, unit: games.valueUnit }).from(games)).map((g) => [
+          g.id,
+          g.unit,
+        ]),
+      ),
+    })
+    const migrated = await stored()
+    expect(migrated).toMatchObject({
+      bat: 'Demand: High',
+      luger: 'Rarity score 10; no agreed value: quoted anywhere from 47 to 1,000,000',
+      axe: 'Value range 1,450–1,550; rarity score 4',
+      megalodon:
+        'Base sell value 10,000 C$; weight 500,000–670,000; location: Ancient Isle; favourite bait: Shark Head or Tryhard Worm',
+      owl: 'Edited by the value team',
+    })
+    // The same words a fresh database gets from the catalog files.
+    for (const file of catalog) expect(migrated.units[file.game.id], file.game.id).toBe(file.game.valueUnit)
+    await run()
+    expect(await stored()).toEqual(migrated)
   })
 
   it('brings a database imported before to the same presentation, leaving editors’ changes alone', async () => {
@@ -282,6 +376,12 @@ describe('the catalog as traders read it', () => {
     expect(blox?.variantLabels).toEqual({ physical: 'Physical fruit', permanent: 'Permanent fruit' })
     expect((await itemOf('blox-fruits', 'dough')).notes).toBe('Edited by the value team')
     expect((await itemOf('blox-fruits', 'blade')).aliases).toEqual(['Chopper'])
+
+    // Then 0015 gives the words a fresh import writes.
+    const publicWords = readFileSync(path.join(migrationsDir, '0015_public_value_words.sql'), 'utf8')
+    for (const statement of publicWords.split('--> statement-breakpoint'))
+      await database.db.execute(sql.raw(statement))
+    expect((await itemOf('murder-mystery-2', 'ornament')).notes).toBe('Value range 40–50; rarity score 2')
   })
 })
 
