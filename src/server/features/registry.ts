@@ -10,6 +10,7 @@ import { liveFeature } from './live/feature'
 import { previewsFeature } from './previews/feature'
 import { rolesFeature } from './roles/feature'
 import { stockFeature } from './stock/feature'
+import { tradingFeature } from './trading/feature'
 import { valueOpsFeature } from './value-ops/feature'
 
 /**
@@ -28,5 +29,6 @@ export const FEATURES: readonly ServerFeature[] = [
   stockFeature,
   alertsFeature,
   valueOpsFeature,
+  tradingFeature,
   liveFeature,
 ]
