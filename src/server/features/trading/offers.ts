@@ -126,7 +126,8 @@ export type TraderRole = 'owner' | 'offerer'
 
 /**
  * The offer and its ad, with the user's part in it; 404 for anyone but its two traders (the offer is not
- * revealed). `lock`: both rows FOR UPDATE in the caller's transaction.
+ * revealed). `lock`: FOR UPDATE in the caller's transaction, the ad's row first and then the offer's, the
+ * order every decision takes (closing an ad declines its offers under the ad's lock too).
  */
 export async function offerForTrader(
   tx: DbOrTx,
@@ -134,15 +135,16 @@ export async function offerForTrader(
   userId: string,
   lock = false,
 ): Promise<{ offer: OfferRow; ad: AdRow; role: TraderRole }> {
-  const query = tx
-    .select({ offer: tradeOffers, ad: tradeAds })
-    .from(tradeOffers)
-    .innerJoin(tradeAds, eq(tradeAds.id, tradeOffers.adId))
-    .where(eq(tradeOffers.id, offerId))
-  const [row] = await (lock ? query.for('update') : query)
-  const role = row?.ad.userId === userId ? 'owner' : row?.offer.userId === userId ? 'offerer' : null
-  if (!row || !role) throw new AppError('NOT_FOUND', TRADING_MESSAGES.offerNotFound)
-  return { ...row, role }
+  const notFound = () => new AppError('NOT_FOUND', TRADING_MESSAGES.offerNotFound)
+  const [found] = await tx.select().from(tradeOffers).where(eq(tradeOffers.id, offerId))
+  if (!found) throw notFound()
+  const ad = await findAdRow(tx, found.adId, lock)
+  const [offer] = lock
+    ? await tx.select().from(tradeOffers).where(eq(tradeOffers.id, offerId)).for('update')
+    : [found]
+  const role = ad.userId === userId ? 'owner' : offer?.userId === userId ? 'offerer' : null
+  if (!offer || !role) throw notFound()
+  return { offer, ad, role }
 }
 
 async function presentOffer(t: TradingDeps, offerId: number, userId: string): Promise<TradeOffer> {
