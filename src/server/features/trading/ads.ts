@@ -123,7 +123,7 @@ async function cachedAnswer(
   key: string,
   load: () => Promise<{ data: unknown; validUntil: number }>,
 ): Promise<CachedJson> {
-  for (;;) {
+  for (let attempt = 0; ; attempt++) {
     let validUntil = 0
     const cached = await t.cache.json(key, async () => {
       const built = await load()
@@ -134,7 +134,8 @@ async function cachedAnswer(
       const held = cached.current
       cached.current = () => (held?.() ?? true) && t.now().getTime() < validUntil
     }
-    if (cached.current?.() !== false) return cached
+    // An answer that ended while it was kept is built again (once: a new one holds for a while).
+    if (attempt > 0 || cached.current?.() !== false) return cached
     t.cache.invalidateLocal(key)
   }
 }

@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono'
 import { requireUser, type UserEnv } from '@/server/auth/session'
-import { sendCachedJson } from '@/server/lib/read-cache'
+import { type CachedJson, sendCachedJson } from '@/server/lib/read-cache'
 import { jsonBody, paramsOf, queryParams } from '@/server/lib/validate'
 import {
   type CreatedResponse,
@@ -28,10 +28,19 @@ const PUBLIC_REVALIDATE = 'public, no-cache'
 
 type Vars = UserEnv['Variables']
 
+/**
+ * A public answer of the read cache, the same for everyone: the Node server's shared answers keep it
+ * too, while the cache holds it and no ad on it has ended (`current`).
+ */
+function sendPublic(c: Context<UserEnv>, cached: CachedJson): Response {
+  c.var.deps.sharedAnswers?.remember(c, cached, PUBLIC_REVALIDATE)
+  return sendCachedJson(c, cached, PUBLIC_REVALIDATE)
+}
+
 /** /api/trade-ads: the public list and ads; posting, closing and relisting ads; offers on an ad. */
 export const tradeAdRoutes = new Hono<UserEnv>()
   .get('/', queryParams(tradeAdsQuerySchema, { remember: 200 }), async (c) =>
-    sendCachedJson(c, await cachedAdList(tradingOf(c.var.deps), c.req.valid('query')), PUBLIC_REVALIDATE),
+    sendPublic(c, await cachedAdList(tradingOf(c.var.deps), c.req.valid('query'))),
   )
   .post('/', requireUser, jsonBody(tradeAdRequestSchema), async (c) => {
     const { deps, session } = c.var as Vars
@@ -39,7 +48,7 @@ export const tradeAdRoutes = new Hono<UserEnv>()
     return c.json<CreatedResponse>({ id }, 201)
   })
   .get('/:id', paramsOf(tradeIdParamSchema), async (c) =>
-    sendCachedJson(c, await cachedAd(tradingOf(c.var.deps), c.req.valid('param').id), PUBLIC_REVALIDATE),
+    sendPublic(c, await cachedAd(tradingOf(c.var.deps), c.req.valid('param').id)),
   )
   .delete('/:id', requireUser, paramsOf(tradeIdParamSchema), async (c) => {
     const { deps, session } = c.var as Vars
