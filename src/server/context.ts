@@ -35,6 +35,8 @@ export interface AppDeps extends Services {
   limits?: LimitOverrides
   /** The Node server's shared cache of public answers (main.ts); none under `app.request`. */
   sharedAnswers?: SharedAnswers
+  /** The server's clock for time-bound rules (an ad's lifetime); tests advance it. Default: the real one. */
+  clock?: () => Date
 }
 
 export type AppEnv = { Variables: { deps: AppDeps } }

@@ -188,7 +188,20 @@ export function describeRule(rule: AlertRuleConditions): string {
 }
 
 /** What an alert is about: a restock of a stock item, a value change, or a word from the site. */
-export const NOTIFICATION_KINDS = ['restock', 'value', 'system'] as const
+export const NOTIFICATION_KINDS = [
+  'restock',
+  'value',
+  'system',
+  // The marketplace (src/shared/trading.ts): about an ad or an offer, linking to the ad's page.
+  'trade-offer',
+  'trade-accepted',
+  'trade-declined',
+  'trade-cancelled',
+  'trade-message',
+  'trade-confirmed',
+  'trade-completed',
+  'trade-expiring',
+] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
 /** Kinds of alert mail a user can switch off one by one (the unsubscribe link names one). */

@@ -51,6 +51,8 @@ export async function createTestApp(
     sameDatabaseAs?: { database: { url?: string } }
     /** The Node server's shared cache of public answers, as main.ts sets it up (see `served`). */
     sharedAnswers?: boolean
+    /** The server's clock (time-bound rules), for tests that move time on without waiting. */
+    clock?: () => Date
   } = {},
 ) {
   // A fresh folder per app: uploads and generated files never land outside the temp dir.
@@ -87,6 +89,7 @@ export async function createTestApp(
         shutdown,
         limits: options.limits,
         sharedAnswers,
+        clock: options.clock,
       },
       options.features,
     )

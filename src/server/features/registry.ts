@@ -11,6 +11,7 @@ import { liveFeature } from './live/feature'
 import { previewsFeature } from './previews/feature'
 import { rolesFeature } from './roles/feature'
 import { stockFeature } from './stock/feature'
+import { tradingFeature } from './trading/feature'
 import { valueOpsFeature } from './value-ops/feature'
 
 /**
@@ -30,5 +31,6 @@ export const FEATURES: readonly ServerFeature[] = [
   alertsFeature,
   valueOpsFeature,
   contactFeature,
+  tradingFeature,
   liveFeature,
 ]

@@ -1,3 +1,3 @@
 /** What other features may use of alerts (lint refuses any other import of its files). */
-export { followNotifications } from './live'
+export { followNotifications, userTopic } from './live'
 export { notifyUser, type UserNotice } from './notifications'

@@ -1,0 +1,30 @@
+import type { Database } from '@/server/db/client'
+import type { Logger } from '@/server/lib/logger'
+import type { ReadCache } from '@/server/lib/read-cache'
+import { LoopWorker } from '@/server/lib/wake-loop'
+import { sweepAds } from './ads'
+
+export interface AdExpiryWorkerOptions {
+  database: Database
+  cache: ReadCache
+  logger: Logger
+  /** The server's clock (tests move it). */
+  now?: () => Date
+  pollMs?: number
+}
+
+/**
+ * Every minute: tells owners whose ad ends within the hour and marks ended ads `expired`. Queries never
+ * wait for it (an open ad past its end is expired for them already); two instances share the work
+ * (SKIP LOCKED, one notice per listing).
+ */
+export class AdExpiryWorker extends LoopWorker {
+  constructor(private readonly options: AdExpiryWorkerOptions) {
+    super({ pollMs: options.pollMs ?? 60_000, logger: options.logger, failure: 'trade ads not swept' })
+  }
+
+  protected async drain(): Promise<void> {
+    const { database, cache, now } = this.options
+    await sweepAds({ db: database.db, cache }, now?.() ?? new Date())
+  }
+}

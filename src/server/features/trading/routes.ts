@@ -1,0 +1,133 @@
+import { type Context, Hono } from 'hono'
+import { requireUser, type UserEnv } from '@/server/auth/session'
+import { type CachedJson, sendCachedJson } from '@/server/lib/read-cache'
+import { jsonBody, paramsOf, queryParams } from '@/server/lib/validate'
+import {
+  type CreatedResponse,
+  type MyTradesResponse,
+  type TradeAdResponse,
+  type TradeMessage,
+  type TradeMessagesResponse,
+  type TradeOfferResponse,
+  type TradeOffersResponse,
+  tradeAdRequestSchema,
+  tradeAdsQuerySchema,
+  tradeIdParamSchema,
+  tradeMessageRequestSchema,
+  tradeOfferRequestSchema,
+} from '@/shared/trading'
+import { cachedAd, cachedAdList, closeAd, createAd, myAds, relistAd } from './ads'
+import { tradingOf } from './deps'
+import { tradingLiveOf } from './live'
+import { listMessages, postMessage } from './messages'
+import { completeOffer, createOffer, decideOffer, listOffers, myOffers } from './offers'
+
+const PRIVATE = 'private, no-store'
+/** Browsers and proxies ask again each time (an ad changes with every offer); the server answers from its cache. */
+const PUBLIC_REVALIDATE = 'public, no-cache'
+
+type Vars = UserEnv['Variables']
+
+/**
+ * A public answer of the read cache, the same for everyone: the Node server's shared answers keep it
+ * too, while the cache holds it and no ad on it has ended (`current`).
+ */
+function sendPublic(c: Context<UserEnv>, cached: CachedJson): Response {
+  c.var.deps.sharedAnswers?.remember(c, cached, PUBLIC_REVALIDATE)
+  return sendCachedJson(c, cached, PUBLIC_REVALIDATE)
+}
+
+/** /api/trade-ads: the public list and ads; posting, closing and relisting ads; offers on an ad. */
+export const tradeAdRoutes = new Hono<UserEnv>()
+  .get('/', queryParams(tradeAdsQuerySchema, { remember: 200 }), async (c) =>
+    sendPublic(c, await cachedAdList(tradingOf(c.var.deps), c.req.valid('query'))),
+  )
+  .post('/', requireUser, jsonBody(tradeAdRequestSchema), async (c) => {
+    const { deps, session } = c.var as Vars
+    const id = await createAd(tradingOf(deps), session.user.id, c.req.valid('json'))
+    return c.json<CreatedResponse>({ id }, 201)
+  })
+  .get('/:id', paramsOf(tradeIdParamSchema), async (c) =>
+    sendPublic(c, await cachedAd(tradingOf(c.var.deps), c.req.valid('param').id)),
+  )
+  .delete('/:id', requireUser, paramsOf(tradeIdParamSchema), async (c) => {
+    const { deps, session } = c.var as Vars
+    const ad = await closeAd(tradingOf(deps), session.user.id, c.req.valid('param').id)
+    return c.json<Omit<TradeAdResponse, 'now'>>({ ad })
+  })
+  .post('/:id/relist', requireUser, paramsOf(tradeIdParamSchema), async (c) => {
+    const { deps, session } = c.var as Vars
+    const ad = await relistAd(tradingOf(deps), session.user.id, c.req.valid('param').id)
+    return c.json<Omit<TradeAdResponse, 'now'>>({ ad })
+  })
+  .post(
+    '/:id/offers',
+    requireUser,
+    paramsOf(tradeIdParamSchema),
+    jsonBody(tradeOfferRequestSchema),
+    async (c) => {
+      const { deps, session } = c.var as Vars
+      const id = await createOffer(
+        tradingOf(deps),
+        session.user.id,
+        c.req.valid('param').id,
+        c.req.valid('json'),
+      )
+      return c.json<CreatedResponse>({ id }, 201)
+    },
+  )
+  .get('/:id/offers', requireUser, paramsOf(tradeIdParamSchema), async (c) => {
+    const { deps, session } = c.var as Vars
+    c.header('Cache-Control', PRIVATE)
+    const offers = await listOffers(tradingOf(deps), session.user.id, c.req.valid('param').id)
+    return c.json<TradeOffersResponse>({ offers })
+  })
+
+async function decide(c: Context<UserEnv>, decision: 'accept' | 'decline' | 'cancel') {
+  const { deps, session } = c.var
+  const offer = await decideOffer(tradingOf(deps), session.user.id, Number(c.req.param('id')), decision)
+  return c.json<TradeOfferResponse>({ offer })
+}
+
+/** /api/trade-offers: decisions on an offer, its confirmations and its conversation. */
+export const tradeOfferRoutes = new Hono<UserEnv>()
+  .post('/:id/accept', requireUser, paramsOf(tradeIdParamSchema), async (c) => decide(c, 'accept'))
+  .post('/:id/decline', requireUser, paramsOf(tradeIdParamSchema), async (c) => decide(c, 'decline'))
+  .post('/:id/cancel', requireUser, paramsOf(tradeIdParamSchema), async (c) => decide(c, 'cancel'))
+  .post('/:id/complete', requireUser, paramsOf(tradeIdParamSchema), async (c) => {
+    const { deps, session } = c.var as Vars
+    const offer = await completeOffer(tradingOf(deps), session.user.id, c.req.valid('param').id)
+    return c.json<TradeOfferResponse>({ offer })
+  })
+  .get('/:id/messages', requireUser, paramsOf(tradeIdParamSchema), async (c) => {
+    const { deps, session } = c.var as Vars
+    c.header('Cache-Control', PRIVATE)
+    const messages = await listMessages(tradingOf(deps), session.user.id, c.req.valid('param').id)
+    return c.json<TradeMessagesResponse>({ messages })
+  })
+  .post(
+    '/:id/messages',
+    requireUser,
+    paramsOf(tradeIdParamSchema),
+    jsonBody(tradeMessageRequestSchema),
+    async (c) => {
+      const { deps, session } = c.var as Vars
+      await tradingLiveOf(deps).ready // this instance's streams hear the message too
+      const message = await postMessage(
+        tradingOf(deps),
+        session.user.id,
+        c.req.valid('param').id,
+        c.req.valid('json').body,
+      )
+      return c.json<TradeMessage>(message, 201)
+    },
+  )
+
+/** /api/me/trades: my ads, the offers I sent and the offers I received. */
+export const myTradesRoutes = new Hono<UserEnv>().get('/', requireUser, async (c) => {
+  const { deps, session } = c.var as Vars
+  const t = tradingOf(deps)
+  c.header('Cache-Control', PRIVATE)
+  const [ads, offers] = await Promise.all([myAds(t, session.user.id), myOffers(t, session.user.id)])
+  return c.json<MyTradesResponse>({ ads, ...offers, now: t.now().toISOString() })
+})
