@@ -3,6 +3,7 @@ import { AlertTriangle, Link2, Trash2 } from 'lucide-react'
 import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import type { Game, ItemSummary } from '@/shared/catalog'
+import { defaultVariantOf } from '@/shared/catalog-rules'
 import {
   DEFAULT_FAIR_BAND,
   describeRule,
@@ -124,7 +125,11 @@ function SlotRow({
   useEffect(() => setQty(String(slot.quantity)), [slot.quantity])
   const name = item?.name ?? slot.itemId
   const value = item ? unitValue(item, slot) : null
-  const variants = variantKeys(item?.variants ?? null, game.variantLabels)
+  // The default variant (Physical fruit, Fly Ride, Normal) is the item's value: offered once, by its name.
+  const defaultVariant = defaultVariantOf(game.id)
+  const variants = variantKeys(item?.variants ?? null, game.variantLabels).filter(
+    (key) => key !== defaultVariant,
+  )
   const takes = item ? takesModifiers(item) : { modifiers: false, weight: false }
   // A crop with no trade value counts at its in-game sell value (the game's formula).
   const sellValue = takes.modifiers && item?.value === null && value !== null
@@ -199,11 +204,15 @@ function SlotRow({
             </label>
             <select
               id={`${id}-variant`}
-              value={slot.variant ?? ''}
+              value={slot.variant === defaultVariant ? '' : (slot.variant ?? '')}
               onChange={(e) => onChange({ ...slot, variant: e.target.value || undefined })}
               className="w-0 min-w-0 flex-1 rounded-lg border border-line bg-surface px-2 py-1.5 text-sm"
             >
-              <option value="">{game.variantLabels ? 'Headline value' : 'Default'}</option>
+              <option value="">
+                {shortLabel(
+                  (defaultVariant !== undefined && game.variantLabels?.[defaultVariant]) || 'Default',
+                )}
+              </option>
               {variants.map((key) => (
                 <option key={key} value={key}>
                   {shortLabel(game.variantLabels?.[key] ?? key)}
