@@ -69,7 +69,8 @@ const VERDICT_STYLE = {
 /** Query string that keeps the trade readable in shared links (`give=kitsune,dough*2`). */
 function toSearch(params: URLSearchParams): string {
   const parts = [...params].map(
-    ([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v).replaceAll('%2C', ',')}`,
+    ([k, v]) =>
+      `${encodeURIComponent(k)}=${encodeURIComponent(v).replaceAll('%2C', ',').replaceAll('%40', '@')}`,
   )
   return parts.length ? `?${parts.join('&')}` : ''
 }
