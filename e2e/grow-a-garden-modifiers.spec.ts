@@ -92,4 +92,48 @@ test.describe('Grow a Garden mutations and weight', () => {
     await expect(tool.getByText('Carrot (0.55 kg · Gold · Shocked · Wet): 161.6K')).toBeVisible()
     await expectAccessible(page)
   })
+  test('a pet with a pet mutation and an age computes, is shared and reopens identically', async ({
+    page,
+    browser,
+  }) => {
+    await page.goto('/trade-helper/grow-a-garden?tab=wfl')
+    const give = page.getByRole('region', { name: 'You give' })
+    const get = page.getByRole('region', { name: 'You get' })
+    for (const side of [give, get]) {
+      await side.getByRole('combobox', { name: /^Add an item/ }).fill('raccoon')
+      await side
+        .getByRole('option', { name: /^Raccoon/ })
+        .first()
+        .click()
+      await expect(side.getByRole('link', { name: 'Raccoon', exact: true })).toBeVisible()
+    }
+    await expect(give.getByText(/each/)).toContainText('400Sx')
+    await give.getByLabel('Mutation of Raccoon').selectOption('golden')
+    await expect(page).toHaveURL(/give=raccoon!golden(&|$)/)
+    await give.getByLabel('Age of Raccoon').fill('45')
+    await expect(page).toHaveURL(/give=raccoon!golden@45(&|$)/)
+    // Golden ×1.5, age 45 weighs (45 + 10) / 11 = 5× its age-1 weight: 400Sx × 7.5 = 3Sp.
+    await expect(give.getByText(/each/)).toContainText('3Sp')
+    await expect(
+      page.getByRole('region', { name: 'Result' }).getByText('Loss', { exact: true }),
+    ).toBeVisible()
+    await expectAccessible(page)
+
+    const shared = page.url()
+    const fresh = await browser.newContext()
+    const other = waitForAppOnLoad(await fresh.newPage())
+    await other.goto(shared)
+    const otherGive = other.getByRole('region', { name: 'You give' })
+    await expect(otherGive.getByLabel('Mutation of Raccoon')).toHaveValue('golden')
+    await expect(otherGive.getByLabel('Age of Raccoon')).toHaveValue('45')
+    await expect(otherGive.getByText(/each/)).toContainText('3Sp')
+    expect(other.url()).toBe(shared)
+    await fresh.close()
+
+    await page.goto('/values/grow-a-garden/raccoon')
+    const tool = page.getByRole('region', { name: 'Value at a weight and mutations' })
+    await tool.getByLabel('Pet mutation').selectOption('ascended')
+    await tool.getByLabel('Age').fill('100')
+    await expect(tool.getByText('Raccoon (Age 100 · Ascended): 20Sp')).toBeVisible()
+  })
 })

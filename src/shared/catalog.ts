@@ -6,7 +6,7 @@ import {
   MAX_PAGE_SIZE,
   MAX_SEARCH_LENGTH,
 } from './catalog-rules'
-import { GAG_VARIANTS, type GagVariant, MAX_KG, MIN_KG } from './gag-modifiers'
+import { GAG_VARIANTS, type GagVariant, MAX_AGE, MAX_KG, MIN_AGE, MIN_KG } from './gag-modifiers'
 import { GAME_IDS } from './games'
 import { text } from './text'
 import {
@@ -163,7 +163,7 @@ export const changesResponseSchema = z.object({
 })
 export type ChangesResponse = z.infer<typeof changesResponseSchema>
 
-/** One side of a trade in a share link: `itemId[~variant][!mutations][_kg][*quantity]`, comma-separated; any malformed part is a 400. */
+/** One side of a trade in a share link: `itemId[~variant][!mutations][_kg][@age][*quantity]`, comma-separated; any malformed part is a 400. */
 const tradeSide = (side: 'give' | 'get') =>
   text(side, { max: 4000, messages: { tooLong: 'a trade side must be at most 4000 characters' } })
     .optional()
@@ -172,7 +172,7 @@ const tradeSide = (side: 'give' | 'get') =>
       for (const part of dropped) {
         ctx.addIssue({
           code: 'custom',
-          message: `"${part.slice(0, 80)}" is not a slot (itemId[~variant][!mutations][_kg][*quantity], known mutations, ${MIN_KG} to ${MAX_KG} kg, quantity 1 to ${MAX_QUANTITY}, at most ${MAX_SLOTS_PER_SIDE} slots)`,
+          message: `"${part.slice(0, 80)}" is not a slot (itemId[~variant][!mutations][_kg][@age][*quantity], known mutations, ${MIN_KG} to ${MAX_KG} kg, age ${MIN_AGE} to ${MAX_AGE}, quantity 1 to ${MAX_QUANTITY}, at most ${MAX_SLOTS_PER_SIDE} slots)`,
         })
       }
       return slots
@@ -204,6 +204,7 @@ const tradeSlotSchema = z.object({
       variant: z.enum(Object.keys(GAG_VARIANTS) as [GagVariant, ...GagVariant[]]).optional(),
       mutations: z.array(z.string()).optional(),
       kg: z.number().optional(),
+      age: z.number().optional(),
     })
     .optional(),
 })

@@ -7,9 +7,18 @@ import {
   describeModifiers,
   GAG_CROPS,
   GAG_MUTATIONS,
+  GAG_PET_MUTATIONS,
+  type GagPetMutation,
   modifierRatio,
   mutationMultiplier,
   normalizeModifiers,
+  petAgeAtWeight,
+  petAgeOneWeight,
+  petModifiers,
+  petMutationOf,
+  petRatio,
+  petValue,
+  petWeightAtAge,
   weightFactor,
 } from './gag-modifiers'
 
@@ -129,5 +138,48 @@ describe('data', () => {
       '0.55 kg · Gold · Shocked · Wet',
     )
     expect(describeModifiers({})).toBe('')
+  })
+})
+
+describe('Grow a Garden pets: weight from age, mutation multipliers', () => {
+  it('grows a pet’s weight with its age, W1 × (age + 10) / 11, and reads the age back from a weight', () => {
+    expect(petWeightAtAge(1.1, 1)).toBeCloseTo(1.1)
+    expect(petWeightAtAge(1.1, 100)).toBeCloseTo(11)
+    expect(petWeightAtAge(1.1, 125)).toBeCloseTo(11)
+    expect(petWeightAtAge(2, 45)).toBeCloseTo(10)
+    expect(petAgeAtWeight(2, 10)).toBeCloseTo(45)
+    expect(petAgeAtWeight(1.1, 11)).toBeCloseTo(100)
+    expect(petAgeOneWeight(10, 45)).toBeCloseTo(2)
+    for (const age of [1, 7, 50, 100]) expect(petAgeAtWeight(3.3, petWeightAtAge(3.3, age))).toBeCloseTo(age)
+  })
+
+  it('multiplies by each pet mutation, rarer is higher, from Shiny to Ascended ×5', () => {
+    for (const [key, m] of Object.entries(GAG_PET_MUTATIONS)) {
+      expect(petRatio(petModifiers(key as GagPetMutation, undefined))).toBe(m.multiplier)
+      expect(petValue(1_000, petModifiers(key as GagPetMutation, undefined))).toBeCloseTo(
+        1_000 * m.multiplier,
+      )
+      expect(m.multiplier).toBeGreaterThan(1)
+      expect(m.multiplier).toBeLessThanOrEqual(5)
+    }
+    expect(GAG_PET_MUTATIONS.ascended.multiplier).toBe(5)
+    // Machine weights (rarer = smaller): Shiny 100, Inverted 50, Windy/Frozen 30, Golden/Mega/Tiny 20, … Ascended 1.
+    const byRarity = ['shiny', 'inverted', 'windy', 'golden', 'shocked', 'ascended'] as const
+    for (let i = 1; i < byRarity.length; i++)
+      expect(GAG_PET_MUTATIONS[byRarity[i] as GagPetMutation].multiplier).toBeGreaterThan(
+        GAG_PET_MUTATIONS[byRarity[i - 1] as GagPetMutation].multiplier,
+      )
+    expect(Object.keys(GAG_PET_MUTATIONS)).toHaveLength(12)
+  })
+
+  it('values a pet with no mutation and no age at its plain value, and grows it with its age', () => {
+    expect(petValue(1_000, {})).toBe(1_000)
+    expect(petValue(null, { mutations: ['golden'] })).toBeNull()
+    expect(petRatio({ age: 1 })).toBe(1)
+    expect(petRatio({ age: 100 })).toBe(10)
+    expect(petRatio(petModifiers('golden', 45))).toBeCloseTo(1.5 * 5)
+    expect(petMutationOf({ variant: 'rainbow' })).toBe('rainbow')
+    expect(petMutationOf({ mutations: ['celestial'] })).toBeUndefined()
+    expect(describeModifiers(petModifiers('golden', 45))).toBe('Age 45 · Golden')
   })
 })

@@ -132,11 +132,16 @@ export const GAG_CROPS: Readonly<Record<string, { baseWeight: number; baseValue:
 export const MIN_KG = 0.01
 export const MAX_KG = 99_999
 
-/** What a slot says of a crop: its variant, its mutations and its weight (kg), all optional. */
+/**
+ * What a slot says of a crop: its variant, its mutations and its weight (kg), all optional. A pet holds
+ * at most one pet mutation (in `mutations`, or Rainbow as `variant`, as a share link reads it) and its age.
+ */
 export interface CropModifiers {
   variant?: GagVariant
   mutations?: string[]
   kg?: number
+  /** A pet's age, MIN_AGE..MAX_AGE. */
+  age?: number
 }
 
 /** A Grow a Garden item that takes mutations: its crops (the catalog lists them as seeds). */
@@ -256,8 +261,11 @@ export function cropValue(itemId: string, tradeValue: number | null, mods: CropM
 export function describeModifiers(mods: CropModifiers): string {
   return [
     mods.kg === undefined ? null : `${formatKg(mods.kg)} kg`,
+    mods.age === undefined ? null : `Age ${mods.age}`,
     mods.variant ? GAG_VARIANTS[mods.variant].label : null,
-    ...(mods.mutations ?? []).map((k) => GAG_MUTATIONS.get(k)?.label ?? k),
+    ...(mods.mutations ?? []).map(
+      (k) => GAG_MUTATIONS.get(k)?.label ?? (isGagPetMutation(k) ? GAG_PET_MUTATIONS[k].label : k),
+    ),
   ]
     .filter(Boolean)
     .join(' · ')
@@ -265,3 +273,81 @@ export function describeModifiers(mods: CropModifiers): string {
 
 /** A weight as the game shows it: at most two decimals (`0.55`, `12`). */
 export const formatKg = (kg: number) => String(Math.round(kg * 100) / 100)
+
+/**
+ * Pet mutations (one per pet) and their trade multipliers. The game's pet mutations do not change a
+ * pet's sell price and no source gives trade multipliers between 1× (none) and 5× (Ascended), so these
+ * are TradeHub's defaults pending the value team: ranked by rarity, from the mutation machine's weights
+ * (Shiny 100, Inverted 50, Windy/Frozen 30, Golden/Mega/Tiny 20, Shocked/Rainbow/IronSkin/Radiant 10,
+ * Ascended 1): the rarer, the higher. Choice recorded in docs/decisions/030.
+ */
+export const GAG_PET_MUTATIONS = {
+  shiny: { label: 'Shiny', multiplier: 1.1 },
+  inverted: { label: 'Inverted', multiplier: 1.2 },
+  windy: { label: 'Windy', multiplier: 1.3 },
+  frozen: { label: 'Frozen', multiplier: 1.3 },
+  golden: { label: 'Golden', multiplier: 1.5 },
+  mega: { label: 'Mega', multiplier: 1.5 },
+  tiny: { label: 'Tiny', multiplier: 1.5 },
+  shocked: { label: 'Shocked', multiplier: 2 },
+  rainbow: { label: 'Rainbow', multiplier: 2 },
+  ironskin: { label: 'IronSkin', multiplier: 2 },
+  radiant: { label: 'Radiant', multiplier: 2 },
+  ascended: { label: 'Ascended', multiplier: 5 },
+} as const satisfies Record<string, { label: string; multiplier: number }>
+export type GagPetMutation = keyof typeof GAG_PET_MUTATIONS
+
+export const isGagPetMutation = (key: string): key is GagPetMutation => Object.hasOwn(GAG_PET_MUTATIONS, key)
+
+/** A pet's age range; its weight stops growing at age 100. */
+export const MIN_AGE = 1
+export const MAX_AGE = 100
+
+/** A Grow a Garden pet: it takes a pet mutation and an age. */
+export function isGagPet(gameId: string | undefined, category: string | null | undefined): boolean {
+  return gameId === 'grow-a-garden' && category === 'pet'
+}
+
+/** A pet's weight at an age from its age-1 weight: `W1 × (age + 10) / 11` (age 100 = 10× the age-1 weight). */
+export const petWeightAtAge = (ageOneKg: number, age: number) =>
+  (ageOneKg * (Math.min(age, MAX_AGE) + 10)) / 11
+
+/** The inverse: the age at which a pet of age-1 weight `ageOneKg` weighs `kg`, `11 × kg / W1 − 10`. */
+export const petAgeAtWeight = (ageOneKg: number, kg: number) => (11 * kg) / ageOneKg - 10
+
+/** A pet's age-1 weight from what the game shows (its weight at an age). */
+export const petAgeOneWeight = (kg: number, age: number) => (11 * kg) / (Math.min(age, MAX_AGE) + 10)
+
+/**
+ * A pet's mutation as its modifiers hold it: null without one, undefined when they hold something a pet
+ * cannot (a crop mutation, several mutations, a weight).
+ */
+export function petMutationOf(mods: CropModifiers): GagPetMutation | null | undefined {
+  if (mods.kg !== undefined) return undefined
+  const keys = [...(mods.variant ? [mods.variant] : []), ...(mods.mutations ?? [])]
+  if (keys.length === 0) return null
+  const [key] = keys
+  return keys.length === 1 && key !== undefined && isGagPetMutation(key) ? key : undefined
+}
+
+/** A pet's modifiers from its mutation and age, in the form a share link reads back (Rainbow as the variant). */
+export function petModifiers(mutation: GagPetMutation | null, age: number | undefined): CropModifiers {
+  const mods: CropModifiers =
+    mutation === 'rainbow' ? { variant: 'rainbow' } : mutation ? { mutations: [mutation] } : {}
+  if (age !== undefined) mods.age = age
+  return mods
+}
+
+/**
+ * How many times its plain value a pet is worth: its mutation's multiplier times its weight relative to
+ * its age-1 weight, `(age + 10) / 11`, capped at age 100 (10×). Without a mutation or an age: 1.
+ */
+export function petRatio(mods: CropModifiers): number {
+  const mutation = petMutationOf(mods)
+  const m = mutation ? GAG_PET_MUTATIONS[mutation].multiplier : 1
+  return m * (mods.age === undefined ? 1 : petWeightAtAge(1, mods.age))
+}
+
+/** A pet's value with its mutation and age: its trade value × {@link petRatio}; null without a trade value. */
+export const petValue = (tradeValue: number | null, mods: CropModifiers) =>
+  tradeValue === null ? null : tradeValue * petRatio(mods)

@@ -54,6 +54,13 @@ describe('link previews', () => {
     expect(tradePreviewPath('blox-fruits', trade, 10, 'x')).toBe(
       '/og/trade.png?game=blox-fruits&give=a,b,c,d,e&get=v~permanent*2&band=10&v=x',
     )
+    const pet = {
+      give: [{ itemId: 'raccoon', quantity: 1, modifiers: { mutations: ['golden'], age: 45 } }],
+      get: [],
+    }
+    expect(tradePreviewPath('grow-a-garden', pet, 10, 'x')).toBe(
+      '/og/trade.png?game=grow-a-garden&give=raccoon!golden@45&band=10&v=x',
+    )
     const empty = evaluateTrade({ give: trade.give, get: [] }, items, { band: 10 })
     expect(tradePreview(game, { give: trade.give, get: [] }, items, empty, 10)).toMatchObject({
       status: 'empty',

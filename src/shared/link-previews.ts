@@ -195,7 +195,9 @@ export function tradePreviewPath(gameId: GameId, trade: Trade, band: FairBand, v
   if (trade.give.length > 0) params.push(['give', formatTradeParam(trade.give)])
   if (trade.get.length > 0) params.push(['get', formatTradeParam(trade.get)])
   params.push(['band', String(band)], ['v', version])
-  const query = params.map(([k, v]) => `${k}=${encodeURIComponent(v).replaceAll('%2C', ',')}`).join('&')
+  const query = params
+    .map(([k, v]) => `${k}=${encodeURIComponent(v).replaceAll('%2C', ',').replaceAll('%40', '@')}`)
+    .join('&')
   return `${PREVIEW_ROOT}/trade.png?${query}`
 }
 

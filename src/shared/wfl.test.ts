@@ -598,3 +598,62 @@ describe('tradeStatus', () => {
     expect(status({ give: [one('a')], get: [one('b'), one('fish')] })).toBe('fair')
   })
 })
+
+describe('Grow a Garden pets: mutation and age in slots, totals and share links', () => {
+  const gag = (id: string, value: number | null, category = 'pet') =>
+    item(id, value, { gameId: 'grow-a-garden', category })
+  const items = catalog(gag('raccoon', 1_000_000), gag('dog', null), gag('carrot', null, 'seed'))
+  const raccoon = items.get('raccoon') as WflItem
+
+  it('counts a pet by its mutation and age; none is the plain value; no trade value stays unvalued', () => {
+    expect(unitValue(raccoon)).toBe(1_000_000)
+    expect(unitValue(raccoon, { modifiers: {} })).toBe(1_000_000)
+    expect(unitValue(raccoon, { modifiers: { mutations: ['ascended'] } })).toBe(5_000_000)
+    expect(unitValue(raccoon, { modifiers: { variant: 'rainbow', age: 100 } })).toBe(20_000_000)
+    expect(unitValue(items.get('dog') as WflItem, { modifiers: { mutations: ['golden'] } })).toBeNull()
+    const result = evaluateTrade(
+      {
+        give: [{ itemId: 'raccoon', quantity: 1, modifiers: { mutations: ['golden'] } }],
+        get: [one('raccoon')],
+      },
+      items,
+      { band: 10 },
+    )
+    expect(result.verdict).toBe('loss')
+  })
+
+  it('writes a pet mutation and age compactly and reads them back identically', () => {
+    const slots: TradeSlot[] = [
+      { itemId: 'raccoon', quantity: 2, modifiers: { mutations: ['golden'], age: 45 } },
+      { itemId: 'raccoon', quantity: 1, modifiers: { variant: 'rainbow' } },
+      { itemId: 'raccoon', quantity: 1, modifiers: { mutations: ['frozen'], age: 1 } },
+      { itemId: 'raccoon', quantity: 1, modifiers: { age: 100 } },
+    ]
+    const text = formatTradeParam(slots)
+    expect(text).toBe('raccoon!golden@45*2,raccoon!rainbow,raccoon!frozen@1,raccoon@100')
+    expect(parseTradeParam(text)).toEqual({ slots, dropped: [] })
+    expect(parseTradeParam('raccoon@0,raccoon@101,raccoon!golden.shiny,raccoon!golden_2').dropped).toEqual([
+      'raccoon@0',
+      'raccoon@101',
+      'raccoon!golden.shiny',
+      'raccoon!golden_2',
+    ])
+  })
+
+  it('drops what a pet cannot hold, and an age from a crop', () => {
+    const { slots, dropped } = dropUnknownVariants(
+      [
+        { itemId: 'raccoon', quantity: 1, modifiers: { mutations: ['celestial'], age: 10 } },
+        { itemId: 'raccoon', quantity: 1, modifiers: { mutations: ['shiny'], age: 10 } },
+        { itemId: 'carrot', quantity: 1, modifiers: { variant: 'gold', age: 3 } },
+      ],
+      items,
+    )
+    expect(slots).toEqual([
+      { itemId: 'raccoon', quantity: 1, modifiers: { age: 10 } },
+      { itemId: 'raccoon', quantity: 1, modifiers: { mutations: ['shiny'], age: 10 } },
+      { itemId: 'carrot', quantity: 1, modifiers: { variant: 'gold' } },
+    ])
+    expect(dropped.map((s) => s.itemId)).toEqual(['raccoon', 'carrot'])
+  })
+})

@@ -5,9 +5,15 @@ import {
   formatKg,
   GAG_CROPS,
   isGagCrop,
+  isGagPet,
+  isGagPetMutation,
+  MAX_AGE,
   MAX_KG,
+  MIN_AGE,
   MIN_KG,
   normalizeModifiers,
+  petMutationOf,
+  petValue,
 } from './gag-modifiers'
 import type { GameId } from './games'
 
@@ -114,13 +120,28 @@ export interface EvaluateOptions {
 
 const isNumber = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v)
 
-/** Whether an item takes modifiers (a Grow a Garden crop), and a weight (its base weight is known). */
+/**
+ * Whether an item takes modifiers (a Grow a Garden crop or pet), a weight (a crop whose base weight is
+ * known) and whether it is a pet (a pet mutation and an age).
+ */
 export function takesModifiers(item: Pick<WflItem, 'id' | 'gameId' | 'category'>): {
   modifiers: boolean
   weight: boolean
+  pet: boolean
 } {
-  const modifiers = isGagCrop(item.gameId, item.category)
-  return { modifiers, weight: modifiers && Object.hasOwn(GAG_CROPS, item.id) }
+  const crop = isGagCrop(item.gameId, item.category)
+  const pet = isGagPet(item.gameId, item.category)
+  return { modifiers: crop || pet, weight: crop && Object.hasOwn(GAG_CROPS, item.id), pet }
+}
+
+/** Whether modifiers fit an item: a crop's (no age; a weight only where its base weight is known) or a pet's. */
+export function modifiersFit(
+  item: Pick<WflItem, 'id' | 'gameId' | 'category'>,
+  mods: CropModifiers,
+): boolean {
+  const takes = takesModifiers(item)
+  if (takes.pet) return petMutationOf(mods) !== undefined
+  return takes.modifiers && mods.age === undefined && (mods.kg === undefined || takes.weight)
 }
 
 /**
@@ -130,7 +151,12 @@ export function takesModifiers(item: Pick<WflItem, 'id' | 'gameId' | 'category'>
  */
 export function unitValue(item: WflItem, slot: Pick<TradeSlot, 'variant' | 'modifiers'> = {}): number | null {
   const variant = slot.variant
-  if (variant === undefined && takesModifiers(item).modifiers) {
+  const takes = variant === undefined ? takesModifiers(item) : null
+  if (takes?.pet) {
+    const value = petValue(isNumber(item.value) ? item.value : null, slot.modifiers ?? {})
+    return isNumber(value) ? value : null
+  }
+  if (takes?.modifiers) {
     const value = cropValue(item.id, isNumber(item.value) ? item.value : null, slot.modifiers ?? {})
     return isNumber(value) ? value : null
   }
@@ -173,14 +199,16 @@ export function dropUnknownVariants(
     const badVariant =
       slot.variant !== undefined && !(item.variants && Object.hasOwn(item.variants, slot.variant))
     const takes = takesModifiers(item)
-    const badModifiers =
-      slot.modifiers !== undefined && (!takes.modifiers || (slot.modifiers.kg !== undefined && !takes.weight))
+    const badModifiers = slot.modifiers !== undefined && !modifiersFit(item, slot.modifiers)
     if (!badVariant && !badModifiers) return slot
     dropped.push(slot)
     const next: TradeSlot = { itemId: slot.itemId, quantity: slot.quantity }
     if (slot.variant !== undefined && !badVariant) next.variant = slot.variant
-    if (slot.modifiers && takes.modifiers) {
-      const { kg: _kg, ...rest } = slot.modifiers
+    if (slot.modifiers && takes.pet) {
+      // A pet keeps its age; what a pet cannot hold (a weight, crop mutations) is dropped.
+      if (slot.modifiers.age !== undefined) next.modifiers = { age: slot.modifiers.age }
+    } else if (slot.modifiers && takes.modifiers) {
+      const { kg: _kg, age: _age, ...rest } = slot.modifiers
       if (rest.variant || rest.mutations?.length) next.modifiers = rest
     }
     return next
@@ -302,17 +330,30 @@ export function describeRule(band: FairBand): string {
 }
 
 const SLOT_PATTERN =
-  /^([a-z0-9-]{1,120})(?:~([a-z0-9-]{1,120}))?(?:!([a-z]{1,40}(?:\.[a-z]{1,40}){0,15}))?(?:_(\d{1,5}(?:\.\d{1,2})?))?(?:\*([^*~]*))?$/
+  /^([a-z0-9-]{1,120})(?:~([a-z0-9-]{1,120}))?(?:!([a-z]{1,40}(?:\.[a-z]{1,40}){0,15}))?(?:_(\d{1,5}(?:\.\d{1,2})?))?(?:@(\d{1,3}))?(?:\*([^*~]*))?$/
 
 /** A crop's modifiers from a share link's `!gold.wet.shocked` and `_0.55`; null when a key names nothing or the weight is out of range. */
 function readModifiers(
   keys: string | undefined,
   kgText: string | undefined,
+  ageText: string | undefined,
 ): CropModifiers | null | undefined {
-  if (keys === undefined && kgText === undefined) return undefined
-  const { variant, mutations, unknown } = normalizeModifiers(keys?.split('.') ?? [])
-  if (unknown.length > 0) return null
+  if (keys === undefined && kgText === undefined && ageText === undefined) return undefined
   const modifiers: CropModifiers = {}
+  if (ageText !== undefined) {
+    const age = Number(ageText)
+    if (age < MIN_AGE || age > MAX_AGE) return null
+    modifiers.age = age
+  }
+  const list = keys?.split('.') ?? []
+  const { variant, mutations, unknown } = normalizeModifiers(list)
+  // A pet's one mutation that no crop holds (Golden, Shiny, Ascended, …): kept as it is.
+  const [only] = list
+  if (unknown.length > 0 && list.length === 1 && only !== undefined && isGagPetMutation(only)) {
+    modifiers.mutations = [only]
+    return kgText === undefined ? modifiers : null
+  }
+  if (unknown.length > 0) return null
   if (variant) modifiers.variant = variant
   if (mutations.length > 0) modifiers.mutations = mutations
   if (kgText !== undefined) {
@@ -324,9 +365,9 @@ function readModifiers(
 }
 
 /**
- * Reads one side of a share link: comma-separated slots `itemId[~variant][!modifiers][_kg][*quantity]`, e.g.
+ * Reads one side of a share link: comma-separated slots `itemId[~variant][!modifiers][_kg][@age][*quantity]`, e.g.
  * `kitsune,dough*2,dragon~permanent` or `carrot!gold.shocked.wet_0.55*2` (a Grow a Garden crop: variant and
- * mutations joined by dots, then its weight in kg). Parts that do not match, name an unknown modifier or a
+ * mutations joined by dots, then its weight in kg) or `raccoon!golden@45` (a pet: its mutation and age). Parts that do not match, name an unknown modifier or a
  * weight out of range, have a quantity that is not a whole number from 1 to MAX_QUANTITY, or come after
  * MAX_SLOTS_PER_SIDE valid slots are returned in `dropped` (raw, for telling the user). Empty parts (e.g.
  * from a trailing comma) are ignored.
@@ -339,9 +380,9 @@ export function parseTradeParam(param: string | null): { slots: TradeSlot[]; dro
     const part = raw.trim()
     if (part === '') continue
     const match = SLOT_PATTERN.exec(part)
-    const qText = match?.[5]
+    const qText = match?.[6]
     const quantity = qText === undefined ? 1 : /^\d{1,4}$/.test(qText) ? Number(qText) : Number.NaN
-    const modifiers = match ? readModifiers(match[3], match[4]) : null
+    const modifiers = match ? readModifiers(match[3], match[4], match[5]) : null
     if (
       !match?.[1] ||
       modifiers === null ||
@@ -364,14 +405,14 @@ export function parseTradeParam(param: string | null): { slots: TradeSlot[]; dro
   return { slots, dropped }
 }
 
-/** A slot's modifiers in a share link: `!gold.shocked.wet_0.55` ('' without any). */
+/** A slot's modifiers in a share link: `!gold.shocked.wet_0.55`, a pet's `!golden@45` ('' without any). */
 function formatModifiers(modifiers: CropModifiers | undefined): string {
   if (!modifiers) return ''
   const keys = [...(modifiers.variant ? [modifiers.variant] : []), ...(modifiers.mutations ?? [])]
-  return `${keys.length > 0 ? `!${keys.join('.')}` : ''}${modifiers.kg === undefined ? '' : `_${formatKg(modifiers.kg)}`}`
+  return `${keys.length > 0 ? `!${keys.join('.')}` : ''}${modifiers.kg === undefined ? '' : `_${formatKg(modifiers.kg)}`}${modifiers.age === undefined ? '' : `@${modifiers.age}`}`
 }
 
-/** Writes one side of a share link in the canonical form `itemId[~variant][!modifiers][_kg][*quantity]`, quantity 1 omitted. */
+/** Writes one side of a share link in the canonical form `itemId[~variant][!modifiers][_kg][@age][*quantity]`, quantity 1 omitted. */
 export function formatTradeParam(slots: TradeSlot[]): string {
   return slots
     .map(

@@ -230,6 +230,20 @@ describe('catalog API', () => {
       expect(body.title).toBe('Loss: 2 items for 1 — Carrot (0.55 kg · Gold · Shocked · Wet) ×2 for Carrot')
     })
 
+    it('values a Grow a Garden pet by its mutation and age, as the calculator does', async () => {
+      const res = await get('/api/games/grow-a-garden/trade?give=raccoon!ascended@100&get=raccoon')
+      expect(res.status).toBe(200)
+      const body = tradeResponseSchema.parse(await res.json())
+      expect(body.trade.give).toEqual([
+        { itemId: 'raccoon', quantity: 1, modifiers: { mutations: ['ascended'], age: 100 } },
+      ])
+      // Ascended ×5, age 100 ×10 its age-1 weight.
+      expect(body.result.give.total / body.result.get.total).toBeCloseTo(50)
+      const crop = await get('/api/games/grow-a-garden/trade?give=carrot@3')
+      expect(crop.status).toBe(400)
+      expect((await crop.json()).error.fields.modifiers).toBe('carrot')
+    })
+
     it('refuses modifiers an item cannot take and unknown mutations, naming them', async () => {
       const pet = await get('/api/games/grow-a-garden/trade?give=raccoon!gold')
       expect(pet.status).toBe(400)

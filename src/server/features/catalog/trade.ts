@@ -5,8 +5,8 @@ import {
   describeRule,
   evaluateTrade,
   type FairBand,
+  modifiersFit,
   type Trade,
-  takesModifiers,
   tradeTitle,
 } from '@/shared/wfl'
 import { type CatalogDeps, findItems } from './service'
@@ -55,14 +55,13 @@ export async function evaluateSharedTrade(
   const badModifiers = slots.filter((s) => {
     const item = items.get(s.itemId)
     if (!item || s.modifiers === undefined) return false
-    const takes = takesModifiers(item)
-    return !takes.modifiers || (s.modifiers.kg !== undefined && !takes.weight)
+    return !modifiersFit(item, s.modifiers)
   })
   if (badModifiers.length > 0) {
     const named = [...new Set(badModifiers.map((s) => s.itemId))]
     throw new AppError(
       'VALIDATION_FAILED',
-      `Mutations and weight apply only to Grow a Garden crops (a weight only where the crop's base weight is known): ${named.join(', ')}`,
+      `Mutations, weight and age apply only to Grow a Garden crops and pets (a weight only where the crop's base weight is known; a pet holds one pet mutation and an age): ${named.join(', ')}`,
       { fields: { modifiers: named.join(',') } },
     )
   }

@@ -5,12 +5,18 @@ import {
   formatKg,
   GAG_CROPS,
   GAG_MUTATIONS,
+  GAG_PET_MUTATIONS,
   GAG_VARIANTS,
   type GagVariant,
+  isGagPetMutation,
   isGagVariant,
+  MAX_AGE,
   MAX_KG,
+  MIN_AGE,
   MIN_KG,
   normalizeModifiers,
+  petModifiers,
+  petMutationOf,
 } from '@/shared/gag-modifiers'
 
 const MUTATION_OPTIONS = [...GAG_MUTATIONS.values()]
@@ -176,6 +182,81 @@ export function CropModifierFields({
       <p role="status" className="basis-full text-muted text-xs empty:hidden">
         {note ?? ''}
       </p>
+    </>
+  )
+}
+
+/**
+ * A Grow a Garden pet's mutation (one: Shiny … Ascended, with TradeHub's default multipliers) and its age
+ * (1-100; the weight grows with it, ×(age + 10) / 11). `labels` as for {@link CropModifierFields}.
+ */
+export function PetModifierFields({
+  name,
+  modifiers,
+  onChange,
+  labels = false,
+}: {
+  name: string
+  modifiers: CropModifiers
+  onChange: (modifiers: CropModifiers) => void
+  labels?: boolean
+}) {
+  const id = useId()
+  const mutation = petMutationOf(modifiers) ?? null
+  const [ageText, setAgeText] = useState(modifiers.age === undefined ? '' : String(modifiers.age))
+  useEffect(() => setAgeText(modifiers.age === undefined ? '' : String(modifiers.age)), [modifiers.age])
+  const labelClass = labels ? 'block text-muted text-xs' : 'sr-only'
+  return (
+    <>
+      <div>
+        <label htmlFor={`${id}-mutation`} className={labelClass}>
+          {labels ? 'Pet mutation' : `Mutation of ${name}`}
+        </label>
+        <select
+          id={`${id}-mutation`}
+          value={mutation ?? ''}
+          onChange={(e) => {
+            const value = e.target.value
+            onChange(petModifiers(isGagPetMutation(value) ? value : null, modifiers.age))
+          }}
+          className={fieldClass}
+        >
+          <option value="">No mutation ×1</option>
+          {Object.entries(GAG_PET_MUTATIONS).map(([key, m]) => (
+            <option key={key} value={key}>
+              {m.label} ×{m.multiplier}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-age`} className={labelClass}>
+          {labels ? 'Age' : `Age of ${name}`}
+        </label>
+        <input
+          id={`${id}-age`}
+          type="number"
+          inputMode="numeric"
+          min={MIN_AGE}
+          max={MAX_AGE}
+          step={1}
+          value={ageText}
+          placeholder="1"
+          onChange={(e) => {
+            setAgeText(e.target.value)
+            const text = e.target.value.trim()
+            if (text === '') return onChange(petModifiers(mutation, undefined))
+            const typed = Number(text)
+            // An age counts once it is at least 1; more than the largest or a fraction is corrected at once.
+            if (!Number.isFinite(typed) || typed < MIN_AGE) return
+            const age = Math.min(MAX_AGE, Math.trunc(typed))
+            if (age !== typed) setAgeText(String(age))
+            onChange(petModifiers(mutation, age))
+          }}
+          onBlur={() => setAgeText(modifiers.age === undefined ? '' : String(modifiers.age))}
+          className={`${fieldClass} w-20 tabular-nums`}
+        />
+      </div>
     </>
   )
 }

@@ -29,7 +29,7 @@ import { ApiError } from '@/web/lib/api'
 import { Part } from '@/web/lib/part'
 import { toast } from '@/web/lib/toast'
 import { itemsByIdQuery } from '../api'
-import { CropModifierFields } from './crop-modifiers'
+import { CropModifierFields, PetModifierFields } from './crop-modifiers'
 import { ItemImage } from './item-image'
 import { ItemPicker } from './item-picker'
 import { variantKeys } from './variants'
@@ -69,7 +69,8 @@ const VERDICT_STYLE = {
 /** Query string that keeps the trade readable in shared links (`give=kitsune,dough*2`). */
 function toSearch(params: URLSearchParams): string {
   const parts = [...params].map(
-    ([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v).replaceAll('%2C', ',')}`,
+    ([k, v]) =>
+      `${encodeURIComponent(k)}=${encodeURIComponent(v).replaceAll('%2C', ',').replaceAll('%40', '@')}`,
   )
   return parts.length ? `?${parts.join('&')}` : ''
 }
@@ -130,9 +131,9 @@ function SlotRow({
   const variants = variantKeys(item?.variants ?? null, game.variantLabels).filter(
     (key) => key !== defaultVariant,
   )
-  const takes = item ? takesModifiers(item) : { modifiers: false, weight: false }
+  const takes = item ? takesModifiers(item) : { modifiers: false, weight: false, pet: false }
   // A crop with no trade value counts at its in-game sell value (the game's formula).
-  const sellValue = takes.modifiers && item?.value === null && value !== null
+  const sellValue = takes.modifiers && !takes.pet && item?.value === null && value !== null
   return (
     <li className="rounded-xl border border-line bg-bg p-3">
       <div className="flex items-start justify-between gap-2">
@@ -221,7 +222,17 @@ function SlotRow({
             </select>
           </>
         )}
-        {takes.modifiers && (
+        {takes.pet && (
+          <PetModifierFields
+            name={name}
+            modifiers={slot.modifiers ?? {}}
+            onChange={(modifiers) => {
+              const { modifiers: _old, ...rest } = slot
+              onChange(Object.keys(modifiers).length > 0 ? { ...rest, modifiers } : rest)
+            }}
+          />
+        )}
+        {takes.modifiers && !takes.pet && (
           <CropModifierFields
             name={name}
             itemId={slot.itemId}
@@ -409,7 +420,10 @@ export function TradeCalculator({ game }: { game: Game }) {
                 const variants = item?.variants
                 if (s.variant !== undefined && !(variants && Object.hasOwn(variants, s.variant)))
                   return `“${s.variant}” is not a variant of ${name}`
-                return item && takesModifiers(item).modifiers
+                const takes = item ? takesModifiers(item) : null
+                if (takes?.pet) return `${name} takes one pet mutation and an age, no weight`
+                if (takes?.modifiers && s.modifiers?.age !== undefined) return `${name} takes no age`
+                return takes?.modifiers
                   ? `the weight of ${name} is not known`
                   : `${name} takes no mutations or weight`
               })

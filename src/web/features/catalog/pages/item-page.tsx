@@ -9,7 +9,10 @@ import {
   describeModifiers,
   GAG_CROPS,
   isGagCrop,
+  isGagPet,
   modifierRatio,
+  petRatio,
+  petValue,
 } from '@/shared/gag-modifiers'
 import { isStockGame } from '@/shared/games'
 import { categoryLabel, trendLabel } from '@/shared/labels'
@@ -28,7 +31,7 @@ import { usePageMeta } from '@/web/lib/page-meta'
 import { Part } from '@/web/lib/part'
 import { useSeen } from '@/web/lib/use-seen'
 import { useItemDetail } from '../api'
-import { CropModifierFields } from '../components/crop-modifiers'
+import { CropModifierFields, PetModifierFields } from '../components/crop-modifiers'
 import { ItemImage } from '../components/item-image'
 import { DemandMeter, ItemRow, TrendIcon } from '../components/item-row'
 import { ValueChart } from '../components/value-chart'
@@ -102,6 +105,7 @@ function Facts({ data }: { data: ItemDetailResponse }) {
       </dl>
 
       {isGagCrop(item.gameId, item.category) && <CropValueTool item={item} />}
+      {isGagPet(item.gameId, item.category) && <PetValueTool item={item} />}
 
       {variants.length > 0 && (
         <section aria-labelledby="variants" className="mt-8">
@@ -177,6 +181,45 @@ function CropValueTool({ item }: { item: ItemDetailResponse['item'] }) {
                 ? 'in-game sell value (Sheckles)'
                 : `×${formatRatio(modifierRatio(item.id, modifiers))} its value`}
             </span>
+          </>
+        )}
+      </p>
+    </section>
+  )
+}
+
+/**
+ * A Grow a Garden pet's value at a chosen mutation and age, with the rule the calculator uses: its trade
+ * value times its mutation's multiplier and its weight growth since age 1.
+ */
+function PetValueTool({ item }: { item: ItemDetailResponse['item'] }) {
+  const [modifiers, setModifiers] = useState<CropModifiers>({})
+  const value = petValue(item.value, modifiers)
+  const shown = describeModifiers(modifiers)
+  return (
+    <section aria-labelledby="pet-value" className="mt-8 rounded-2xl border border-line bg-surface p-4">
+      <h2 id="pet-value" className="font-semibold text-lg">
+        Value at a weight and mutations
+      </h2>
+      <p className="mt-1 text-muted text-sm">
+        A pet's mutation multiplies its value (TradeHub's defaults, from ×1.1 for Shiny to ×5 for Ascended,
+        rarer is higher); its weight grows with its age, ×(age + 10) / 11 of its age-1 weight up to ×10 at age
+        100, and its value with it.
+      </p>
+      <div className="mt-3 flex flex-wrap items-end gap-3">
+        <PetModifierFields name={item.name} modifiers={modifiers} onChange={setModifiers} labels />
+      </div>
+      <p className="mt-3 text-sm" aria-live="polite">
+        {item.name}
+        {shown ? ` (${shown})` : ''}:{' '}
+        {value === null ? (
+          <span className="text-muted">no value yet</span>
+        ) : (
+          <>
+            <strong className="text-lg tabular-nums" title={formatValueFull(value)}>
+              {formatValue(value)}
+            </strong>{' '}
+            <span className="text-muted">×{formatRatio(petRatio(modifiers))} its value</span>
           </>
         )}
       </p>
