@@ -58,7 +58,10 @@ export function ChangeList({ changes, showGame = true }: { changes: ChangeEntry[
           <li key={c.id} className="px-4 py-3 text-sm">
             <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
               <p className="min-w-0">
-                <Link to={`/values/${c.gameId}/${c.itemId}`} className="font-semibold hover:text-accent">
+                <Link
+                  to={`/values/${c.gameId}/${c.itemId}`}
+                  className="inline-flex min-h-6 items-center font-semibold hover:text-accent"
+                >
                   {c.itemName}
                 </Link>
                 {showGame && <span className="text-muted"> · {GAME_NAMES[c.gameId]}</span>}

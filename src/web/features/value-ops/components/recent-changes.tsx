@@ -13,7 +13,7 @@ export function RecentChanges({ game }: { game: Game }) {
         <h2 id="recent-changes" className="font-semibold text-lg">
           Latest value changes
         </h2>
-        <Link to={`/values/changes?game=${game.id}`} className="text-sm">
+        <Link to={`/values/changes?game=${game.id}`} className="inline-flex min-h-6 items-center text-sm">
           All {game.name} changes
         </Link>
       </div>
