@@ -3,7 +3,11 @@ import { Link } from 'react-router'
 import { buttonClass } from '@/web/components/ui/button'
 import { Page, Prose } from '@/web/components/ui/page'
 import { useDiscordLinks } from '@/web/features/landing/public'
-import { ContactForm } from '../components/contact-form'
+import { lazy } from '@/web/lib/lazy'
+import { Part } from '@/web/lib/part'
+
+/** The form checks with the shared schemas: its code (zod's with it) loads apart from the page's. */
+const ContactForm = lazy(async () => ({ default: (await import('../components/contact-form')).ContactForm }))
 
 /** /contact: the contact form, and the Discord server where one is configured. */
 export function ContactPage() {
@@ -13,7 +17,9 @@ export function ContactPage() {
       title="Contact"
       lead="Write to the TradeHub team with the form below: we answer at the e-mail address you give."
     >
-      <ContactForm />
+      <Part>
+        <ContactForm />
+      </Part>
 
       {discord.server && (
         <div className="mt-6 flex flex-col gap-4 rounded-2xl border border-line bg-surface p-6 sm:flex-row sm:items-center">
