@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../context'
 import type { Database } from '../db/client'
 import type { Logger } from './logger'
@@ -136,4 +136,10 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
     .split(',')
     .map((tag) => tag.trim().replace(/^W\//, ''))
     .some((tag) => tag === '*' || tag === etag)
+}
+
+/** Answers about one person (admin tools, a trader's own things) are never kept by a browser or a proxy. */
+export const noStore: MiddlewareHandler = async (c, next) => {
+  await next()
+  c.header('Cache-Control', 'private, no-store')
 }

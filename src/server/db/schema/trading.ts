@@ -55,6 +55,15 @@ export const tradeAds = pgTable(
   ],
 )
 
+/** The columns of one slot of a side (an ad's or an offer's): which side, its place, the item, how many. */
+const slotColumns = () => ({
+  side: text().$type<TradeSide>().notNull(),
+  position: integer().notNull(),
+  itemId: text().notNull(),
+  variant: text(),
+  quantity: integer().notNull(),
+})
+
 /** One slot of an ad's side: "has" filters read `offering`, "wants" filters `requesting`. */
 export const tradeAdItems = pgTable(
   'trade_ad_items',
@@ -62,12 +71,8 @@ export const tradeAdItems = pgTable(
     adId: bigint({ mode: 'number' })
       .notNull()
       .references(() => tradeAds.id, { onDelete: 'cascade' }),
-    side: text().$type<TradeSide>().notNull(),
-    position: integer().notNull(),
     gameId: text().notNull(),
-    itemId: text().notNull(),
-    variant: text(),
-    quantity: integer().notNull(),
+    ...slotColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.adId, t.side, t.position] }),
@@ -109,11 +114,7 @@ export const tradeOfferItems = pgTable(
     offerId: bigint({ mode: 'number' })
       .notNull()
       .references(() => tradeOffers.id, { onDelete: 'cascade' }),
-    side: text().$type<TradeSide>().notNull(),
-    position: integer().notNull(),
-    itemId: text().notNull(),
-    variant: text(),
-    quantity: integer().notNull(),
+    ...slotColumns(),
   },
   (t) => [primaryKey({ columns: [t.offerId, t.side, t.position] })],
 )

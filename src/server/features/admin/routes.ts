@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { actorOf, type PermittedEnv, requireAdmin } from '@/server/auth/session'
 import type { AppDeps } from '@/server/context'
+import { noStore } from '@/server/lib/read-cache'
 import { jsonBody, paramsOf, queryParams } from '@/server/lib/validate'
 import {
   auditQuerySchema,
@@ -26,11 +27,7 @@ import {
 const context = ({ env, database }: AppDeps): AdminContext => ({ env, db: database.db })
 
 /** Admins only, and never cached: what the admin tools answer is about people. */
-const adminOnly = () =>
-  new Hono<PermittedEnv>().use(requireAdmin).use(async (c, next) => {
-    await next()
-    c.header('Cache-Control', 'private, no-store')
-  })
+const adminOnly = () => new Hono<PermittedEnv>().use(requireAdmin).use(noStore)
 
 /** /api/admin/overview */
 export const overviewRoutes = adminOnly().get('/', async (c) =>

@@ -3,6 +3,7 @@ import { actorOf, type PermittedEnv, requireAdmin } from '@/server/auth/session'
 import type { AppDeps, AppEnv } from '@/server/context'
 import { clientIp } from '@/server/lib/client-ip'
 import { limitsFor } from '@/server/lib/rate-limit'
+import { noStore } from '@/server/lib/read-cache'
 import { jsonBody, paramsOf, queryParams } from '@/server/lib/validate'
 import {
   contactIdParamSchema,
@@ -38,10 +39,7 @@ export const contactRoutes = new Hono<AppEnv>().post('/', jsonBody(contactReques
 /** /api/admin/contact-messages: the messages for admins, newest first; a message's status. */
 export const contactAdminRoutes = new Hono<PermittedEnv>()
   .use(requireAdmin)
-  .use(async (c, next) => {
-    await next()
-    c.header('Cache-Control', 'private, no-store')
-  })
+  .use(noStore)
   .get('/', queryParams(contactListQuerySchema), async (c) =>
     c.json(await listContactMessages(context(c.var.deps), c.req.valid('query'))),
   )

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { actorOf, type PermittedEnv, requireAdmin } from '@/server/auth/session'
 import type { AppDeps } from '@/server/context'
+import { noStore } from '@/server/lib/read-cache'
 import { jsonBody, paramsOf } from '@/server/lib/validate'
 import { grantRoleRequestSchema, roleParamsSchema } from '@/shared/roles'
 import { grantRole, listGrants, type RolesContext, revokeRole } from './service'
@@ -10,10 +11,7 @@ const context = ({ env, database }: AppDeps): RolesContext => ({ env, db: databa
 /** /api/admin/roles: admins and stock managers (admins only). */
 export const roleRoutes = new Hono<PermittedEnv>()
   .use(requireAdmin)
-  .use(async (c, next) => {
-    c.header('Cache-Control', 'private, no-store')
-    await next()
-  })
+  .use(noStore)
   .get('/', async (c) => c.json(await listGrants(context(c.var.deps))))
   .post('/', jsonBody(grantRoleRequestSchema), async (c) => {
     return c.json(await grantRole(context(c.var.deps), actorOf(c), c.req.valid('json')), 201)

@@ -5,6 +5,7 @@ import type { AppEnv } from '@/server/context'
 import { catalogOf, withGame } from '@/server/features/catalog/public'
 import { AppError } from '@/server/lib/errors'
 import { limitsFor } from '@/server/lib/rate-limit'
+import { noStore } from '@/server/lib/read-cache'
 import { jsonBody } from '@/server/lib/validate'
 import { isGameId } from '@/shared/games'
 import { IMAGE_UPLOAD_LIMITS } from '@/shared/image-rules'
@@ -33,10 +34,7 @@ const limit = (maxSize: number, message: string) =>
 
 /** /api/admin/items: the value team's tools, for editors of the game (and admins). */
 export const editorRoutes = new Hono<PermittedEnv>()
-  .use(async (c, next) => {
-    await next()
-    c.header('Cache-Control', 'private, no-store')
-  })
+  .use(noStore)
   .post('/:game', editor, withGame, jsonBody(newItemRequestSchema), async (c) => {
     const { deps, gameId, session } = c.var
     const body = c.req.valid('json')

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { type PermittedEnv, requireValueEditor, requireValueEditorOfAny } from '@/server/auth/session'
 import { AppError } from '@/server/lib/errors'
+import { noStore } from '@/server/lib/read-cache'
 import {
   IMPORT_GAMES,
   type ImportStatus,
@@ -12,10 +13,7 @@ import { importDepsOf, importNow, listImports } from './imports'
 
 /** /api/admin/imports: the official price imports of the games the user edits; Import now. Never cached. */
 export const importRoutes = new Hono<PermittedEnv>()
-  .use(async (c, next) => {
-    await next()
-    c.header('Cache-Control', 'private, no-store')
-  })
+  .use(noStore)
   .get('/', requireValueEditorOfAny(IMPORT_GAMES), async (c) => {
     const games = IMPORT_GAMES.filter((game) => c.var.permissions.valueEditorGames.includes(game))
     return c.json<ImportsResponse>({ imports: await listImports(importDepsOf(c.var.deps), games) })

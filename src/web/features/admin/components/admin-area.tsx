@@ -3,10 +3,12 @@ import { Link, NavLink } from 'react-router'
 import { GAME_IDS, type GameId } from '@/shared/games'
 import type { Me } from '@/shared/profiles'
 import { IMPORT_GAMES } from '@/shared/value-ops-rules'
+import { buttonClass } from '@/web/components/ui/button'
 import { FormMessage } from '@/web/components/ui/field'
 import { Page } from '@/web/components/ui/page'
 import { Spinner } from '@/web/components/ui/spinner'
 import { SignInPrompt, useFreshPermissions, useMe } from '@/web/features/accounts/public'
+import { formatCount } from '@/web/lib/format'
 
 interface AdminSection {
   to: string
@@ -151,5 +153,43 @@ export function Panel({ title, id, children }: { title: string; id: string; chil
       </h2>
       <div className="mt-4">{children}</div>
     </section>
+  )
+}
+
+/** A date and time as the admin area shows them ("26 Nov 2026, 13:05"). */
+export const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
+
+/** A row of buttons choosing one status (or all), each with its count: the admin area's lists by status. */
+export function StatusFilter<S extends string>({
+  legend,
+  statuses,
+  labels,
+  counts,
+  value,
+  onChange,
+}: {
+  legend: string
+  statuses: readonly S[]
+  labels: Record<S, string>
+  counts: Record<S, number>
+  value: S | ''
+  onChange: (status: S | '') => void
+}) {
+  return (
+    <fieldset className="flex flex-wrap gap-2">
+      <legend className="sr-only">{legend}</legend>
+      {(['', ...statuses] as const).map((s) => (
+        <button
+          key={s || 'all'}
+          type="button"
+          aria-pressed={value === s}
+          onClick={() => onChange(s)}
+          className={buttonClass(value === s ? 'primary' : 'secondary', 'sm')}
+        >
+          {s ? `${labels[s]} (${formatCount(counts[s])})` : 'All'}
+        </button>
+      ))}
+    </fieldset>
   )
 }

@@ -7,16 +7,11 @@ import {
   type ContactStatus,
 } from '@/shared/contact-rules'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
-import { buttonClass } from '@/web/components/ui/button'
 import { Select } from '@/web/components/ui/select'
 import { Spinner } from '@/web/components/ui/spinner'
-import { formatCount } from '@/web/lib/format'
 import { toast } from '@/web/lib/toast'
 import { contactMessagesQuery, useSetContactStatus } from '../api'
-import { Pager } from './admin-area'
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
+import { Pager, StatusFilter, when } from './admin-area'
 
 const STATUS_OPTIONS = CONTACT_STATUSES.map((s) => [s, CONTACT_STATUS_LABELS[s]] as const)
 
@@ -31,23 +26,17 @@ export function ContactMessages() {
   const { counts, messages, pageSize, total } = query.data
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
-      <fieldset className="flex flex-wrap gap-2">
-        <legend className="sr-only">Show messages</legend>
-        {(['', ...CONTACT_STATUSES] as const).map((s) => (
-          <button
-            key={s || 'all'}
-            type="button"
-            aria-pressed={status === s}
-            onClick={() => {
-              setStatus(s)
-              setPage(1)
-            }}
-            className={buttonClass(status === s ? 'primary' : 'secondary', 'sm')}
-          >
-            {s ? `${CONTACT_STATUS_LABELS[s]} (${formatCount(counts[s])})` : 'All'}
-          </button>
-        ))}
-      </fieldset>
+      <StatusFilter
+        legend="Show messages"
+        statuses={CONTACT_STATUSES}
+        labels={CONTACT_STATUS_LABELS}
+        counts={counts}
+        value={status}
+        onChange={(s) => {
+          setStatus(s)
+          setPage(1)
+        }}
+      />
       {messages.length === 0 ? (
         <p className="text-muted">No messages here.</p>
       ) : (

@@ -42,11 +42,9 @@ import {
   usersQuery,
   useUserAction,
 } from '../api'
-import { AdminArea, Pager, Panel } from '../components/admin-area'
+import { AdminArea, Pager, Panel, StatusFilter, when } from '../components/admin-area'
 import { ContactMessages } from '../components/contact-messages'
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 const errorText = (error: unknown, fallback: string) => (error instanceof Error ? error.message : fallback)
 
 // --- Overview -------------------------------------------------------------------------------------
@@ -523,23 +521,17 @@ function MailQueue() {
   const { counts, mails, pageSize, total } = query.data
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
-      <fieldset className="flex flex-wrap gap-2">
-        <legend className="sr-only">Show mails</legend>
-        {(['', ...MAIL_FILTERS] as const).map((s) => (
-          <button
-            key={s || 'all'}
-            type="button"
-            aria-pressed={status === s}
-            onClick={() => {
-              setStatus(s)
-              setPage(1)
-            }}
-            className={buttonClass(status === s ? 'primary' : 'secondary', 'sm')}
-          >
-            {s ? `${MAIL_LABELS[s]} (${formatCount(counts[s])})` : 'All'}
-          </button>
-        ))}
-      </fieldset>
+      <StatusFilter
+        legend="Show mails"
+        statuses={MAIL_FILTERS}
+        labels={MAIL_LABELS}
+        counts={counts}
+        value={status}
+        onChange={(s) => {
+          setStatus(s)
+          setPage(1)
+        }}
+      />
       {mails.length === 0 ? (
         <p className="text-muted">No mail here.</p>
       ) : (
