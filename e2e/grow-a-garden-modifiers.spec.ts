@@ -131,7 +131,7 @@ test.describe('Grow a Garden mutations and weight', () => {
     await fresh.close()
 
     await page.goto('/values/grow-a-garden/raccoon')
-    const tool = page.getByRole('region', { name: 'Value at a weight and mutations' })
+    const tool = page.getByRole('region', { name: 'Value at an age and mutation' })
     await tool.getByLabel('Pet mutation').selectOption('ascended')
     await tool.getByLabel('Age').fill('100')
     await expect(tool.getByText('Raccoon (Age 100 · Ascended): 20Sp')).toBeVisible()

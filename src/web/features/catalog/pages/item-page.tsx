@@ -139,6 +139,7 @@ function Facts({ data }: { data: ItemDetailResponse }) {
  * rule's words, the fields, and the value they give.
  */
 function ModifierTool({
+  title,
   name,
   modifiers,
   value,
@@ -146,6 +147,7 @@ function ModifierTool({
   rule,
   children,
 }: {
+  title: string
   name: string
   modifiers: CropModifiers
   value: number | null
@@ -159,7 +161,7 @@ function ModifierTool({
   return (
     <section aria-labelledby="modifier-value" className="mt-8 rounded-2xl border border-line bg-surface p-4">
       <h2 id="modifier-value" className="font-semibold text-lg">
-        Value at a weight and mutations
+        {title}
       </h2>
       <p className="mt-1 text-muted text-sm">{rule}</p>
       <div className="mt-3 flex flex-wrap items-end gap-3">{children}</div>
@@ -190,6 +192,7 @@ function CropValueTool({ item }: { item: ItemDetailResponse['item'] }) {
   const crop = GAG_CROPS[item.id]
   return (
     <ModifierTool
+      title="Value at a weight and mutations"
       name={item.name}
       modifiers={modifiers}
       value={cropValue(item.id, item.value, modifiers)}
@@ -229,6 +232,7 @@ function PetValueTool({ item }: { item: ItemDetailResponse['item'] }) {
   const [modifiers, setModifiers] = useState<CropModifiers>({})
   return (
     <ModifierTool
+      title="Value at an age and mutation"
       name={item.name}
       modifiers={modifiers}
       value={petValue(item.value, modifiers)}
