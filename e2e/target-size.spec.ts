@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { createUser, uniqueEmail } from './support/accounts'
+import { E2E_ORIGIN } from './support/ports'
+import { grantRole } from './support/roles'
 
 /** Toasts come and go with the site feed (off in journeys); their close button is measured in feed.spec.ts. */
 const TOASTS = '[data-sonner-toaster]'
@@ -45,15 +47,45 @@ async function expectTargetsOfAtLeast24px(page: Page, address: string, width: nu
   expect.soft(small, `controls under 24 × 24 px on ${address} at ${width} px`).toEqual([])
 }
 
+/**
+ * A value change of the test's own (a new item with its value, made by a value editor), so that the
+ * values page's "Latest value changes" (links to an item and to its game's changes) is there to be measured
+ * whatever other tests did.
+ */
+async function makeValueChange(
+  page: Page,
+  testInfo: { project: { name: string } },
+  width: number,
+): Promise<string> {
+  const stamp = `${Date.now() % 1_000_000}${width}`
+  const name = `Target Fruit ${stamp}`
+  const email = uniqueEmail(testInfo, `target-editor-${width}`)
+  await createUser(page.request, email, `te_${stamp}`)
+  await grantRole(email, 'blox-fruits-value-editor')
+  const headers = { origin: E2E_ORIGIN }
+  const created = await page.request.post('/api/admin/items/blox-fruits', {
+    headers,
+    data: { name, value: '1M', category: 'fruit', reason: 'A fruit for this test' },
+  })
+  expect(created.status()).toBe(201)
+  await page.request.post('/api/auth/sign-out', { headers })
+  return name
+}
+
 const PAGES = ['/', '/values-and-wfl', '/values/blox-fruits/kitsune', '/grow-a-garden-stock', '/sign-in']
 
 for (const width of [390, 1280]) {
   test(`every control of the main pages is a 24 px target at ${width} px`, async ({ page }, testInfo) => {
     test.slow() // six pages, each laid out and measured
     await page.setViewportSize({ width, height: width < 600 ? 844 : 800 })
+    const changed = await makeValueChange(page, testInfo, width)
     for (const address of PAGES) {
       await page.goto(address)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      if (address === '/values-and-wfl')
+        await expect(
+          page.getByRole('region', { name: 'Latest value changes' }).getByRole('link', { name: changed }),
+        ).toBeAttached()
       await expectTargetsOfAtLeast24px(page, address, width)
     }
     // The profile of a signed-in trader, with all its sections in sight (none scrolled off screen).
