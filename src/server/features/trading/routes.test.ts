@@ -18,7 +18,7 @@ import {
 import { DEFAULT_FAIR_BAND, evaluateTrade } from '@/shared/wfl'
 import { errorOf, send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
-import { createTestApp } from '@/test/app'
+import { createTestApp, TEST_ORIGIN } from '@/test/app'
 import { readEvents } from '@/test/sse'
 import { sweepAds } from './ads'
 
@@ -344,11 +344,11 @@ describe('DELETE /api/trade-ads/:id and relist', () => {
     const id = await adOf(owner, { ...AD, hours: 6 })
     const now = () => new Date(Date.now() + ahead)
     ahead = 5.5 * HOUR
-    await sweepAds({ db: t.database.db, cache: t.cache }, now())
-    await sweepAds({ db: t.database.db, cache: t.cache }, now())
+    await sweepAds({ db: t.database.db, cache: t.cache, publicUrl: TEST_ORIGIN }, now())
+    await sweepAds({ db: t.database.db, cache: t.cache, publicUrl: TEST_ORIGIN }, now())
     expect((await kindsOf(owner.id)).filter((k) => k === 'trade-expiring')).toHaveLength(1)
     ahead = 6 * HOUR + 1000
-    await sweepAds({ db: t.database.db, cache: t.cache }, now())
+    await sweepAds({ db: t.database.db, cache: t.cache, publicUrl: TEST_ORIGIN }, now())
     const [row] = await t.database.db.select().from(tradeAds).where(eq(tradeAds.id, id))
     expect(row!.status).toBe('expired')
     expect((await getAd(id)).status).toBe('expired')
