@@ -1,8 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { alertSettings, discordDeliveries, notifications, pendingEmails } from '@/server/db/schema'
-import { DiscordWorker } from '@/server/features/alerts/discord-worker'
-import { sendNextAlertMail } from '@/server/features/alerts/email-digest'
 import { createLogger } from '@/server/lib/logger'
 import { MAIL_PRIORITY } from '@/server/lib/mail/outbox'
 import { send } from '@/test/accounts'
@@ -10,6 +8,8 @@ import { follow } from '@/test/alert-delivery'
 import { createTestApp, TEST_ORIGIN } from '@/test/app'
 import { created, signedInTrader, TRADE_AD, type Trader } from '@/test/trading'
 import { startWebhookReceiver, type WebhookReceiver } from '@/test/webhook-receiver'
+import { DiscordWorker } from './discord-worker'
+import { sendNextAlertMail } from './email-digest'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
