@@ -100,9 +100,11 @@ test.describe('alerts', () => {
     expect(await page.content()).not.toContain(token)
 
     // Trade notifications: by e-mail and on Discord, each a choice of its own, kept.
-    await page.getByLabel('Trades on Discord').check()
-    await page.getByLabel('Trades by e-mail').check()
-    await expect(page.getByLabel('Trades by e-mail')).toBeEnabled()
+    // (Each shows what the server saved: checked once it answers.)
+    await page.getByLabel('Trades on Discord').click()
+    await expect(page.getByLabel('Trades on Discord')).toBeChecked()
+    await page.getByLabel('Trades by e-mail').click()
+    await expect(page.getByLabel('Trades by e-mail')).toBeChecked()
     await page.reload()
     await expect(page.getByLabel('Trades on Discord')).toBeChecked()
     await expect(page.getByLabel('Trades by e-mail')).toBeChecked()
