@@ -164,6 +164,11 @@ test.describe('admin area', () => {
     await expect(page.getByRole('button', { name: 'Restore account' })).toBeVisible()
     await expectAccessible(page)
     await expectFitsPhone(page)
+    // Its sessions ended; when it was last active stays known.
+    const facts = page.getByRole('region', { name: suspended.email })
+    await expect(facts.getByText('Signed in on')).toBeVisible()
+    await expect(facts).toContainText('0 devices')
+    await expect(facts).not.toContainText('Never')
 
     await suspended.page.goto('/profile')
     await expect(suspended.page.getByText(/Sign in/).first()).toBeVisible()
@@ -172,6 +177,22 @@ test.describe('admin area', () => {
     await expect(suspended.page.getByRole('alert')).toContainText(
       'This account is suspended. Reason: Scamming in trades',
     )
+
+    // Signing a user out of every device asks first; their last activity stays.
+    await sections.getByRole('link', { name: 'Users' }).click()
+    await page.getByLabel('E-mail, username or display name').fill(other.username)
+    await page.getByRole('button', { name: 'Search' }).click()
+    await page.getByRole('link', { name: other.email }).click()
+    const otherFacts = page.getByRole('region', { name: other.email })
+    await expect(otherFacts).toContainText(/Signed in on\s*[1-9]/)
+    await page.getByRole('button', { name: 'Sign out of every device' }).click()
+    const ask = page.getByRole('group', { name: `Sign ${other.email} out of every device?` })
+    await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused()
+    await expectAccessible(page)
+    await ask.getByRole('button', { name: 'Sign out everywhere' }).click()
+    await expect(page.getByText('Signed out of every device')).toBeVisible()
+    await expect(otherFacts).toContainText('0 devices')
+    await expect(otherFacts).not.toContainText('Never')
 
     // The audit log has all of it.
     await sections.getByRole('link', { name: 'Audit log' }).click()

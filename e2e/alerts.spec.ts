@@ -63,7 +63,7 @@ test.describe('alerts', () => {
     await expect(page.getByText('No watched items yet')).toBeVisible()
   })
 
-  test('a trader adds a rule (a rule matching nothing is refused) and a Discord webhook, shown masked', async ({
+  test('a trader adds a rule (a rule matching nothing is refused), a Discord webhook shown masked, and trade delivery', async ({
     page,
     allowConsoleError,
   }, testInfo) => {
@@ -98,6 +98,17 @@ test.describe('alerts', () => {
     await expect(page.getByText('https://discord.com/api/webhooks/1234…/…wxyz')).toBeVisible()
     await expect(page.getByLabel('New webhook address')).toHaveValue('')
     expect(await page.content()).not.toContain(token)
+
+    // Trade notifications: by e-mail and on Discord, each a choice of its own, kept.
+    // (Each shows what the server saved: checked once it answers.)
+    await page.getByLabel('Trades on Discord').click()
+    await expect(page.getByLabel('Trades on Discord')).toBeChecked()
+    await page.getByLabel('Trades by e-mail').click()
+    await expect(page.getByLabel('Trades by e-mail')).toBeChecked()
+    await page.reload()
+    await expect(page.getByLabel('Trades on Discord')).toBeChecked()
+    await expect(page.getByLabel('Trades by e-mail')).toBeChecked()
+    await expect(page.getByLabel('Restocks by e-mail')).not.toBeChecked()
     await expectAccessible(page)
 
     await page.getByRole('button', { name: 'Delete rule: Any Prismatic seed (Grow a Garden)' }).click()

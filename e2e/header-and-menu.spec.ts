@@ -1,4 +1,5 @@
 import { expect, expectAccessible, test } from './fixtures'
+import { createUser, uniqueEmail } from './support/accounts'
 
 test.describe('header on desktop', () => {
   test.skip(({ isMobile }) => isMobile, 'the bar is the desktop layout; phones get the drawer')
@@ -80,6 +81,21 @@ test.describe('header on desktop', () => {
     await expect(footer.getByText('Soon')).toHaveCount(4)
     await expect(footer.getByRole('link', { name: 'Item Values' })).toHaveAttribute('href', '/values-and-wfl')
     await expect(footer.getByRole('link', { name: 'Documentation' })).toHaveAttribute('href', '/docs')
+    await expect(footer.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/sign-in')
+  })
+
+  test('a signed-in trader’s footer offers Profile, not Sign In, on the page from the server and after a reload', async ({
+    page,
+  }, testInfo) => {
+    await createUser(page.request, uniqueEmail(testInfo, 'footer'), `foot_${Date.now() % 1_000_000}`)
+    await page.goto('/values-and-wfl')
+    const account = page.getByRole('contentinfo').getByRole('navigation', { name: 'Footer: Account' })
+    await expect(page.getByRole('banner').getByRole('button', { name: /account menu/i })).toBeVisible()
+    await expect(account.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile')
+    await expect(account.getByRole('link', { name: 'Sign In' })).toHaveCount(0)
+    await page.reload()
+    await expect(account.getByRole('link', { name: 'Profile' })).toBeVisible()
+    await expect(account.getByRole('link', { name: 'Sign In' })).toHaveCount(0)
   })
 })
 

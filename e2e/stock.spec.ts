@@ -4,7 +4,7 @@ import { stockManagerRole } from '../src/shared/roles-rules'
 import { expect, expectAccessible, test, waitForAppOnLoad } from './fixtures'
 import { createUser, uniqueEmail } from './support/accounts'
 import { E2E_ORIGIN } from './support/ports'
-import { grantRole } from './support/roles'
+import { grantRole, revokeRole } from './support/roles'
 
 const stamp = () => `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`
 /** A quantity no earlier run posted in this window, so each test's stock is new. */
@@ -245,5 +245,43 @@ test.describe('stock trackers', () => {
       data: { shop: shop.id, items: [{ item: 'carrot', quantity: qty }] },
     })
     expect([401, 403]).toContain(refused.status())
+  })
+
+  test('a token whose creator no longer manages the game says so on one line on a phone', async ({
+    page,
+    playwright,
+  }, testInfo) => {
+    await stockManager(page.request, testInfo, 'grow-a-garden')
+    // Another manager creates a token, then loses the role: the token stops.
+    const other = await playwright.request.newContext({ baseURL: E2E_ORIGIN })
+    const email = uniqueEmail(testInfo, 'stock-former')
+    await createUser(other, email, `sf_${stamp()}`)
+    await grantRole(email, stockManagerRole('grow-a-garden'))
+    const name = `e2e-former-${stamp()}`
+    const made = await other.post('/api/stock/grow-a-garden/tokens', {
+      headers: { origin: E2E_ORIGIN },
+      data: { name },
+    })
+    expect(made.status(), await made.text()).toBe(201)
+    const { user } = (await (await other.get('/api/me')).json()) as { user: { id: string } }
+    await revokeRole(user.id, stockManagerRole('grow-a-garden'))
+    await other.dispose()
+
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/stock-management?game=grow-a-garden')
+    const row = page
+      .getByRole('region', { name: 'Ingest tokens for Grow a Garden' })
+      .getByRole('listitem')
+      .filter({ hasText: name })
+    const stopped = 'Stopped: its creator can no longer manage Grow a Garden'
+    const pill = row.getByText(stopped)
+    await expect(pill).toHaveAttribute('title', stopped)
+    const lineHeight = await pill.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight))
+    const box = await pill.boundingBox()
+    expect(box!.height, 'the pill is one line').toBeLessThan(lineHeight * 2)
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390)
+    await expectAccessible(page)
   })
 })

@@ -68,7 +68,12 @@ test.describe('value suggestions', () => {
     await page.goto(itemPage)
     await expect(card.getByRole('button', { name: 'Vote up (1)' })).toBeVisible()
     await expectAccessible(page)
+    // The value grows by far more than 90 %: Approve asks first, in place, with the change in words.
     await card.getByRole('button', { name: 'Approve' }).click()
+    const confirm = card.getByRole('group', { name: /^Approve a change of \+\d+%\?$/ })
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused()
+    await expectAccessible(page)
+    await confirm.getByRole('button', { name: 'Approve anyway' }).click()
     await expect(card).toContainText('Approved')
     await expect(page.getByText(formatValueFull(value), { exact: true })).toBeVisible()
 

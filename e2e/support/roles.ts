@@ -53,3 +53,12 @@ export async function grantRole(email: string, role: Role) {
   })
   expect(granted.status(), await granted.text()).toBe(201)
 }
+
+/** Takes a role from a user, as the primary admin. */
+export async function revokeRole(userId: string, role: Role) {
+  const revoked = await (await primaryAdmin()).delete(
+    `/api/admin/roles/${encodeURIComponent(role)}/${encodeURIComponent(userId)}`,
+    { headers: { origin: E2E_ORIGIN } },
+  )
+  expect(revoked.ok(), await revoked.text()).toBe(true)
+}

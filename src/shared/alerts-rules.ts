@@ -204,6 +204,22 @@ export const NOTIFICATION_KINDS = [
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
+/** The marketplace's kinds: they leave the site as the trader's "trades" settings say (e-mail, Discord). */
+export const TRADE_NOTIFICATION_KINDS = [
+  'trade-offer',
+  'trade-accepted',
+  'trade-declined',
+  'trade-cancelled',
+  'trade-message',
+  'trade-confirmed',
+  'trade-completed',
+  'trade-expiring',
+] as const satisfies readonly NotificationKind[]
+export type TradeNotificationKind = (typeof TRADE_NOTIFICATION_KINDS)[number]
+
+export const isTradeNotification = (kind: string): boolean =>
+  (TRADE_NOTIFICATION_KINDS as readonly string[]).includes(kind)
+
 /** Kinds of alert mail a user can switch off one by one (the unsubscribe link names one). */
-export const ALERT_EMAIL_KINDS = ['restock', 'value'] as const
+export const ALERT_EMAIL_KINDS = ['restock', 'value', 'trades'] as const
 export type AlertEmailKind = (typeof ALERT_EMAIL_KINDS)[number]

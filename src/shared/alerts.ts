@@ -98,30 +98,39 @@ export const alertRuleParamsSchema = z.strictObject({
 
 // --- Delivery settings ----------------------------------------------------------------------------
 
-const emailKinds = z.strictObject({ restock: z.boolean().optional(), value: z.boolean().optional() })
+const emailKinds = z.strictObject({
+  restock: z.boolean().optional(),
+  value: z.boolean().optional(),
+  trades: z.boolean().optional(),
+})
 
 /**
- * PUT /api/alert-settings — e-mail on or off (both kinds, or each), and the Discord webhook address
- * (null removes it). The server checks the address again (host, scheme, credentials, private networks).
+ * PUT /api/alert-settings — e-mail on or off (every kind, or each: restocks, value changes, trades), the
+ * Discord webhook address (null removes it), and whether trades go to Discord too. The server checks the
+ * address again (host, scheme, credentials, private networks).
  */
 export const alertSettingsRequestSchema = z
   .strictObject({
     email: z.union([z.boolean(), emailKinds]).optional(),
     discordWebhookUrl: text('discordWebhookUrl', { min: 1, max: 500 }).nullable().optional(),
+    discordTrades: z.boolean({ error: 'discordTrades must be true or false' }).optional(),
   })
-  .refine((s) => s.email !== undefined || s.discordWebhookUrl !== undefined, {
-    message: 'Give email or discordWebhookUrl',
-  })
+  .refine(
+    (s) => s.email !== undefined || s.discordWebhookUrl !== undefined || s.discordTrades !== undefined,
+    { message: 'Give email, discordWebhookUrl or discordTrades' },
+  )
 export type AlertSettingsRequest = z.input<typeof alertSettingsRequestSchema>
 
 export const alertSettingsSchema = z.object({
-  email: z.object({ restock: z.boolean(), value: z.boolean() }),
+  email: z.object({ restock: z.boolean(), value: z.boolean(), trades: z.boolean() }),
   /** Where alert mails go (the account's e-mail). */
   emailAddress: z.string(),
   discord: z.object({
     /** The webhook address, masked: never shown back in full. */
     webhook: z.string().nullable(),
     enabled: z.boolean(),
+    /** The marketplace's notices are posted there too (while a webhook is on). */
+    trades: z.boolean(),
     /** Why Discord alerts stopped (the webhook answered 404), until a new address is saved. */
     problem: z.string().nullable(),
   }),
@@ -130,8 +139,8 @@ export type AlertSettings = z.infer<typeof alertSettingsSchema>
 
 // --- Alert mail unsubscribe -----------------------------------------------------------------------
 
-/** What an alert mail's unsubscribe link switches off: one kind, or both (a mail that had both). */
-export const ALERT_UNSUBSCRIBE_KINDS = ['restock', 'value', 'all'] as const
+/** What an alert mail's unsubscribe link switches off: one kind, or all (a mail that had several). */
+export const ALERT_UNSUBSCRIBE_KINDS = ['restock', 'value', 'trades', 'all'] as const
 export type AlertUnsubscribeKind = (typeof ALERT_UNSUBSCRIBE_KINDS)[number]
 
 export const ALERT_UNSUBSCRIBE_MESSAGES = {
@@ -140,11 +149,13 @@ export const ALERT_UNSUBSCRIBE_MESSAGES = {
   confirm: {
     restock: 'Stop restock alert e-mails',
     value: 'Stop value change alert e-mails',
+    trades: 'Stop trade e-mails',
     all: 'Stop all alert e-mails',
   },
   done: {
     restock: 'You will get no more restock alert e-mails. Your alerts still show on the site.',
     value: 'You will get no more value change alert e-mails. Your alerts still show on the site.',
+    trades: 'You will get no more trade e-mails. Your trade notifications still show on the site.',
     all: 'You will get no more alert e-mails. Your alerts still show on the site.',
   },
 } as const
@@ -154,7 +165,7 @@ export const ALERT_UNSUBSCRIBE_MESSAGES = {
  * of alert mail off; GET answers a page with a button that does it.
  */
 export const alertUnsubscribeQuerySchema = z.strictObject({
-  kind: z.enum(ALERT_UNSUBSCRIBE_KINDS, { error: 'kind must be restock, value or all' }),
+  kind: z.enum(ALERT_UNSUBSCRIBE_KINDS, { error: 'kind must be restock, value, trades or all' }),
   token: z
     .string({ error: ALERT_UNSUBSCRIBE_MESSAGES.invalid })
     .min(20, ALERT_UNSUBSCRIBE_MESSAGES.invalid)

@@ -77,7 +77,10 @@ export const alertRules = pgTable(
   (t) => [index('alert_rules_game_idx').on(t.gameId), index('alert_rules_user_idx').on(t.userId)],
 )
 
-/** How a user's alerts leave the site besides in-app: e-mail kinds, a Discord webhook, the mail pace. */
+/**
+ * How a user's alerts leave the site besides in-app: e-mail kinds (restocks, value changes, their trades),
+ * a Discord webhook (and whether their trades go there too), the mail pace.
+ */
 export const alertSettings = pgTable(
   'alert_settings',
   {
@@ -86,10 +89,14 @@ export const alertSettings = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     emailRestock: boolean().notNull().default(false),
     emailValue: boolean().notNull().default(false),
+    /** The marketplace's notices (offers, decisions, messages, confirmations, ads ending) by e-mail. */
+    emailTrades: boolean().notNull().default(false),
     discordWebhookUrl: text(),
     discordEnabled: boolean().notNull().default(false),
     /** Why Discord delivery stopped (a 404), shown until a new address is saved. */
     discordProblem: text(),
+    /** The marketplace's notices on the Discord webhook too. */
+    discordTrades: boolean().notNull().default(false),
     lastEmailAt: timestamp({ withTimezone: true }),
     /** When the next alert mail may go, with what was notified meanwhile; null when nothing waits. */
     emailDueAt: timestamp({ withTimezone: true }),

@@ -19,6 +19,11 @@ export const users = pgTable('users', {
     .$onUpdate(() => new Date())
     .notNull(),
   twoFactorEnabled: boolean().default(false),
+  /**
+   * The last activity of a session that no longer exists (signed out, everywhere too, suspended, expired):
+   * kept by the trigger on deleted sessions (migration 0017), so the last activity outlives them.
+   */
+  lastActiveAt: at(),
 })
 
 export const sessions = pgTable(

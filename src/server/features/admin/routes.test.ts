@@ -230,15 +230,21 @@ describe('admin API: users', () => {
     expect(await currentUser(t, target.cookie)).not.toBeNull()
   })
 
-  it('signs a user out of every device', async () => {
+  it('signs a user out of every device, and keeps when they were last active', async () => {
     const email = `devices-${++n}@example.com`
     const first = await createMagicLinkUser(t, email)
     const second = await createMagicLinkUser(t, email)
     const { id } = await meOf(t, first.cookie)
+    const detail = async () =>
+      (await (await send(t, `/api/admin/users/${id}`, { cookie: primary })).json()) as AdminUserDetail
+    const before = await detail()
+    expect(before.lastActiveAt).not.toBeNull()
     const res = await send(t, `/api/admin/users/${id}/sign-out`, { method: 'POST', cookie: primary })
     expect(await res.json()).toEqual({ sessionsEnded: 2 })
     expect(await currentUser(t, first.cookie)).toBeNull()
     expect(await currentUser(t, second.cookie)).toBeNull()
+    // The sessions are gone, their last activity is not.
+    expect(await detail()).toMatchObject({ activeSessions: 0, lastActiveAt: before.lastActiveAt })
     // They may sign in again.
     expect(await currentUser(t, (await createMagicLinkUser(t, email)).cookie)).not.toBeNull()
   })

@@ -158,7 +158,7 @@ export async function getUser({ env, db }: AdminContext, userId: string): Promis
     ogMember,
     signInMethods: [...methods.map((m) => METHOD_NAMES[m.provider] ?? m.provider), 'magic-link'],
     twoFactorEnabled: Boolean(user.twoFactorEnabled),
-    lastActiveAt: activity?.lastActive ? new Date(activity.lastActive).toISOString() : null,
+    lastActiveAt: lastActivity(activity?.lastActive, user.lastActiveAt),
     activeSessions: activity?.active ?? 0,
     suspension: suspension
       ? {
@@ -168,6 +168,12 @@ export async function getUser({ env, db }: AdminContext, userId: string): Promis
         }
       : null,
   }
+}
+
+/** The latest activity of a session, open (its last use) or ended (kept on the user), or null: never. */
+function lastActivity(openSession: Date | string | null | undefined, ended: Date | null): string | null {
+  const times = [openSession, ended].flatMap((at) => (at ? [new Date(at).getTime()] : []))
+  return times.length > 0 ? new Date(Math.max(...times)).toISOString() : null
 }
 
 async function targetUser(db: Db, userId: string) {

@@ -6,11 +6,12 @@ import { type CatalogDeps, itemsWithNotes } from '@/server/features/catalog/publ
 import type { DbOrTx } from '@/server/lib/audit'
 import type { Logger } from '@/server/lib/logger'
 import { ReadCache } from '@/server/lib/read-cache'
-import { ALERT_LIMITS, type NotificationKind, type RuleItem, ruleMatches } from '@/shared/alerts-rules'
+import { type NotificationKind, type RuleItem, ruleMatches } from '@/shared/alerts-rules'
 import { formatValue } from '@/shared/format-value'
 import { type GameId, isGameId, isStockGame, type StockGameId } from '@/shared/games'
 import { shopDefinition } from '@/shared/stock-rules'
 import { type DiscordPayload, enqueueDiscord } from './discord-worker'
+import { scheduleAlertMail } from './email-digest'
 import { NOTIFICATIONS_CHANNEL } from './notifications'
 
 /** Site events claimed by one transaction. */
@@ -330,20 +331,7 @@ async function deliver(
 
   // E-mail: the next alert mail is due now, or 15 minutes after the last one (what comes meanwhile joins it).
   const emailUsers = [...new Set(created.filter((n) => n.emailPending).map((n) => n.userId))].sort()
-  for (const ids of chunks(emailUsers)) {
-    await tx
-      .select({ userId: alertSettings.userId })
-      .from(alertSettings)
-      .where(inArray(alertSettings.userId, ids))
-      .orderBy(asc(alertSettings.userId))
-      .for('update')
-    await tx
-      .update(alertSettings)
-      .set({
-        emailDueAt: sql`coalesce(${alertSettings.emailDueAt}, greatest(now(), coalesce(${alertSettings.lastEmailAt}, '-infinity'::timestamptz) + make_interval(mins => ${ALERT_LIMITS.emailIntervalMinutes})))`,
-      })
-      .where(inArray(alertSettings.userId, ids))
-  }
+  for (const ids of chunks(emailUsers)) await scheduleAlertMail(tx, ids)
 
   // Discord: one post per user (ten alerts at most each), through the Discord outbox.
   const discordByUser = new Map<string, typeof created>()

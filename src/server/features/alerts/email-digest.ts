@@ -1,12 +1,20 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Database, Db } from '@/server/db/client'
 import { alertSettings, notifications, users } from '@/server/db/schema'
+import type { DbOrTx } from '@/server/lib/audit'
 import { escapeHtml } from '@/server/lib/html'
 import type { Logger } from '@/server/lib/logger'
 import { renderMail } from '@/server/lib/mail/layout'
 import { enqueueMail, MAIL_PRIORITY } from '@/server/lib/mail/outbox'
 import { LoopWorker } from '@/server/lib/wake-loop'
-import { ALERT_LIMITS, ALERT_UNSUBSCRIBE_MESSAGES, type AlertUnsubscribeKind } from '@/shared/alerts'
+import {
+  ALERT_EMAIL_KINDS,
+  ALERT_LIMITS,
+  ALERT_UNSUBSCRIBE_MESSAGES,
+  type AlertEmailKind,
+  type AlertUnsubscribeKind,
+  isTradeNotification,
+} from '@/shared/alerts'
 import { SITE_NAME } from '@/shared/pages'
 import { alertUnsubscribeUrl } from './unsubscribe'
 
@@ -26,25 +34,67 @@ export interface AlertMailItem {
   link: string
 }
 
-/** Kinds of alert mail a user can stop, as the mail offers them. */
-const STOPPABLE = ['restock', 'value'] as const
+/** The kind of alert mail (as its settings and unsubscribe links name them) a notification is mailed under. */
+export function mailKindOf(kind: string): AlertEmailKind | null {
+  if (kind === 'restock' || kind === 'value') return kind
+  return isTradeNotification(kind) ? 'trades' : null
+}
+
+/** What the mail says, by whether it carries alerts of watches and rules, trades, or both. */
+function wordsOf(kinds: readonly AlertEmailKind[]) {
+  const trades = kinds.includes('trades')
+  const alerts = kinds.some((kind) => kind !== 'trades')
+  const what =
+    trades && alerts
+      ? 'your trades and the items and rules you watch'
+      : trades
+        ? 'your trades'
+        : 'the items and rules you watch'
+  return {
+    noun: trades ? 'notifications' : 'alerts',
+    intro: `What happened to ${what} since the last ${trades ? '' : 'alert '}e-mail:`,
+    footer: `You get this mail because you turned on ${trades && alerts ? 'alert and trade' : trades ? 'trade' : 'alert'} e-mails on ${SITE_NAME}${alerts ? ' and watch these items' : ''}.`,
+  }
+}
 
 /**
- * One alert mail: the single alert's title as its subject (or "3 new alerts on TradeHub"), each alert
- * with its link, and a one-click unsubscribe (RFC 8058) for the kinds it carries.
+ * A trade conversation's new messages as one line of the mail: the latest, counting the others. Any other
+ * notification stays as it is. Newest first in, newest first out.
+ */
+export function collapseMessages<T extends AlertMailItem>(items: readonly T[]): T[] {
+  const byConversation = new Map<string, T[]>()
+  for (const item of items)
+    if (item.kind === 'trade-message')
+      byConversation.set(item.link, [...(byConversation.get(item.link) ?? []), item])
+  return items.flatMap((item) => {
+    if (item.kind !== 'trade-message') return [item]
+    const conversation = byConversation.get(item.link)!
+    if (conversation[0] !== item) return []
+    return conversation.length === 1
+      ? [item]
+      : [{ ...item, body: `${conversation.length} new messages; the latest: ${item.body}` }]
+  })
+}
+
+/**
+ * One alert mail: the single notification's title as its subject (or "3 new alerts on TradeHub", "…new
+ * notifications…" with trades), each with its link, and a one-click unsubscribe (RFC 8058) for the kinds
+ * it carries.
  */
 export function renderAlertMail(input: {
   publicUrl: string
   items: readonly AlertMailItem[]
-  /** The unsubscribe address of each kind (and of both). */
+  /** The unsubscribe address of each kind (and of all). */
   unsubscribeUrl: (kind: AlertUnsubscribeKind) => string
 }) {
-  const { publicUrl, items, unsubscribeUrl } = input
+  const { publicUrl, unsubscribeUrl } = input
+  const items = collapseMessages(input.items)
   const [first] = items
   if (!first) throw new Error('an alert mail needs an alert')
   const single = items.length === 1
-  const subject = single ? first.title : `${items.length} new alerts on ${SITE_NAME}`
-  const kinds = STOPPABLE.filter((kind) => items.some((i) => i.kind === kind))
+  const kinds = ALERT_EMAIL_KINDS.filter((kind) => items.some((i) => mailKindOf(i.kind) === kind))
+  const words = wordsOf(kinds)
+  const subject = single ? first.title : `${items.length} new ${words.noun} on ${SITE_NAME}`
   const headerKind: AlertUnsubscribeKind = kinds.length === 1 ? kinds[0]! : 'all'
   const listed = items.slice(0, MAIL_LIST_SIZE)
   const more = items.length - listed.length
@@ -67,10 +117,13 @@ ${more > 0 ? `<p style="margin:0 0 12px;font-size:14px;">…and ${more} more on 
   const mail = renderMail({
     subject,
     heading: subject,
-    paragraphs: single
-      ? [first.body]
-      : [`What happened to the items and rules you watch since the last alert e-mail:`],
-    button: { label: single ? `See it on ${SITE_NAME}` : 'See the latest alert', url: url(first.link) },
+    paragraphs: single ? [first.body] : [words.intro],
+    button: {
+      label: single
+        ? `See it on ${SITE_NAME}`
+        : `See the latest ${words.noun === 'alerts' ? 'alert' : 'one'}`,
+      url: url(first.link),
+    },
     expiry: `You get at most one alert e-mail every ${ALERT_LIMITS.emailIntervalMinutes} minutes, with everything that happened meanwhile.`,
     section: {
       html: `${listHtml}<p style="margin:0;font-size:13px;line-height:1.6;color:#4b5563;">${stopLinks
@@ -83,7 +136,7 @@ ${more > 0 ? `<p style="margin:0 0 12px;font-size:14px;">…and ${more} more on 
         ...stopLinks.map((s) => `${s.label}: ${s.url}`),
       ],
     },
-    footer: `You get this mail because you turned on alert e-mails on ${SITE_NAME} and watch these items.`,
+    footer: words.footer,
     footerLink: { label: 'Unsubscribe', url: unsubscribeUrl(headerKind) },
   })
   return {
@@ -93,6 +146,26 @@ ${more > 0 ? `<p style="margin:0 0 12px;font-size:14px;">…and ${more} more on 
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   }
+}
+
+/**
+ * Makes the next alert mail of these users (ids sorted: rows are locked in order) due now, or 15 minutes
+ * after their last one: what is notified meanwhile joins it. Call it in the transaction that marks their
+ * notifications `email_pending`; a mail already due keeps its time.
+ */
+export async function scheduleAlertMail(tx: DbOrTx, userIds: readonly string[]): Promise<void> {
+  await tx
+    .select({ userId: alertSettings.userId })
+    .from(alertSettings)
+    .where(inArray(alertSettings.userId, [...userIds]))
+    .orderBy(asc(alertSettings.userId))
+    .for('update')
+  await tx
+    .update(alertSettings)
+    .set({
+      emailDueAt: sql`coalesce(${alertSettings.emailDueAt}, greatest(now(), coalesce(${alertSettings.lastEmailAt}, '-infinity'::timestamptz) + make_interval(mins => ${ALERT_LIMITS.emailIntervalMinutes})))`,
+    })
+    .where(inArray(alertSettings.userId, [...userIds]))
 }
 
 /**
@@ -109,6 +182,7 @@ export async function sendNextAlertMail(
         userId: alertSettings.userId,
         emailRestock: alertSettings.emailRestock,
         emailValue: alertSettings.emailValue,
+        emailTrades: alertSettings.emailTrades,
       })
       .from(alertSettings)
       .where(lte(alertSettings.emailDueAt, sql`now()`))
@@ -123,13 +197,17 @@ export async function sendNextAlertMail(
         title: notifications.title,
         body: notifications.body,
         link: notifications.link,
+        readAt: notifications.readAt,
       })
       .from(notifications)
       .where(and(eq(notifications.userId, due.userId), eq(notifications.emailPending, true)))
       .orderBy(sql`${notifications.id} desc`)
-    const wanted = pending.filter(
-      (n) => (n.kind === 'restock' && due.emailRestock) || (n.kind === 'value' && due.emailValue),
-    )
+    const on = { restock: due.emailRestock, value: due.emailValue, trades: due.emailTrades }
+    // A trade notice the trader has read on the site meanwhile is not mailed.
+    const wanted = pending.filter((n) => {
+      const kind = mailKindOf(n.kind)
+      return kind !== null && on[kind] && (kind !== 'trades' || n.readAt === null)
+    })
     if (pending.length > 0)
       await tx
         .update(notifications)

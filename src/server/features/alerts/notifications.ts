@@ -98,10 +98,14 @@ export interface UserNotice {
 /**
  * Writes a notification in the caller's transaction (none when the user already has one with this key)
  * and wakes the user's bells on every instance (the NOTIFY is delivered when the transaction commits).
- * True when it was created.
+ * The row when it was created, else null.
  */
-export async function notifyUser(tx: DbOrTx, notice: UserNotice): Promise<boolean> {
-  const created = await tx
+export async function createNotification(
+  tx: DbOrTx,
+  notice: UserNotice,
+  options: { emailPending?: boolean } = {},
+): Promise<{ id: number; createdAt: Date } | null> {
+  const [created] = await tx
     .insert(notifications)
     .values({
       userId: notice.userId,
@@ -112,10 +116,16 @@ export async function notifyUser(tx: DbOrTx, notice: UserNotice): Promise<boolea
       body: notice.body,
       link: notice.link,
       dedupeKey: notice.dedupeKey,
+      emailPending: options.emailPending ?? false,
     })
     .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
-    .returning({ id: notifications.id })
-  if (created.length === 0) return false
+    .returning({ id: notifications.id, createdAt: notifications.createdAt })
+  if (!created) return null
   await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${notice.userId})`)
-  return true
+  return created
+}
+
+/** createNotification, in-app only: true when it was created. */
+export async function notifyUser(tx: DbOrTx, notice: UserNotice): Promise<boolean> {
+  return (await createNotification(tx, notice)) !== null
 }

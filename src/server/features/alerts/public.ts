@@ -1,3 +1,4 @@
 /** What other features may use of alerts (lint refuses any other import of its files). */
 export { followNotifications, userTopic } from './live'
 export { notifyUser, type UserNotice } from './notifications'
+export { notifyTrader, type TradeNotice } from './trade-notices'

@@ -14,9 +14,9 @@ const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz-0123456789_abcdefghij'
 const DISCORD = `https://discord.com/api/webhooks/123456789012345678/${TOKEN}`
 
 const DEFAULTS = (email: string): AlertSettings => ({
-  email: { restock: false, value: false },
+  email: { restock: false, value: false, trades: false },
   emailAddress: email,
-  discord: { webhook: null, enabled: false, problem: null },
+  discord: { webhook: null, enabled: false, trades: false, problem: null },
 })
 
 describe('alert settings API', () => {
@@ -67,15 +67,25 @@ describe('alert settings API', () => {
     expect(await allRows()).toEqual([])
   })
 
-  it('e-mail on or off for both kinds, or for each; other settings are kept', async () => {
-    expect((await saved(await put({ email: true }, alice))).email).toEqual({ restock: true, value: true })
+  it('e-mail on or off for every kind, or for each; other settings are kept', async () => {
+    expect((await saved(await put({ email: true }, alice))).email).toEqual({
+      restock: true,
+      value: true,
+      trades: true,
+    })
     expect((await saved(await put({ email: { value: false } }, alice))).email).toEqual({
       restock: true,
       value: false,
+      trades: true,
+    })
+    expect((await saved(await put({ email: { trades: false } }, alice))).email).toEqual({
+      restock: true,
+      value: false,
+      trades: false,
     })
     await put({ discordWebhookUrl: DISCORD }, alice)
     expect(await saved(await put({ email: false }, alice))).toMatchObject({
-      email: { restock: false, value: false },
+      email: { restock: false, value: false, trades: false },
       discord: { enabled: true },
     })
     expect(await get(alice)).toMatchObject({ email: { restock: false, value: false } })
@@ -90,8 +100,15 @@ describe('alert settings API', () => {
     expect((await saved(answer)).discord).toEqual({
       webhook: 'https://discord.com/api/webhooks/1234…/…ghij',
       enabled: true,
+      trades: false,
       problem: null,
     })
+    // Trades on Discord are a choice of their own, kept with the webhook.
+    expect((await saved(await put({ discordTrades: true }, alice))).discord).toMatchObject({
+      enabled: true,
+      trades: true,
+    })
+    expect(await errorOf(await put({ discordTrades: 'yes' }, alice))).toMatchObject({ status: 400 })
     const read = await send(t, '/api/alert-settings', { cookie: alice })
     expect(await read.clone().text()).not.toContain(TOKEN)
     expect(alertSettingsSchema.parse(await read.json()).discord.webhook).toContain('…')
@@ -105,6 +122,7 @@ describe('alert settings API', () => {
     expect((await saved(await put({ discordWebhookUrl: null }, alice))).discord).toEqual({
       webhook: null,
       enabled: false,
+      trades: true,
       problem: null,
     })
     expect((await allRows())[0]?.discordWebhookUrl).toBeNull()

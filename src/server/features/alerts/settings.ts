@@ -22,11 +22,16 @@ export interface SettingsUser {
 
 function present(row: SettingsRow | undefined, user: SettingsUser): AlertSettings {
   return {
-    email: { restock: row?.emailRestock ?? false, value: row?.emailValue ?? false },
+    email: {
+      restock: row?.emailRestock ?? false,
+      value: row?.emailValue ?? false,
+      trades: row?.emailTrades ?? false,
+    },
     emailAddress: user.email,
     discord: {
       webhook: row?.discordWebhookUrl ? maskWebhookUrl(row.discordWebhookUrl) : null,
       enabled: row?.discordEnabled ?? false,
+      trades: row?.discordTrades ?? false,
       problem: row?.discordProblem ?? null,
     },
   }
@@ -41,9 +46,9 @@ export async function getSettings(db: Db, user: SettingsUser): Promise<AlertSett
 }
 
 /**
- * Changes the user's delivery settings: e-mail for both kinds (true/false) or each, and the Discord
- * webhook (checked by webhookUrlProblem; saving one turns Discord on and clears a past problem; null
- * removes it).
+ * Changes the user's delivery settings: e-mail for every kind (true/false) or each, the Discord webhook
+ * (checked by webhookUrlProblem; saving one turns Discord on and clears a past problem; null removes it),
+ * and whether trades go to Discord.
  */
 export async function updateSettings(
   db: Db,
@@ -52,14 +57,17 @@ export async function updateSettings(
   testOrigins: readonly string[],
 ): Promise<AlertSettings> {
   const set: Partial<typeof alertSettings.$inferInsert> = { updatedAt: new Date() }
-  const { email, discordWebhookUrl } = request
+  const { email, discordWebhookUrl, discordTrades } = request
   if (typeof email === 'boolean') {
     set.emailRestock = email
     set.emailValue = email
+    set.emailTrades = email
   } else if (email) {
     if (email.restock !== undefined) set.emailRestock = email.restock
     if (email.value !== undefined) set.emailValue = email.value
+    if (email.trades !== undefined) set.emailTrades = email.trades
   }
+  if (discordTrades !== undefined) set.discordTrades = discordTrades
   if (discordWebhookUrl === null) {
     Object.assign(set, { discordWebhookUrl: null, discordEnabled: false, discordProblem: null })
   } else if (discordWebhookUrl !== undefined) {

@@ -38,14 +38,16 @@ export function userOfUnsubscribeToken(
   return expected.length === given.length && timingSafeEqual(expected, given) ? userId : null
 }
 
-/** Switches that kind of alert mail off for the user (both for 'all'); repeating it is harmless. */
+const OFF = {
+  restock: { emailRestock: false },
+  value: { emailValue: false },
+  trades: { emailTrades: false },
+  all: { emailRestock: false, emailValue: false, emailTrades: false },
+} as const satisfies Record<AlertUnsubscribeKind, Partial<typeof alertSettings.$inferInsert>>
+
+/** Switches that kind of alert mail off for the user (every kind for 'all'); repeating it is harmless. */
 export async function switchAlertMailOff(db: Db, userId: string, kind: AlertUnsubscribeKind): Promise<void> {
-  const off =
-    kind === 'restock'
-      ? { emailRestock: false }
-      : kind === 'value'
-        ? { emailValue: false }
-        : { emailRestock: false, emailValue: false }
+  const off = OFF[kind]
   await db
     .update(alertSettings)
     .set({ ...off, updatedAt: sql`now()` })

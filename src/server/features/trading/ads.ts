@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm'
 import { profiles, tradeAdItems, tradeAds, tradeOffers } from '@/server/db/schema'
-import { notifyUser } from '@/server/features/alerts/public'
+import { notifyTrader } from '@/server/features/alerts/public'
 import type { DbOrTx } from '@/server/lib/audit'
 import { AppError } from '@/server/lib/errors'
 import { hitRateLimit, refundRateLimit } from '@/server/lib/rate-limit'
@@ -224,6 +224,7 @@ function assertOwner(row: AdRow, userId: string) {
 
 /** Declines every pending offer of an ad (it closed or traded) and tells each offerer, in `tx`. */
 export async function declinePendingOffers(
+  t: Pick<TradingDeps, 'publicUrl'>,
   tx: DbOrTx,
   ad: AdRow,
   now: Date,
@@ -235,15 +236,19 @@ export async function declinePendingOffers(
     .where(and(eq(tradeOffers.adId, ad.id), eq(tradeOffers.status, 'pending')))
     .returning({ id: tradeOffers.id, userId: tradeOffers.userId })
   for (const offer of declined)
-    await notifyUser(tx, {
-      userId: offer.userId,
-      kind: 'trade-declined',
-      title: reason.title,
-      body: reason.body,
-      link: adLink(ad.id),
-      dedupeKey: `trade-declined:${offer.id}`,
-      gameId: ad.gameId,
-    })
+    await notifyTrader(
+      tx,
+      {
+        userId: offer.userId,
+        kind: 'trade-declined',
+        title: reason.title,
+        body: reason.body,
+        link: adLink(ad.id),
+        dedupeKey: `trade-declined:${offer.id}`,
+        gameId: ad.gameId,
+      },
+      t,
+    )
 }
 
 /** DELETE /api/trade-ads/:id: the owner closes an open (or expired) ad; its pending offers are declined. */
@@ -256,7 +261,7 @@ export async function closeAd(t: TradingDeps, userId: string, adId: number): Pro
     if (ad.status !== 'open' && ad.status !== 'expired')
       throw new AppError('CONFLICT', TRADING_MESSAGES.adAlreadyClosed)
     await tx.update(tradeAds).set({ status: 'closed', closedAt: now }).where(eq(tradeAds.id, adId))
-    await declinePendingOffers(tx, ad, now, {
+    await declinePendingOffers(t, tx, ad, now, {
       title: 'An ad you made an offer on was closed',
       body: `The ${GAME_NAMES[ad.gameId as GameId]} ad was taken down by its owner.`,
     })
@@ -315,7 +320,7 @@ export async function myAds(t: TradingDeps, userId: string): Promise<TradeAd[]> 
  * instance takes each ad, SKIP LOCKED), and marks ads past their end expired. Returns what it did.
  */
 export async function sweepAds(
-  t: Pick<TradingDeps, 'db' | 'cache'>,
+  t: Pick<TradingDeps, 'db' | 'cache' | 'publicUrl'>,
   now: Date,
 ): Promise<{ noticed: number; expired: number }> {
   const soon = new Date(now.getTime() + TRADING_LIMITS.expiringNoticeMinutes * 60_000)
@@ -335,15 +340,19 @@ export async function sweepAds(
       .for('update', { skipLocked: true })
     for (const ad of due) {
       const minutes = Math.max(1, Math.round((ad.expiresAt.getTime() - now.getTime()) / 60_000))
-      await notifyUser(tx, {
-        userId: ad.userId,
-        kind: 'trade-expiring',
-        title: 'Your trade ad ends soon',
-        body: `Your ${GAME_NAMES[ad.gameId as GameId]} ad ends in ${minutes} minutes. Relist it once it ends to keep it up.`,
-        link: adLink(ad.id),
-        dedupeKey: `trade-expiring:${ad.id}:${ad.listedAt.getTime()}`,
-        gameId: ad.gameId,
-      })
+      await notifyTrader(
+        tx,
+        {
+          userId: ad.userId,
+          kind: 'trade-expiring',
+          title: 'Your trade ad ends soon',
+          body: `Your ${GAME_NAMES[ad.gameId as GameId]} ad ends in ${minutes} minutes. Relist it once it ends to keep it up.`,
+          link: adLink(ad.id),
+          dedupeKey: `trade-expiring:${ad.id}:${ad.listedAt.getTime()}`,
+          gameId: ad.gameId,
+        },
+        t,
+      )
     }
     if (due.length > 0)
       await tx

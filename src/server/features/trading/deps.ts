@@ -19,11 +19,15 @@ export const TRADING_RATE_LIMITS = {
 /** Every cache key of the marketplace starts so: any change of an ad or an offer drops them all. */
 export const TRADING_CACHE_PREFIX = 'trading:'
 
-/** What the marketplace's services use: the database, the read cache, the server's clock, the limits. */
+/**
+ * What the marketplace's services use: the database, the read cache, the server's clock, the limits, and
+ * the site's address (the links of notices sent beyond the site).
+ */
 export interface TradingDeps {
   database: Database
   db: Db
   cache: ReadCache
+  publicUrl: string
   now: () => Date
   limits: typeof TRADING_RATE_LIMITS
 }
@@ -34,6 +38,7 @@ export const tradingOf = (deps: AppDeps): TradingDeps => ({
   database: deps.database,
   db: deps.database.db,
   cache: deps.cache,
+  publicUrl: deps.env.PUBLIC_URL,
   now: deps.clock ?? realClock,
   limits: limitsFor(TRADING_RATE_LIMITS, deps.limits, 'trading'),
 })

@@ -8,6 +8,8 @@ export interface AdExpiryWorkerOptions {
   database: Database
   cache: ReadCache
   logger: Logger
+  /** The site's address (the links of notices sent beyond the site). */
+  publicUrl: string
   /** The server's clock (tests move it). */
   now?: () => Date
   pollMs?: number
@@ -24,7 +26,7 @@ export class AdExpiryWorker extends LoopWorker {
   }
 
   protected async drain(): Promise<void> {
-    const { database, cache, now } = this.options
-    await sweepAds({ db: database.db, cache }, now?.() ?? new Date())
+    const { database, cache, publicUrl, now } = this.options
+    await sweepAds({ db: database.db, cache, publicUrl }, now?.() ?? new Date())
   }
 }

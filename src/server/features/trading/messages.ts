@@ -1,7 +1,7 @@
 import { asc, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '@/server/db/client'
 import { profiles, tradeAds, tradeMessages, tradeOffers } from '@/server/db/schema'
-import { notifyUser } from '@/server/features/alerts/public'
+import { notifyTrader } from '@/server/features/alerts/public'
 import { hitRateLimit } from '@/server/lib/rate-limit'
 import { GAME_NAMES, type GameId } from '@/shared/games'
 import { TRADING_LIMITS, TRADING_MESSAGES, type TradeMessage } from '@/shared/trading'
@@ -81,15 +81,19 @@ export async function postMessage(
       .insert(tradeMessages)
       .values({ offerId, userId, body, createdAt: t.now() })
       .returning({ id: tradeMessages.id })
-    await notifyUser(tx, {
-      userId: role === 'owner' ? offer.userId : ad.userId,
-      kind: 'trade-message',
-      title: `New message from ${username}`,
-      body: `About the ${GAME_NAMES[ad.gameId as GameId]} trade: ${body.length > 140 ? `${body.slice(0, 139)}…` : body}`,
-      link: `${adLink(ad.id)}?offer=${offerId}`,
-      dedupeKey: `trade-message:${row!.id}`,
-      gameId: ad.gameId,
-    })
+    await notifyTrader(
+      tx,
+      {
+        userId: role === 'owner' ? offer.userId : ad.userId,
+        kind: 'trade-message',
+        title: `New message from ${username}`,
+        body: `About the ${GAME_NAMES[ad.gameId as GameId]} trade: ${body.length > 140 ? `${body.slice(0, 139)}…` : body}`,
+        link: `${adLink(ad.id)}?offer=${offerId}`,
+        dedupeKey: `trade-message:${row!.id}`,
+        gameId: ad.gameId,
+      },
+      t,
+    )
     await tx.execute(sql`select pg_notify(${TRADE_MESSAGES_CHANNEL}, ${String(row!.id)})`)
     return row!.id
   })

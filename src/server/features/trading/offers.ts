@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, ne } from 'drizzle-orm'
 import { tradeAdItems, tradeAds, tradeConfirmations, tradeOfferItems, tradeOffers } from '@/server/db/schema'
-import { notifyUser } from '@/server/features/alerts/public'
+import { notifyTrader } from '@/server/features/alerts/public'
 import type { DbOrTx } from '@/server/lib/audit'
 import { AppError } from '@/server/lib/errors'
 import { hitRateLimit } from '@/server/lib/rate-limit'
@@ -76,15 +76,19 @@ export async function createOffer(
       sides[side].map((slot, position) => ({ offerId: row.id, side, position, ...slot })),
     )
     await tx.insert(tradeOfferItems).values(slots)
-    await notifyUser(tx, {
-      userId: ad.userId,
-      kind: 'trade-offer',
-      title: asRequested ? 'New offer on your trade ad' : 'New counter-offer on your trade ad',
-      body: `${username} made an offer on your ${GAME_NAMES[gameId]} ad.`,
-      link: adLink(adId),
-      dedupeKey: `trade-offer:${row.id}`,
-      gameId,
-    })
+    await notifyTrader(
+      tx,
+      {
+        userId: ad.userId,
+        kind: 'trade-offer',
+        title: asRequested ? 'New offer on your trade ad' : 'New counter-offer on your trade ad',
+        body: `${username} made an offer on your ${GAME_NAMES[gameId]} ad.`,
+        link: adLink(adId),
+        dedupeKey: `trade-offer:${row.id}`,
+        gameId,
+      },
+      t,
+    )
     return row.id
   })
   invalidateTrading(t)
@@ -203,15 +207,19 @@ export async function decideOffer(
     const status = ({ accept: 'accepted', decline: 'declined', cancel: 'cancelled' } as const)[decision]
     await tx.update(tradeOffers).set({ status, decidedAt: now }).where(eq(tradeOffers.id, offerId))
     const notice = DECISION_NOTICE[decision]
-    await notifyUser(tx, {
-      userId: role === 'owner' ? offer.userId : ad.userId,
-      kind: notice.kind,
-      title: notice.title,
-      body: `${username} ${notice.verb} the offer on the ${GAME_NAMES[ad.gameId as GameId]} ad.`,
-      link: adLink(ad.id),
-      dedupeKey: `${notice.kind}:${offerId}`,
-      gameId: ad.gameId,
-    })
+    await notifyTrader(
+      tx,
+      {
+        userId: role === 'owner' ? offer.userId : ad.userId,
+        kind: notice.kind,
+        title: notice.title,
+        body: `${username} ${notice.verb} the offer on the ${GAME_NAMES[ad.gameId as GameId]} ad.`,
+        link: adLink(ad.id),
+        dedupeKey: `${notice.kind}:${offerId}`,
+        gameId: ad.gameId,
+      },
+      t,
+    )
   })
   invalidateTrading(t)
   return presentOffer(t, offerId, userId)
@@ -238,15 +246,19 @@ export async function completeOffer(t: TradingDeps, userId: string, offerId: num
     const other = role === 'owner' ? offer.userId : ad.userId
     const game = GAME_NAMES[ad.gameId as GameId]
     if (!confirmed.some((c) => c.userId === other)) {
-      await notifyUser(tx, {
-        userId: other,
-        kind: 'trade-confirmed',
-        title: `${username} confirmed the trade`,
-        body: `Confirm it too once you have traded in ${game}: the trade is then recorded as completed.`,
-        link: adLink(ad.id),
-        dedupeKey: `trade-confirmed:${offerId}:${userId}`,
-        gameId: ad.gameId,
-      })
+      await notifyTrader(
+        tx,
+        {
+          userId: other,
+          kind: 'trade-confirmed',
+          title: `${username} confirmed the trade`,
+          body: `Confirm it too once you have traded in ${game}: the trade is then recorded as completed.`,
+          link: adLink(ad.id),
+          dedupeKey: `trade-confirmed:${offerId}:${userId}`,
+          gameId: ad.gameId,
+        },
+        t,
+      )
       return true
     }
     await tx
@@ -254,20 +266,24 @@ export async function completeOffer(t: TradingDeps, userId: string, offerId: num
       .set({ status: 'completed', completedAt: now })
       .where(eq(tradeOffers.id, offerId))
     await tx.update(tradeAds).set({ status: 'traded', closedAt: now }).where(eq(tradeAds.id, ad.id))
-    await declinePendingOffers(tx, ad, now, {
+    await declinePendingOffers(t, tx, ad, now, {
       title: 'An ad you made an offer on has traded',
       body: `The ${game} ad was traded with another trader.`,
     })
     for (const trader of [ad.userId, offer.userId])
-      await notifyUser(tx, {
-        userId: trader,
-        kind: 'trade-completed',
-        title: 'Trade completed',
-        body: `Both traders confirmed the ${game} trade.`,
-        link: adLink(ad.id),
-        dedupeKey: `trade-completed:${offerId}`,
-        gameId: ad.gameId,
-      })
+      await notifyTrader(
+        tx,
+        {
+          userId: trader,
+          kind: 'trade-completed',
+          title: 'Trade completed',
+          body: `Both traders confirmed the ${game} trade.`,
+          link: adLink(ad.id),
+          dedupeKey: `trade-completed:${offerId}`,
+          gameId: ad.gameId,
+        },
+        t,
+      )
     return true
   })
   if (changed) invalidateTrading(t)

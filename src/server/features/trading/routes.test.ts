@@ -17,9 +17,10 @@ import {
 } from '@/shared/trading'
 import { DEFAULT_FAIR_BAND, evaluateTrade } from '@/shared/wfl'
 import { errorOf, send } from '@/test/accounts'
-import { freshEmail, signedInUser } from '@/test/alert-delivery'
-import { createTestApp } from '@/test/app'
+import type { signedInUser } from '@/test/alert-delivery'
+import { createTestApp, TEST_ORIGIN } from '@/test/app'
 import { readEvents } from '@/test/sse'
+import { signedInTrader, TRADE_AD } from '@/test/trading'
 import { sweepAds } from './ads'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
@@ -36,7 +37,6 @@ const LIMITS = {
 let t: TestApp
 /** The server's clock runs this far ahead of the real one (expiry tests move it; reset after each). */
 let ahead = 0
-let names = 0
 
 beforeAll(async () => {
   t = await createTestApp({ clock: () => new Date(Date.now() + ahead), limits: { trading: LIMITS } })
@@ -46,25 +46,9 @@ afterEach(() => {
   ahead = 0
 })
 
-/** A signed-in trader with a username (unless `username: false`), optionally suspended. */
-async function trader({ username = true, suspended = false } = {}): Promise<User & { username: string }> {
-  const user = await signedInUser(t, freshEmail('trader'))
-  const name = `tr${process.pid % 1000}_${++names}_${Date.now() % 100_000}`
-  if (username) {
-    const res = await send(t, '/api/profile/username', { body: { username: name }, cookie: user.cookie })
-    expect(res.status, await res.clone().text()).toBe(200)
-  }
-  if (suspended) await t.database.db.insert(userSuspensions).values({ userId: user.id, reason: 'scams' })
-  return { ...user, username: name }
-}
+const trader = (options?: { username?: boolean; suspended?: boolean }) => signedInTrader(t, options)
 
-const AD: TradeAdRequest = {
-  game: 'blox-fruits',
-  offering: [{ item: 'kitsune' }, { item: 'control', variant: 'permanent', quantity: 2 }],
-  requesting: [{ item: 'west-dragon' }],
-  tags: ['adds'],
-  note: 'Fast trade, add me',
-}
+const AD = TRADE_AD
 
 const postAd = (cookie: string | undefined, body: unknown = AD) => send(t, '/api/trade-ads', { body, cookie })
 
@@ -344,11 +328,11 @@ describe('DELETE /api/trade-ads/:id and relist', () => {
     const id = await adOf(owner, { ...AD, hours: 6 })
     const now = () => new Date(Date.now() + ahead)
     ahead = 5.5 * HOUR
-    await sweepAds({ db: t.database.db, cache: t.cache }, now())
-    await sweepAds({ db: t.database.db, cache: t.cache }, now())
+    await sweepAds({ db: t.database.db, cache: t.cache, publicUrl: TEST_ORIGIN }, now())
+    await sweepAds({ db: t.database.db, cache: t.cache, publicUrl: TEST_ORIGIN }, now())
     expect((await kindsOf(owner.id)).filter((k) => k === 'trade-expiring')).toHaveLength(1)
     ahead = 6 * HOUR + 1000
-    await sweepAds({ db: t.database.db, cache: t.cache }, now())
+    await sweepAds({ db: t.database.db, cache: t.cache, publicUrl: TEST_ORIGIN }, now())
     const [row] = await t.database.db.select().from(tradeAds).where(eq(tradeAds.id, id))
     expect(row!.status).toBe('expired')
     expect((await getAd(id)).status).toBe('expired')

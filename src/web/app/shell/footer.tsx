@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { SoonBadge } from '@/web/components/ui/page'
+import { useSignedIn } from '@/web/features/accounts/public'
 import { FeedSwitch } from '@/web/features/feed/public'
 import { Logo } from './logo'
 import { useIsOffered } from './nav'
@@ -10,6 +11,8 @@ interface FooterLink {
   document?: boolean
   discord?: 'server' | 'bot'
   soon?: boolean
+  /** Only for a visitor (a signed-in trader has the header's menu and Profile). */
+  visitor?: boolean
 }
 
 /** The footer columns of the specification (section 2). */
@@ -35,7 +38,7 @@ const COLUMNS: { title: string; links: FooterLink[] }[] = [
   {
     title: 'Account',
     links: [
-      { label: 'Sign In', to: '/sign-in' },
+      { label: 'Sign In', to: '/sign-in', visitor: true },
       { label: 'Profile', to: '/profile' },
       { label: 'Verification', to: '/verification', soon: true },
     ],
@@ -53,6 +56,8 @@ const COLUMNS: { title: string; links: FooterLink[] }[] = [
 
 export function Footer() {
   const isOffered = useIsOffered()
+  const signedIn = useSignedIn()
+  const shown = (link: FooterLink) => isOffered(link) && !(signedIn && link.visitor)
   return (
     <footer className="mt-16 border-line border-t bg-surface/40 [contain-intrinsic-size:auto_28rem] [content-visibility:auto]">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[1.4fr_repeat(5,1fr)]">
@@ -68,7 +73,7 @@ export function Footer() {
               <h2 className="font-semibold text-ink text-sm">{column.title}</h2>
               {/* Each link a target of at least 24 px (WCAG 2.2 target size). */}
               <ul className="mt-2 space-y-1 text-sm">
-                {column.links.filter(isOffered).map((link) => (
+                {column.links.filter(shown).map((link) => (
                   <li key={link.label} className="flex min-h-7 items-center text-muted">
                     {link.to ? (
                       <Link

@@ -15,11 +15,23 @@ const UsernameModal = lazy(() => import('./username-modal'))
 const noSubscription = () => () => {}
 const rememberedSession = () => localStorage.getItem(SIGNED_IN_KEY) !== null
 
+/** A session this browser remembers (the server knows none: it renders a visitor's page). */
+const useKnownSession = () => useSyncExternalStore(noSubscription, rememberedSession, () => false)
+
+/**
+ * Whether to show a signed-in trader's links rather than Sign In, as the header does: the session once
+ * /api/me answers, until then the one this browser remembers (none on the server: hydration matches).
+ */
+export function useSignedIn(): boolean {
+  const { me, isPending } = useMe()
+  const knownSession = useKnownSession()
+  return isPending ? knownSession : me !== null
+}
+
 /** The header's account corner: Sign In for visitors, the user menu when signed in. */
 export function AccountControl() {
   const { me, isPending, isSuccess } = useMe()
-  // A session this browser remembers (the server knows none: it renders a visitor's header).
-  const knownSession = useSyncExternalStore(noSubscription, rememberedSession, () => false)
+  const knownSession = useKnownSession()
   const { pathname, search } = useLocation()
   return (
     <>

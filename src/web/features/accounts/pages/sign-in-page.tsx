@@ -79,7 +79,7 @@ export function SignInPage() {
   const [code, setCode] = useState('')
   const [useBackup, setUseBackup] = useState(false)
   const [sent, setSent] = useState<string | null>(null)
-  const { busy, run, messages, clearError } = useAuthAction()
+  const { busy, run, messages, passwordError, clearError } = useAuthAction()
   const onSubmit = (work: () => Promise<void>) => (e: React.FormEvent) => {
     e.preventDefault()
     run(work)
@@ -156,7 +156,16 @@ export function SignInPage() {
         <form onSubmit={submit} className={`${card} space-y-4`}>
           {messages}
           {emailField}
-          <NewPasswordField label="Password" value={password} onChange={setPassword} email={email} />
+          <NewPasswordField
+            label="Password"
+            value={password}
+            onChange={(value) => {
+              setPassword(value)
+              clearError()
+            }}
+            email={email}
+            error={passwordError}
+          />
           <button type="submit" disabled={busy} className={`${buttonClass('primary')} w-full`}>
             {busy ? 'Creating…' : 'Create account'}
           </button>
@@ -208,7 +217,15 @@ export function SignInPage() {
         {token ? (
           <form onSubmit={submit} className={`${card} space-y-4`}>
             {messages}
-            <NewPasswordField label="New password" value={password} onChange={setPassword} />
+            <NewPasswordField
+              label="New password"
+              value={password}
+              onChange={(value) => {
+                setPassword(value)
+                clearError()
+              }}
+              error={passwordError}
+            />
             <button type="submit" disabled={busy} className={`${buttonClass('primary')} w-full`}>
               Save new password
             </button>

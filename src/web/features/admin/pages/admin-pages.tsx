@@ -23,6 +23,7 @@ import {
 } from '@/shared/roles-rules'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { buttonClass } from '@/web/components/ui/button'
+import { ConfirmInPlace } from '@/web/components/ui/confirm'
 import { Field, FormMessage } from '@/web/components/ui/field'
 import { Spinner } from '@/web/components/ui/spinner'
 import { useMe } from '@/web/features/accounts/public'
@@ -138,41 +139,27 @@ function GrantForm({ role, label, byUsername = false }: { role: Role; label: str
 
 /** Remove, then a confirmation in place: Cancel / Remove. */
 function RemoveGrant({ grant }: { grant: RoleGrant }) {
-  const [confirming, setConfirming] = useState(false)
   const revoke = useRevokeRole()
   if (grant.primary)
     return <span className="rounded-full bg-accent/15 px-2 py-0.5 font-semibold text-xs">Primary</span>
-  if (!confirming) {
-    return (
-      <button type="button" onClick={() => setConfirming(true)} className={buttonClass('secondary', 'sm')}>
-        Remove <span className="sr-only">{grant.email}</span>
-      </button>
-    )
-  }
   return (
-    <fieldset className="flex flex-wrap items-center gap-2 text-sm">
-      <legend className="float-left">Remove {grant.email}?</legend>
-      <button type="button" onClick={() => setConfirming(false)} className={buttonClass('ghost', 'sm')}>
-        Cancel
-      </button>
-      <button
-        type="button"
-        disabled={revoke.isPending}
-        onClick={() =>
-          revoke.mutate(
-            { role: grant.role, userId: grant.userId },
-            {
-              onSuccess: () => toast.success(`${grant.email} removed`),
-              onError: (error) => toast.error(errorText(error, 'Could not remove this role')),
-              onSettled: () => setConfirming(false),
-            },
-          )
-        }
-        className={buttonClass('primary', 'sm')}
-      >
-        Remove
-      </button>
-    </fieldset>
+    <ConfirmInPlace
+      question={`Remove ${grant.email}?`}
+      confirmLabel="Remove"
+      disabled={revoke.isPending}
+      onConfirm={(settled) =>
+        revoke.mutate(
+          { role: grant.role, userId: grant.userId },
+          {
+            onSuccess: () => toast.success(`${grant.email} removed`),
+            onError: (error) => toast.error(errorText(error, 'Could not remove this role')),
+            onSettled: settled,
+          },
+        )
+      }
+    >
+      Remove <span className="sr-only">{grant.email}</span>
+    </ConfirmInPlace>
   )
 }
 
@@ -424,14 +411,22 @@ function UserDetail({ userId }: { userId: string }) {
           {u.primaryAdmin && me?.id !== u.id ? (
             <p className="text-muted text-sm">{ADMIN_MESSAGES.primaryNotSignedOut}.</p>
           ) : (
-            <button
-              type="button"
-              disabled={action.isPending}
-              onClick={() => action.mutate({ kind: 'sign-out' }, done('Signed out of every device'))}
-              className={`${buttonClass('secondary', 'md')} justify-self-start`}
-            >
-              Sign out of every device
-            </button>
+            <div className="justify-self-start">
+              <ConfirmInPlace
+                question={`Sign ${u.email} out of every device?`}
+                confirmLabel="Sign out everywhere"
+                disabled={action.isPending}
+                className={buttonClass('secondary', 'md')}
+                onConfirm={(settled) =>
+                  action.mutate(
+                    { kind: 'sign-out' },
+                    { ...done('Signed out of every device'), onSettled: settled },
+                  )
+                }
+              >
+                Sign out of every device
+              </ConfirmInPlace>
+            </div>
           )}
           {u.suspended ? (
             <button

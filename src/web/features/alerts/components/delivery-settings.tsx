@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { AlertSettings } from '@/shared/alerts'
-import { ALERT_LIMITS, ALERT_MESSAGES } from '@/shared/alerts-rules'
+import { ALERT_LIMITS, ALERT_MESSAGES, type AlertEmailKind } from '@/shared/alerts-rules'
 import { buttonClass } from '@/web/components/ui/button'
 import { Field, FormMessage } from '@/web/components/ui/field'
 import { ApiError } from '@/web/lib/api'
@@ -12,12 +12,12 @@ const messageOf = (error: unknown, fallback: string) => (error instanceof ApiErr
 
 function EmailSettings({ settings }: { settings: AlertSettings }) {
   const update = useUpdateSettings()
-  const set = (kind: 'restock' | 'value') => (on: boolean) => update.mutate({ email: { [kind]: on } })
+  const set = (kind: AlertEmailKind) => (on: boolean) => update.mutate({ email: { [kind]: on } })
   return (
     <div>
       <h3 className="font-semibold">E-mail</h3>
       <p className="mt-1 text-muted text-sm">
-        Alert e-mails go to{' '}
+        Alert and trade e-mails go to{' '}
         <span className="font-medium text-ink [overflow-wrap:anywhere]">{settings.emailAddress}</span>, at
         most one every {ALERT_LIMITS.emailIntervalMinutes} minutes: what happens meanwhile comes together in
         the next.
@@ -35,6 +35,12 @@ function EmailSettings({ settings }: { settings: AlertSettings }) {
           disabled={update.isPending}
           onChange={set('value')}
         />
+        <Toggle
+          label="Trades by e-mail"
+          checked={settings.email.trades}
+          disabled={update.isPending}
+          onChange={set('trades')}
+        />
       </div>
       {update.isError && (
         <p role="alert" className="mt-2 text-danger text-sm">
@@ -50,6 +56,7 @@ function DiscordSettings({ settings }: { settings: AlertSettings }) {
   const [error, setError] = useState<string | null>(null)
   const save = useUpdateSettings()
   const remove = useUpdateSettings()
+  const trades = useUpdateSettings()
   const test = useTestDiscord()
   const { webhook, problem } = settings.discord
 
@@ -114,6 +121,21 @@ function DiscordSettings({ settings }: { settings: AlertSettings }) {
           </button>
         </div>
       )}
+      {webhook && (
+        <div className="mt-3">
+          <Toggle
+            label="Trades on Discord"
+            checked={settings.discord.trades}
+            disabled={trades.isPending}
+            onChange={(on) => trades.mutate({ discordTrades: on })}
+          />
+          {trades.isError && (
+            <p role="alert" className="mt-2 text-danger text-sm">
+              {messageOf(trades.error, 'Update failed')}
+            </p>
+          )}
+        </div>
+      )}
       {test.isSuccess && (
         <div className="mt-2">
           <FormMessage kind="info">{test.data?.message ?? ALERT_MESSAGES.testSent}</FormMessage>
@@ -152,7 +174,7 @@ function DiscordSettings({ settings }: { settings: AlertSettings }) {
   )
 }
 
-/** How alerts arrive: in-app always, e-mail per kind, a Discord webhook. */
+/** How alerts and trade notifications arrive: in-app always, e-mail per kind, a Discord webhook. */
 export function DeliverySettings() {
   const query = useQuery(alertSettingsQuery)
   return (
@@ -161,7 +183,8 @@ export function DeliverySettings() {
         Delivery
       </h2>
       <p className="mt-1 text-muted text-sm">
-        Every alert arrives here, under the bell. You can also have them by e-mail and on Discord.
+        Every alert and trade notification arrives here, under the bell. You can also have them by e-mail and
+        on Discord.
       </p>
       <div className="mt-4 space-y-6">
         {query.isPending ? (

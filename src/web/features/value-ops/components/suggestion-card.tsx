@@ -5,6 +5,7 @@ import { formatValue, formatValueFull } from '@/shared/format-value'
 import type { Suggestion } from '@/shared/value-ops'
 import { changePercent, VALUE_LIMITS, VALUE_MESSAGES } from '@/shared/value-ops-rules'
 import { buttonClass } from '@/web/components/ui/button'
+import { ConfirmInPlace } from '@/web/components/ui/confirm'
 import { signInHref } from '@/web/features/accounts/public'
 import { formatRelative } from '@/web/lib/format'
 import { toast } from '@/web/lib/toast'
@@ -22,10 +23,12 @@ const STATUS_LABELS: Record<Suggestion['status'], string> = {
   rejected: 'Rejected',
 }
 
+const percentText = (percent: number | null) => `${percent !== null && percent > 0 ? '+' : ''}${percent}%`
+
 function Percent({ s }: { s: Suggestion }) {
   const percent = changePercent(s.currentValue, s.value)
   if (percent === null) return null
-  const text = percent === 0 ? 'same as now' : `${percent > 0 ? '+' : ''}${percent}% vs now`
+  const text = percent === 0 ? 'same as now' : `${percentText(percent)} vs now`
   return <span className="text-muted text-sm tabular-nums">{text}</span>
 }
 
@@ -78,9 +81,17 @@ function Votes({ s, viewer }: { s: Suggestion; viewer: Viewer }) {
   )
 }
 
-/** An editor's Approve (one tap; never of their own) and Reject (with a note saying why). */
+/** A change this large (either way) is approved only after a second tap: a slip would cost traders. */
+const LARGE_CHANGE_PERCENT = 90
+
+/**
+ * An editor's Approve (one tap, a second for a change of 90 % or more; never of their own) and Reject
+ * (with a note saying why).
+ */
 function Decide({ s }: { s: Suggestion }) {
   const decide = useDecide(s)
+  const percent = changePercent(s.currentValue, s.value)
+  const large = percent !== null && Math.abs(percent) >= LARGE_CHANGE_PERCENT
   const [rejecting, setRejecting] = useState(false)
   const [note, setNote] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -128,14 +139,16 @@ function Decide({ s }: { s: Suggestion }) {
           {s.mine ? (
             <p className="text-muted text-sm">{VALUE_MESSAGES.ownApproval}.</p>
           ) : (
-            <button
-              type="button"
-              className={buttonClass('primary', 'sm')}
+            <ConfirmInPlace
+              ask={large}
+              question={`Approve a change of ${percentText(percent)}?`}
+              confirmLabel="Approve anyway"
               disabled={decide.isPending}
-              onClick={() => decide.mutate({ approve: true })}
+              className={buttonClass('primary', 'sm')}
+              onConfirm={(settled) => decide.mutate({ approve: true }, { onSettled: settled })}
             >
               Approve
-            </button>
+            </ConfirmInPlace>
           )}
           <button
             type="button"

@@ -79,7 +79,7 @@ function PasswordSection({ me, hasPassword }: { me: Me; hasPassword: boolean }) 
   const [current, setCurrent] = useState('')
   const [next, setNext] = useState('')
   const [revokeOthers, setRevokeOthers] = useState(true)
-  const { busy, run, messages } = useAuthAction()
+  const { busy, run, messages, passwordError, clearError } = useAuthAction()
   if (!hasPassword) {
     const sendLink = () =>
       run(async () => {
@@ -130,7 +130,16 @@ function PasswordSection({ me, hasPassword }: { me: Me; hasPassword: boolean }) 
         value={current}
         onChange={(e) => setCurrent(e.target.value)}
       />
-      <NewPasswordField label="New password" value={next} onChange={setNext} email={me.email} />
+      <NewPasswordField
+        label="New password"
+        value={next}
+        onChange={(value) => {
+          setNext(value)
+          clearError()
+        }}
+        email={me.email}
+        error={passwordError}
+      />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" checked={revokeOthers} onChange={(e) => setRevokeOthers(e.target.checked)} />
         Sign out my other devices

@@ -12,6 +12,10 @@ import { toast } from '@/web/lib/toast'
 import { tokensQuery, useCreateToken, useRevokeToken } from '../../api'
 import { errorText, Panel } from './panel'
 
+/** A token's state: one line, cut with an ellipsis on a narrow screen (the whole text in its title). */
+const PILL =
+  'ml-1 inline-block max-w-full truncate whitespace-nowrap rounded-full px-2 py-0.5 align-bottom font-semibold text-xs'
+
 /** The token just created: shown this once, with a copy button. */
 function NewToken({ game, token, onDone }: { game: string; token: CreatedToken; onDone: () => void }) {
   const copy = async () => {
@@ -152,12 +156,12 @@ export function IngestTokens({ game }: { game: StockGameId }) {
                 <span className="min-w-0 text-sm">
                   <span className="font-medium [overflow-wrap:anywhere]">{t.name}</span>{' '}
                   {t.revokedAt && (
-                    <span className="ml-1 rounded-full bg-danger/15 px-2 py-0.5 font-semibold text-danger text-xs">
+                    <span className={`${PILL} bg-danger/15 text-danger`}>
                       Revoked {formatDay(t.revokedAt)}
                     </span>
                   )}
                   {t.stoppedReason && (
-                    <span className="ml-1 rounded-full bg-warn/15 px-2 py-0.5 font-semibold text-xs">
+                    <span className={`${PILL} bg-warn/15`} title={TOKEN_STOP_LABELS[t.stoppedReason](game)}>
                       {TOKEN_STOP_LABELS[t.stoppedReason](game)}
                     </span>
                   )}
