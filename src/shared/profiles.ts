@@ -14,6 +14,7 @@ import {
   usernameProblem,
 } from './profile-rules'
 import { text } from './text'
+import { robloxAccountSchema } from './roblox-account'
 
 /** POST /api/profile/username */
 export const usernameBodySchema = z.strictObject({
@@ -77,6 +78,8 @@ export const profileSchema = z.object({
   /** The account's verified e-mail is a verified launch-list subscriber. */
   ogBadge: z.boolean(),
   joinedAt: z.string(),
+  /** The Roblox account its owner verified (the Verified badge), null: none. */
+  roblox: robloxAccountSchema.nullable(),
 })
 export type Profile = z.infer<typeof profileSchema>
 

@@ -13,6 +13,7 @@ import { rolesFeature } from './roles/feature'
 import { stockFeature } from './stock/feature'
 import { tradingFeature } from './trading/feature'
 import { valueOpsFeature } from './value-ops/feature'
+import { verificationFeature } from './verification/feature'
 
 /**
  * Every server feature, in start order: the app mounts their routes and page heads, the runtime starts
@@ -31,6 +32,7 @@ export const FEATURES: readonly ServerFeature[] = [
   alertsFeature,
   valueOpsFeature,
   contactFeature,
+  verificationFeature,
   tradingFeature,
   liveFeature,
 ]
