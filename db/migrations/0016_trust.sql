@@ -1,6 +1,6 @@
 -- The trust layer (docs/decisions/033-trust-server.md): verified Roblox accounts and verifications under
 -- way, blocks between traders, reviews of completed trades, reports and their resolution; ads and
--- messages a moderator hid.
+-- messages a moderator hid; the moderator role.
 CREATE TABLE "reports" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"reporter_id" text,
@@ -58,6 +58,7 @@ CREATE TABLE "user_blocks" (
 	CONSTRAINT "user_blocks_not_self" CHECK ("user_blocks"."blocker_id" <> "user_blocks"."blocked_id")
 );
 --> statement-breakpoint
+ALTER TABLE "user_roles" DROP CONSTRAINT "user_roles_role_check";--> statement-breakpoint
 ALTER TABLE "trade_ads" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "trade_messages" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_reporter_id_users_id_fk" FOREIGN KEY ("reporter_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -77,4 +78,5 @@ CREATE INDEX "reports_resolved_idx" ON "reports" USING btree ("resolved_at") WHE
 CREATE UNIQUE INDEX "trade_reviews_offer_author_key" ON "trade_reviews" USING btree ("offer_id","author_id");--> statement-breakpoint
 CREATE INDEX "trade_reviews_subject_idx" ON "trade_reviews" USING btree ("subject_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "trade_reviews_author_idx" ON "trade_reviews" USING btree ("author_id","subject_id","created_at");--> statement-breakpoint
-CREATE INDEX "user_blocks_blocked_idx" ON "user_blocks" USING btree ("blocked_id");
+CREATE INDEX "user_blocks_blocked_idx" ON "user_blocks" USING btree ("blocked_id");--> statement-breakpoint
+ALTER TABLE "user_roles" ADD CONSTRAINT "user_roles_role_check" CHECK ("user_roles"."role" in ('admin', 'moderator', 'grow-a-garden-stock-manager', 'blox-fruits-stock-manager', 'blox-fruits-value-editor', 'grow-a-garden-value-editor', 'adopt-me-value-editor', 'pet-simulator-99-value-editor', 'murder-mystery-2-value-editor', 'anime-adventures-value-editor', 'fisch-value-editor', 'pets-go-value-editor'));

@@ -13,8 +13,8 @@ import {
   USERNAME_MESSAGES,
   usernameProblem,
 } from './profile-rules'
-import { text } from './text'
 import { robloxAccountSchema } from './roblox-account'
+import { text } from './text'
 
 /** POST /api/profile/username */
 export const usernameBodySchema = z.strictObject({
@@ -92,6 +92,8 @@ export const meResponseSchema = z.object({
       emailVerified: z.boolean(),
       twoFactorEnabled: z.boolean(),
       isAdmin: z.boolean(),
+      /** Works the reports' queue (the moderator role, or an admin). */
+      isModerator: z.boolean(),
       /** Games with stock whose stock this user manages (admins manage all). */
       stockManagerGames: z.array(z.enum(STOCK_GAMES)),
       /** Games whose values and items this user edits (admins edit all). */

@@ -12,6 +12,7 @@ import { previewsFeature } from './previews/feature'
 import { rolesFeature } from './roles/feature'
 import { stockFeature } from './stock/feature'
 import { tradingFeature } from './trading/feature'
+import { trustFeature } from './trust/feature'
 import { valueOpsFeature } from './value-ops/feature'
 import { verificationFeature } from './verification/feature'
 
@@ -34,5 +35,6 @@ export const FEATURES: readonly ServerFeature[] = [
   contactFeature,
   verificationFeature,
   tradingFeature,
+  trustFeature,
   liveFeature,
 ]

@@ -232,7 +232,10 @@ export async function findPublicProfile(db: Db, username: string) {
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(eq(profiles.username, username))
   if (!row) throw new AppError('NOT_FOUND', 'No trader has this username')
-  return { userId: row.profile.userId, profile: await present(db, row.profile.userId, row.profile, row.user, username) }
+  return {
+    userId: row.profile.userId,
+    profile: await present(db, row.profile.userId, row.profile, row.user, username),
+  }
 }
 
 /** GET /api/me: the signed-in user with profile and roles, or null for a visitor. */
@@ -246,6 +249,7 @@ export async function getMe(env: Env, db: Db, user: Session['user'] | null): Pro
       emailVerified: user.emailVerified,
       twoFactorEnabled: Boolean(user.twoFactorEnabled),
       isAdmin: permissions.isAdmin,
+      isModerator: permissions.isModerator,
       stockManagerGames: permissions.stockManagerGames,
       valueEditorGames: permissions.valueEditorGames,
       profile: await getOwnProfile(db, user),
