@@ -39,7 +39,15 @@ const robloxError = (code: number, message: string) => ({ errors: [{ code, messa
  * `GET /v1/users/avatar-headshot?userIds=…&size=150x150&format=Png`. Point both ROBLOX_USERS_API_URL and
  * ROBLOX_THUMBNAILS_API_URL at `origin`. Replies queued by path (`/v1/users/7`) come first, in turn.
  */
-export async function startRobloxApi(options: { port?: number } = {}) {
+export async function startRobloxApi(
+  options: {
+    port?: number
+    /** Headshots `Pending` (no image address): for browsers that must not reach Roblox's image host. */
+    noHeadshots?: boolean
+    /** Browser journeys (another process) add users and write Abouts over HTTP: `POST /__control/…`. */
+    control?: boolean
+  } = {},
+) {
   const users = new Map<number, RobloxUserRecord>()
   const queued = new Map<string, RobloxReply[]>()
   const requests: string[] = []
@@ -70,14 +78,14 @@ export async function startRobloxApi(options: { port?: number } = {}) {
     if (req.method === 'GET' && url.pathname === '/v1/users/avatar-headshot') {
       const ids = (url.searchParams.get('userIds') ?? '').split(',').filter(Boolean).map(Number)
       const data = ids.map((targetId) =>
-        users.has(targetId)
+        users.has(targetId) && !options.noHeadshots
           ? {
               targetId,
               state: 'Completed',
               imageUrl: `https://tr.rbxcdn.com/30DAY-AvatarHeadshot-${targetId}-Png/150/150/AvatarHeadshot/Webp/noFilter`,
               version: 'TN3',
             }
-          : { targetId, state: 'Error', imageUrl: null, version: 'TN3' },
+          : { targetId, state: options.noHeadshots ? 'Pending' : 'Error', imageUrl: null, version: 'TN3' },
       )
       return json(res, 200, { data })
     }
@@ -96,7 +104,35 @@ export async function startRobloxApi(options: { port?: number } = {}) {
         displayName: user.displayName,
       })
     }
+    if (url.pathname === '/health') return json(res, 200, { ok: true })
+    if (options.control && req.method === 'POST' && url.pathname === '/__control/users') {
+      const body = JSON.parse((await readBody(req)) || '{}') as Partial<RobloxUserRecord> & { name: string }
+      return json(res, 201, addUser(body))
+    }
+    const about = url.pathname.match(/^\/__control\/users\/(\d+)\/description$/)
+    if (options.control && req.method === 'POST' && about) {
+      const user = users.get(Number(about[1]))
+      if (!user) return json(res, 404, robloxError(3, 'The user id is invalid.'))
+      user.description =
+        (JSON.parse((await readBody(req)) || '{}') as { description?: string }).description ?? ''
+      return json(res, 200, user)
+    }
     return json(res, 404, robloxError(0, 'NotFound'))
+  }
+
+  const addUser = (user: Partial<RobloxUserRecord> & { name: string }): RobloxUserRecord => {
+    const record: RobloxUserRecord = {
+      id: user.id ?? ++nextId,
+      displayName: user.name,
+      description: '',
+      created: '2019-03-02T17:01:45.53Z',
+      isBanned: false,
+      hasVerifiedBadge: false,
+      externalAppDisplayName: null,
+      ...user,
+    }
+    users.set(record.id, record)
+    return record
   }
 
   const server = createServer((req, res) => {
@@ -121,20 +157,7 @@ export async function startRobloxApi(options: { port?: number } = {}) {
     /** Every request, as `METHOD /path`, in order. */
     requests,
     /** Adds a Roblox user (a fresh id unless given); returns it. */
-    addUser(user: Partial<RobloxUserRecord> & { name: string }): RobloxUserRecord {
-      const record: RobloxUserRecord = {
-        id: user.id ?? ++nextId,
-        displayName: user.name,
-        description: '',
-        created: '2019-03-02T17:01:45.53Z',
-        isBanned: false,
-        hasVerifiedBadge: false,
-        externalAppDisplayName: null,
-        ...user,
-      }
-      users.set(record.id, record)
-      return record
-    },
+    addUser,
     /** Writes a user's About (their profile description). */
     setDescription(id: number, description: string) {
       const user = users.get(id)

@@ -76,6 +76,9 @@ export const readUser = (config: RobloxApiConfig, id: number) =>
     () => new AppError('NOT_FOUND', TRUST_MESSAGES.robloxUserNotFound),
   )
 
+/** Where Roblox serves headshots (the only image host besides the site's own in its CSP). */
+const HEADSHOT_HOST = 'https://tr.rbxcdn.com/'
+
 /** The 150×150 headshot's address, null when Roblox has none ready. */
 export async function headshotOf(config: RobloxApiConfig, id: number): Promise<string | null> {
   const query = new URLSearchParams({ userIds: String(id), size: '150x150', format: 'Png' })
@@ -85,5 +88,5 @@ export async function headshotOf(config: RobloxApiConfig, id: number): Promise<s
     headshotSchema,
   )
   const shot = data.find((d) => d.targetId === id)
-  return shot?.state === 'Completed' && shot.imageUrl?.startsWith('https://') ? shot.imageUrl : null
+  return shot?.state === 'Completed' && shot.imageUrl?.startsWith(HEADSHOT_HOST) ? shot.imageUrl : null
 }
