@@ -14,9 +14,12 @@ test.describe('trader verification', { tag: '@phone' }, () => {
     // A visitor is asked to sign in first.
     await page.goto('/verification')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Trader verification')
-    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible()
+    await expect(
+      page.getByRole('main').getByText('Sign in to verify the Roblox account you trade with.'),
+    ).toBeVisible()
 
-    await createUser(page.request, uniqueEmail(testInfo, 'verify'))
+    const username = `fox_${testInfo.project.name}_${Date.now() % 1_000_000}`
+    await createUser(page.request, uniqueEmail(testInfo, 'verify'), username)
     await page.goto('/verification')
     await page.getByLabel('Roblox username').fill(name)
     await page.getByRole('button', { name: 'Get my phrase' }).click()
