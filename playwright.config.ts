@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test'
 import { E2E_FRESH_ORIGIN, E2E_ORIGIN, E2E_PORTS } from './e2e/support/ports'
 import { PRICE_API_ORIGIN } from './e2e/support/price-api'
+import { ROBLOX_API_ORIGIN } from './e2e/support/roblox'
 
 const baseURL = E2E_ORIGIN
 const E2E_DATA_DIR = `.data-e2e-${E2E_PORTS.app}`
@@ -65,6 +66,13 @@ export default defineConfig({
       env: { PRICE_API_PORT: String(E2E_PORTS.priceApi) },
     },
     {
+      // Roblox's users and thumbnails APIs, with users the journeys add (e2e/support/roblox.ts).
+      command: 'node --import tsx e2e/support/roblox-api-server.ts',
+      url: `${ROBLOX_API_ORIGIN}/health`,
+      reuseExistingServer: false,
+      env: { ROBLOX_API_PORT: String(E2E_PORTS.robloxApi) },
+    },
+    {
       // The built app (npm run test:e2e builds first) on a fresh embedded database.
       command: `rm -rf ${E2E_DATA_DIR} && node dist/server/main.js`,
       url: `${baseURL}/api/health`,
@@ -89,6 +97,8 @@ export default defineConfig({
         VALUE_IMPORT_INTERVAL_MINUTES: '0',
         PS99_API_URL: `${PRICE_API_ORIGIN}/ps99`,
         PETSGO_API_URL: `${PRICE_API_ORIGIN}/petsgo`,
+        ROBLOX_USERS_API_URL: ROBLOX_API_ORIGIN,
+        ROBLOX_THUMBNAILS_API_URL: ROBLOX_API_ORIGIN,
       },
     },
     {

@@ -11,6 +11,8 @@ export const E2E_PORTS = {
   oidc: 2528 + offset,
   /** The stand-in for the studio's official price API (Pet Simulator 99, PETS GO!). */
   priceApi: 2529 + offset,
+  /** The stand-in for Roblox's users and thumbnails APIs (verified Roblox accounts). */
+  robloxApi: 2530 + offset,
   /** A second instance no journey writes to: the site as it is on its first day. */
   fresh: 3200 + offset,
 }

@@ -41,6 +41,10 @@ const envSchema = z
     PS99_API_URL: z.url({ protocol: /^https?$/ }).default('https://ps99.biggamesapi.io'),
     /** The official price API of PETS GO! (the same shape). */
     PETSGO_API_URL: z.url({ protocol: /^https?$/ }).default('https://petsgo.biggamesapi.io'),
+    /** Roblox's users API: looks up a username and reads a profile's About (verified Roblox accounts). */
+    ROBLOX_USERS_API_URL: z.url({ protocol: /^https?$/ }).default('https://users.roblox.com'),
+    /** Roblox's thumbnails API: the avatar headshot of a verified Roblox account. */
+    ROBLOX_THUMBNAILS_API_URL: z.url({ protocol: /^https?$/ }).default('https://thumbnails.roblox.com'),
     /** Minutes between official price imports; 0 switches the schedule off (Import now still works). */
     VALUE_IMPORT_INTERVAL_MINUTES: z.coerce
       .number({ error: 'must be a whole number of minutes (0 = off)' })
@@ -100,6 +104,8 @@ const envSchema = z
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     PS99_API_URL: raw.PS99_API_URL.replace(/\/+$/, ''),
     PETSGO_API_URL: raw.PETSGO_API_URL.replace(/\/+$/, ''),
+    ROBLOX_USERS_API_URL: raw.ROBLOX_USERS_API_URL.replace(/\/+$/, ''),
+    ROBLOX_THUMBNAILS_API_URL: raw.ROBLOX_THUMBNAILS_API_URL.replace(/\/+$/, ''),
   }))
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {

@@ -294,6 +294,34 @@ const BODY_ENDPOINTS: BodyEndpoint[] = [
 
 /** Endpoints whose only body is `{}` (or none): only the whole-body cases apply, `{}` excepted. */
 const NO_INPUT_BODY_ENDPOINTS: BodyEndpoint[] = [
+  {
+    method: 'POST',
+    path: '/api/verification/roblox',
+    signedIn: true,
+    body: { username: 'Builderman' },
+    fields: ['username'],
+  },
+  {
+    method: 'POST',
+    path: '/api/trade-offers/1/review',
+    signedIn: true,
+    body: { rating: 5, comment: 'Smooth trade' },
+    fields: ['rating', 'comment'],
+  },
+  {
+    method: 'POST',
+    path: '/api/reports',
+    signedIn: true,
+    body: { target: { kind: 'user', id: 'fuzz_nobody' }, reason: 'scam', details: 'Asked me to give first' },
+    fields: ['target', 'target.kind', 'target.id', 'reason', 'details'],
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/reports/1/resolve',
+    signedIn: true,
+    body: { action: 'dismiss', note: 'Nothing wrong' },
+    fields: ['action', 'note'],
+  },
   { method: 'POST', path: '/api/auth/sign-out', signedIn: true, body: {}, fields: [] },
   { method: 'POST', path: '/api/auth/revoke-other-sessions', signedIn: true, body: {}, fields: [] },
   { method: 'POST', path: '/api/profile/avatar', signedIn: true, body: {}, fields: [] },
@@ -335,6 +363,9 @@ const QUERY_ENDPOINTS: QueryEndpoint[] = [
   },
   { method: 'GET', path: '/api/live', query: {}, params: ['stock'] },
   { method: 'GET', path: '/api/notifications', signedIn: true, query: {}, params: ['page'] },
+  { method: 'GET', path: '/api/trade-ads', query: {}, params: ['verified'] },
+  { method: 'GET', path: '/api/users/fuzz_nobody/reviews', query: {}, params: ['page'] },
+  { method: 'GET', path: '/api/admin/reports', signedIn: true, query: {}, params: ['status', 'page'] },
   { method: 'GET', path: '/api/launch-list/one-click-unsubscribe', query: {}, params: ['token'] },
   { method: 'POST', path: '/api/launch-list/one-click-unsubscribe', query: {}, params: ['token'] },
   {
@@ -373,6 +404,9 @@ const PATH_ENDPOINTS: {
   { method: 'GET', path: '/api/games/blox-fruits/items/{}' },
   { method: 'GET', path: '/api/games/blox-fruits/items/{}/history' },
   { method: 'GET', path: '/api/users/{}' },
+  { method: 'GET', path: '/api/users/{}/reviews' },
+  { method: 'PUT', path: '/api/blocks/{}', signedIn: true },
+  { method: 'DELETE', path: '/api/blocks/{}', signedIn: true },
   { method: 'GET', path: '/api/favorites/{}?ids=kitsune' },
   { method: 'PUT', path: '/api/favorites/{}/kitsune', signedIn: true },
   { method: 'PUT', path: '/api/favorites/blox-fruits/{}', signedIn: true },

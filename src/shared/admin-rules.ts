@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'stock.token-create',
   'stock.token-revoke',
   'contact.status',
+  'report.resolve',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -32,6 +33,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'stock.token-create': 'Ingest token created',
   'stock.token-revoke': 'Ingest token revoked',
   'contact.status': 'Contact message marked',
+  'report.resolve': 'Report resolved',
 }
 
 export const ADMIN_MESSAGES = {

@@ -201,6 +201,9 @@ export const NOTIFICATION_KINDS = [
   'trade-confirmed',
   'trade-completed',
   'trade-expiring',
+  // The trust layer (src/shared/trust.ts): a review of a trade, a moderator's warning.
+  'trade-review',
+  'moderation-warning',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 

@@ -13,6 +13,7 @@ import {
   USERNAME_MESSAGES,
   usernameProblem,
 } from './profile-rules'
+import { robloxAccountSchema } from './roblox-account'
 import { text } from './text'
 
 /** POST /api/profile/username */
@@ -77,6 +78,8 @@ export const profileSchema = z.object({
   /** The account's verified e-mail is a verified launch-list subscriber. */
   ogBadge: z.boolean(),
   joinedAt: z.string(),
+  /** The Roblox account its owner verified (the Verified badge), null: none. */
+  roblox: robloxAccountSchema.nullable(),
 })
 export type Profile = z.infer<typeof profileSchema>
 
@@ -89,6 +92,8 @@ export const meResponseSchema = z.object({
       emailVerified: z.boolean(),
       twoFactorEnabled: z.boolean(),
       isAdmin: z.boolean(),
+      /** Works the reports' queue (the moderator role, or an admin). */
+      isModerator: z.boolean(),
       /** Games with stock whose stock this user manages (admins manage all). */
       stockManagerGames: z.array(z.enum(STOCK_GAMES)),
       /** Games whose values and items this user edits (admins edit all). */

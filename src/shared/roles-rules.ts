@@ -4,6 +4,9 @@ import { GAME_IDS, GAME_NAMES, type GameId, STOCK_GAMES, type StockGameId } from
 /** The role of the site team: every admin tool, and stock management of every game. */
 export const ADMIN_ROLE = 'admin'
 
+/** The moderators of trust and safety: they work the reports' queue (admins are moderators too). */
+export const MODERATOR_ROLE = 'moderator'
+
 /** `{game}-stock-manager`, for a game with a stock tracker. */
 export const stockManagerRole = (game: StockGameId) => `${game}-stock-manager` as const
 export type StockManagerRole = ReturnType<typeof stockManagerRole>
@@ -13,11 +16,13 @@ export const valueEditorRole = (game: GameId) => `${game}-value-editor` as const
 export type ValueEditorRole = ReturnType<typeof valueEditorRole>
 
 /** Every role a user can be granted (SPEC section 3, user_roles); any other name is refused. */
-export const ROLES = [ADMIN_ROLE, ...STOCK_GAMES.map(stockManagerRole), ...GAME_IDS.map(valueEditorRole)] as [
-  typeof ADMIN_ROLE,
-  ...(StockManagerRole | ValueEditorRole)[],
-]
-export type Role = typeof ADMIN_ROLE | StockManagerRole | ValueEditorRole
+export const ROLES = [
+  ADMIN_ROLE,
+  MODERATOR_ROLE,
+  ...STOCK_GAMES.map(stockManagerRole),
+  ...GAME_IDS.map(valueEditorRole),
+] as [typeof ADMIN_ROLE, typeof MODERATOR_ROLE, ...(StockManagerRole | ValueEditorRole)[]]
+export type Role = typeof ADMIN_ROLE | typeof MODERATOR_ROLE | StockManagerRole | ValueEditorRole
 
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value)
@@ -25,21 +30,26 @@ export function isRole(value: string): value is Role {
 
 export const isValueEditorRole = (role: Role): role is ValueEditorRole => role.endsWith('-value-editor')
 
-/** The game a stock-manager or value-editor role is for (null for admin). */
+/** The game a stock-manager or value-editor role is for (null for admin and moderator). */
 export function gameOfRole(role: Role): GameId | null {
-  if (role === ADMIN_ROLE) return null
+  if (role === ADMIN_ROLE || role === MODERATOR_ROLE) return null
   const suffix = isValueEditorRole(role) ? '-value-editor' : '-stock-manager'
   return role.slice(0, -suffix.length) as GameId
 }
 
-/** What a role is called: 'stock manager', 'value editor' (null for admin). */
+/** What a role is called: 'stock manager', 'value editor' (null for admin and moderator). */
 export const roleKind = (role: Role) =>
-  role === ADMIN_ROLE ? null : isValueEditorRole(role) ? 'value editor' : 'stock manager'
+  role === ADMIN_ROLE || role === MODERATOR_ROLE
+    ? null
+    : isValueEditorRole(role)
+      ? 'value editor'
+      : 'stock manager'
 
-/** A role as people read it: 'Admin', 'Grow a Garden stock manager', 'Fisch value editor'. */
+/** A role as people read it: 'Admin', 'Moderator', 'Grow a Garden stock manager', 'Fisch value editor'. */
 export function roleLabel(role: Role): string {
   const game = gameOfRole(role)
-  return game ? `${GAME_NAMES[game]} ${roleKind(role)}` : 'Admin'
+  if (game) return `${GAME_NAMES[game]} ${roleKind(role)}`
+  return role === MODERATOR_ROLE ? 'Moderator' : 'Admin'
 }
 
 /** The spec's messages (SPEC sections 5 and 8). */
@@ -47,6 +57,7 @@ export const ROLE_MESSAGES = {
   userNotFound: (email: string) => `User with email ${email} not found`,
   usernameNotFound: (username: string) => `User with username ${username} not found`,
   alreadyAdmin: (email: string) => `User ${email} is already an admin`,
+  alreadyModerator: (email: string) => `User ${email} is already a moderator`,
   alreadyStockManager: (email: string, game: string) => `User ${email} is already a ${game} stock manager`,
   alreadyValueEditor: (email: string, game: string) => `User ${email} is already a ${game} value editor`,
   primaryAdmin: 'Cannot remove the primary admin user',

@@ -114,6 +114,11 @@ export const tradeAdsQuerySchema = z.strictObject({
   user: text('user', { min: 1, max: USERNAME_MAX })
     .regex(/^[a-z0-9_]+$/, 'user must be a username')
     .optional(),
+  /** `1`: only ads of traders with a verified Roblox account. */
+  verified: z
+    .enum(['1'], { error: 'verified must be 1' })
+    .optional()
+    .transform((v) => v === '1'),
   page: intParam('page', 1, 500, 1),
 })
 export type TradeAdsQuery = z.output<typeof tradeAdsQuerySchema>
@@ -148,6 +153,12 @@ export const traderSchema = z.object({
   avatar: z.string().nullable(),
   /** Trades this trader completed (both sides confirmed). */
   completedTrades: z.number().int(),
+  /** The Roblox account this trader verified (the Verified badge), null: not verified. */
+  roblox: z
+    .object({ name: z.string(), displayName: z.string(), avatarUrl: z.string().nullable() })
+    .nullable(),
+  /** Their reviews: the average (null: none yet) and how many. */
+  reviews: z.object({ average: z.number().nullable(), count: z.number().int() }),
 })
 export type Trader = z.infer<typeof traderSchema>
 

@@ -21,13 +21,15 @@ export const TEST_ORIGIN = 'http://localhost:3000'
 
 /**
  * A test never reaches the internet: no scheduled price import, and the official price APIs point at a
- * closed local port until a test points them at its own fixture server.
+ * closed local port until a test points them at its own fixture server (Roblox's APIs too).
  */
 const OFFLINE = {
   NODE_ENV: 'test',
   VALUE_IMPORT_INTERVAL_MINUTES: '0',
   PS99_API_URL: 'http://127.0.0.1:9',
   PETSGO_API_URL: 'http://127.0.0.1:9',
+  ROBLOX_USERS_API_URL: 'http://127.0.0.1:9',
+  ROBLOX_THUMBNAILS_API_URL: 'http://127.0.0.1:9',
 }
 
 /** The real app, in process, on a fresh database with the catalog imported. */

@@ -3,7 +3,14 @@ import type { Db } from '@/server/db/client'
 import { userRoles } from '@/server/db/schema'
 import type { Env } from '@/server/env'
 import { GAME_IDS, type GameId, STOCK_GAMES, type StockGameId } from '@/shared/games'
-import { ADMIN_ROLE, isRole, type Role, stockManagerRole, valueEditorRole } from '@/shared/roles-rules'
+import {
+  ADMIN_ROLE,
+  isRole,
+  MODERATOR_ROLE,
+  type Role,
+  stockManagerRole,
+  valueEditorRole,
+} from '@/shared/roles-rules'
 
 interface RoleSubject {
   id: string
@@ -16,6 +23,8 @@ export interface Permissions {
   /** The primary admin (ADMIN_EMAIL, verified): always admin, never removable nor suspendable. */
   primaryAdmin: boolean
   isAdmin: boolean
+  /** Works the reports' queue: the moderator role, or an admin. */
+  isModerator: boolean
   /** The roles granted in user_roles (the primary admin may have none). */
   roles: Role[]
   /** Games with stock whose stock this user manages: every one for an admin. */
@@ -47,6 +56,7 @@ export function permissionsFrom(env: Env, user: RoleSubject, roles: Role[]): Per
   return {
     primaryAdmin,
     isAdmin,
+    isModerator: isAdmin || roles.includes(MODERATOR_ROLE),
     roles,
     stockManagerGames: STOCK_GAMES.filter((game) => isAdmin || roles.includes(stockManagerRole(game))),
     valueEditorGames: GAME_IDS.filter((game) => isAdmin || roles.includes(valueEditorRole(game))),

@@ -62,6 +62,9 @@ function requirePermission(
 /** Admins only: the primary admin (ADMIN_EMAIL) or the `admin` role. */
 export const requireAdmin = requirePermission((p) => p.isAdmin, 'Only admins can see this.')
 
+/** Moderators only: the moderator role or an admin (the reports' queue). */
+export const requireModerator = requirePermission((p) => p.isModerator, 'Only moderators can see this.')
+
 /**
  * Stock managers of a game only: an admin or the game's `{game}-stock-manager` role. `game` is a game
  * with stock, or the name of the route parameter holding it (a game without stock: 404).

@@ -12,7 +12,9 @@ import { previewsFeature } from './previews/feature'
 import { rolesFeature } from './roles/feature'
 import { stockFeature } from './stock/feature'
 import { tradingFeature } from './trading/feature'
+import { trustFeature } from './trust/feature'
 import { valueOpsFeature } from './value-ops/feature'
+import { verificationFeature } from './verification/feature'
 
 /**
  * Every server feature, in start order: the app mounts their routes and page heads, the runtime starts
@@ -31,6 +33,8 @@ export const FEATURES: readonly ServerFeature[] = [
   alertsFeature,
   valueOpsFeature,
   contactFeature,
+  verificationFeature,
   tradingFeature,
+  trustFeature,
   liveFeature,
 ]

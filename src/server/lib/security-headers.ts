@@ -34,7 +34,8 @@ export function securityHeaderList(publicUrl: string): [string, string][] {
     "script-src 'self'",
     // Style attributes set by UI primitives and the toast library; scripts stay strict.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // Roblox's thumbnail host: the headshots of verified Roblox accounts (docs/decisions/033).
+    "img-src 'self' data: blob: https://tr.rbxcdn.com",
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",

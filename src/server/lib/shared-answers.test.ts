@@ -105,6 +105,15 @@ describe('shared answers: the Node server answers a public read the app answered
     expect(await get(path)).toMatchObject({ status: 200, shared: true })
   })
 
+  it('keeps the trade ads list for visitors only: a request with a session goes to the app (its blocks)', async () => {
+    const path = '/api/trade-ads?game=fisch&page=1'
+    await get(path)
+    expect((await get(path)).shared).toBe(true)
+    const signedIn = await get(path, { cookie: 'better-auth.session_token=not-a-session' })
+    expect(signedIn).toMatchObject({ status: 200, shared: false })
+    expect((await get(path, { cookie: 'theme=dark' })).shared).toBe(true)
+  })
+
   it('stops answering once the read cache drops the data (a write), and the app answers anew', async () => {
     const path = '/api/games/blox-fruits/items?page=1&pageSize=14'
     const first = await get(path)

@@ -16,7 +16,16 @@ interface Answer {
   cached: Required<CachedJson>
   cacheControl: string
   gzip?: Buffer
+  /** Given only to requests without a session: a signed-in user may get another answer (their blocks). */
+  visitorsOnly?: boolean
 }
+
+/** Better Auth's session cookie (`__Secure-` on HTTPS). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/
+
+/** Whether a request carries a session cookie (a signed-in user, or one whose session has ended). */
+export const hasSessionCookie = (cookie: string | undefined) =>
+  cookie !== undefined && SESSION_COOKIE.test(cookie)
 
 /**
  * The server's own shared cache, as a CDN in front of it would be, in the process: a public answer of
@@ -40,13 +49,16 @@ export class SharedAnswers {
     this.securityHeaders = securityHeaderList(publicUrl)
   }
 
-  /** Keeps the answer the app is sending for this request's URL (a GET under the Node server only). */
-  remember(c: Context, cached: CachedJson, cacheControl: string): void {
+  /**
+   * Keeps the answer the app is sending for this request's URL (a GET under the Node server only).
+   * `visitorsOnly`: requests with a session cookie are still left to the app.
+   */
+  remember(c: Context, cached: CachedJson, cacheControl: string, { visitorsOnly = false } = {}): void {
     const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming
     if (!(incoming instanceof IncomingMessage) || incoming.method !== 'GET' || !incoming.url) return
     if (!cached.current || this.answers.get(incoming.url)?.cached === cached) return
     this.answers.delete(incoming.url)
-    this.answers.set(incoming.url, { cached: cached as Required<CachedJson>, cacheControl })
+    this.answers.set(incoming.url, { cached: cached as Required<CachedJson>, cacheControl, visitorsOnly })
     if (this.answers.size > this.maxAnswers) this.answers.delete(this.answers.keys().next().value!)
   }
 
@@ -56,6 +68,7 @@ export class SharedAnswers {
     if (req.method !== 'GET' || !url) return false
     const answer = this.answers.get(url)
     if (!answer) return false
+    if (answer.visitorsOnly && hasSessionCookie(req.headers.cookie)) return false
     const started = performance.now()
     if (!answer.cached.current()) {
       this.answers.delete(url)

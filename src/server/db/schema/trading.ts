@@ -41,6 +41,8 @@ export const tradeAds = pgTable(
     closedAt: at(),
     /** The owner was told the ad ends within the hour (this listing). */
     expiringNoticeAt: at(),
+    /** A moderator hid it (a report): closed, out of every list, 404 to everyone. */
+    hiddenAt: at(),
   },
   (t) => [
     // The list: open ads newest first, of a game or of all.
@@ -132,6 +134,8 @@ export const tradeMessages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     body: text().notNull(),
     createdAt: at().notNull().defaultNow(),
+    /** A moderator hid it (a report): no longer shown. */
+    hiddenAt: at(),
   },
   (t) => [index('trade_messages_offer_idx').on(t.offerId, t.id)],
 )

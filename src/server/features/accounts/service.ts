@@ -7,6 +7,7 @@ import type { Env } from '@/server/env'
 import type { CatalogDeps } from '@/server/features/catalog/public'
 import { listUserFavorites } from '@/server/features/favorites/public'
 import { isVerifiedSubscriber } from '@/server/features/launch-list/public'
+import { robloxAccountOf } from '@/server/features/verification/public'
 import { AppError } from '@/server/lib/errors'
 import { displayNameTakenMessage, USERNAME_MESSAGES, usernameProblem } from '@/shared/profile-rules'
 import type { MeResponse, Profile, ProfileUpdate, PublicProfileResponse } from '@/shared/profiles'
@@ -31,18 +32,21 @@ const hasOgBadge = async (db: Db, owner: Owner) =>
 /** `fallbackName`: the display name shown when none is set. */
 async function present(
   db: Db,
+  userId: string,
   row: ProfileRow | undefined,
   owner: Owner,
   fallbackName: string,
 ): Promise<Profile> {
+  const [ogBadge, roblox] = await Promise.all([hasOgBadge(db, owner), robloxAccountOf(db, userId)])
   return {
     username: row?.username ?? null,
     displayName: row?.displayName ?? fallbackName,
     bio: row?.bio ?? '',
     avatarUrl: row?.avatarFile ? `${AVATAR_URL_PREFIX}${row.avatarFile}` : null,
     socialLinks: row?.socialLinks ?? {},
-    ogBadge: await hasOgBadge(db, owner),
+    ogBadge,
     joinedAt: owner.createdAt.toISOString(),
+    roblox,
   }
 }
 
@@ -59,7 +63,7 @@ export async function getOwnProfile(db: Db, user: Session['user']): Promise<Prof
     row = await profileRow(db, user.id)
   }
   // Once a username is set it is the public name too, so the e-mail's local part is never shown for it.
-  return present(db, row, user, row?.username ?? fallbackDisplayName(user.email))
+  return present(db, user.id, row, user, row?.username ?? fallbackDisplayName(user.email))
 }
 
 const isUniqueViolation = (error: unknown, constraint: string) => {
@@ -228,7 +232,10 @@ export async function findPublicProfile(db: Db, username: string) {
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(eq(profiles.username, username))
   if (!row) throw new AppError('NOT_FOUND', 'No trader has this username')
-  return { userId: row.profile.userId, profile: await present(db, row.profile, row.user, username) }
+  return {
+    userId: row.profile.userId,
+    profile: await present(db, row.profile.userId, row.profile, row.user, username),
+  }
 }
 
 /** GET /api/me: the signed-in user with profile and roles, or null for a visitor. */
@@ -242,6 +249,7 @@ export async function getMe(env: Env, db: Db, user: Session['user'] | null): Pro
       emailVerified: user.emailVerified,
       twoFactorEnabled: Boolean(user.twoFactorEnabled),
       isAdmin: permissions.isAdmin,
+      isModerator: permissions.isModerator,
       stockManagerGames: permissions.stockManagerGames,
       valueEditorGames: permissions.valueEditorGames,
       profile: await getOwnProfile(db, user),

@@ -13,6 +13,7 @@ import {
   gameOfRole,
   isRole,
   isValueEditorRole,
+  MODERATOR_ROLE,
   ROLE_MESSAGES,
   ROLES,
   type Role,
@@ -113,11 +114,13 @@ const alreadyHasRole = (email: string, role: Role) => {
   const game = gameOfRole(role)
   return new AppError(
     'CONFLICT',
-    !game
-      ? ROLE_MESSAGES.alreadyAdmin(email)
-      : isValueEditorRole(role)
-        ? ROLE_MESSAGES.alreadyValueEditor(email, GAME_NAMES[game])
-        : ROLE_MESSAGES.alreadyStockManager(email, GAME_NAMES[game]),
+    role === MODERATOR_ROLE
+      ? ROLE_MESSAGES.alreadyModerator(email)
+      : !game
+        ? ROLE_MESSAGES.alreadyAdmin(email)
+        : isValueEditorRole(role)
+          ? ROLE_MESSAGES.alreadyValueEditor(email, GAME_NAMES[game])
+          : ROLE_MESSAGES.alreadyStockManager(email, GAME_NAMES[game]),
   )
 }
 

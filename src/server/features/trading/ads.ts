@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm'
-import { profiles, tradeAdItems, tradeAds, tradeOffers } from '@/server/db/schema'
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm'
+import { profiles, robloxAccounts, tradeAdItems, tradeAds, tradeOffers } from '@/server/db/schema'
 import { notifyTrader } from '@/server/features/alerts/public'
 import type { DbOrTx } from '@/server/lib/audit'
 import { AppError } from '@/server/lib/errors'
@@ -155,6 +155,11 @@ function listWhere(query: TradeAdsQuery, now: Date): SQL | undefined {
           sql`(select ${profiles.userId} from ${profiles} where ${profiles.username} = ${query.user})`,
         )
       : undefined,
+    // Trust: a hidden ad is in no list; "verified only" keeps traders with a verified Roblox account.
+    isNull(tradeAds.hiddenAt),
+    query.verified
+      ? sql`exists (select 1 from ${robloxAccounts} where ${robloxAccounts.userId} = ${tradeAds.userId})`
+      : undefined,
   )
 }
 
@@ -189,7 +194,7 @@ export async function listAds(
 
 /** GET /api/trade-ads: the page, cached per address until a change or until an ad on it ends. */
 export function cachedAdList(t: TradingDeps, query: TradeAdsQuery): Promise<CachedJson> {
-  const key = `${TRADING_CACHE_PREFIX}list:${query.game ?? ''}|${query.has ?? ''}|${query.wants ?? ''}|${query.tag ?? ''}|${query.user ?? ''}|${query.page}|`
+  const key = `${TRADING_CACHE_PREFIX}list:${query.game ?? ''}|${query.has ?? ''}|${query.wants ?? ''}|${query.tag ?? ''}|${query.user ?? ''}|${query.verified ? 'v' : ''}|${query.page}|`
   return cachedAnswer(t, key, async () => {
     const now = t.now()
     const page = await listAds(t, query, now)
@@ -203,6 +208,7 @@ export function cachedAd(t: TradingDeps, adId: number): Promise<CachedJson> {
   return cachedAnswer(t, `${TRADING_CACHE_PREFIX}ad:${adId}|`, async () => {
     const now = t.now()
     const row = await findAdRow(t.db, adId)
+    if (row.hiddenAt) throw new AppError('NOT_FOUND', TRADING_MESSAGES.adNotFound) // a moderator hid it
     const [ad] = await presentAds(t, [row], now)
     const ends = ad!.status === 'open' ? row.expiresAt.getTime() : Number.POSITIVE_INFINITY
     return {
@@ -279,7 +285,7 @@ export async function relistAd(t: TradingDeps, userId: string, adId: number): Pr
   const ad = await findAdRow(t.db, adId)
   assertOwner(ad, userId)
   const relistable = (row: AdRow, now: Date) =>
-    ['expired', 'closed'].includes(effectiveAdStatus(row.status, row.expiresAt, now))
+    !row.hiddenAt && ['expired', 'closed'].includes(effectiveAdStatus(row.status, row.expiresAt, now))
   if (!relistable(ad, t.now())) throw new AppError('CONFLICT', TRADING_MESSAGES.adNotRelistable)
   await withDailyListing(t, userId, () =>
     t.db.transaction(async (tx) => {

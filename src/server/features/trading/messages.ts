@@ -1,7 +1,8 @@
-import { asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '@/server/db/client'
 import { profiles, tradeAds, tradeMessages, tradeOffers } from '@/server/db/schema'
 import { notifyTrader } from '@/server/features/alerts/public'
+import { assertNotBlocked } from '@/server/features/trust/public'
 import { hitRateLimit } from '@/server/lib/rate-limit'
 import { GAME_NAMES, type GameId } from '@/shared/games'
 import { TRADING_LIMITS, TRADING_MESSAGES, type TradeMessage } from '@/shared/trading'
@@ -46,7 +47,7 @@ const messagesQuery = (db: Db) =>
 export async function listMessages(t: TradingDeps, userId: string, offerId: number): Promise<TradeMessage[]> {
   await offerForTrader(t.db, offerId, userId)
   const rows = await messagesQuery(t.db)
-    .where(eq(tradeMessages.offerId, offerId))
+    .where(and(eq(tradeMessages.offerId, offerId), isNull(tradeMessages.hiddenAt))) // trust: hidden ones go
     .orderBy(desc(tradeMessages.id))
     .limit(TRADING_LIMITS.messagesPerPage)
   return rows.reverse().map(present)
@@ -70,6 +71,7 @@ export async function postMessage(
 ): Promise<TradeMessage> {
   const { username } = await requireTrader(t.db, userId)
   const { offer, ad, role } = await offerForTrader(t.db, offerId, userId)
+  await assertNotBlocked(t.db, offer.userId, ad.userId) // trust: either blocked the other (403)
   await hitRateLimit(
     t.db,
     `trading:messages:${userId}`,

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, ne } from 'drizzle-orm'
 import { tradeAdItems, tradeAds, tradeConfirmations, tradeOfferItems, tradeOffers } from '@/server/db/schema'
 import { notifyTrader } from '@/server/features/alerts/public'
+import { assertNotBlocked } from '@/server/features/trust/public'
 import type { DbOrTx } from '@/server/lib/audit'
 import { AppError } from '@/server/lib/errors'
 import { hitRateLimit } from '@/server/lib/rate-limit'
@@ -45,6 +46,7 @@ export async function createOffer(
   const { username } = await requireTrader(t.db, userId)
   const ad = await findAdRow(t.db, adId)
   if (ad.userId === userId) throw new AppError('FORBIDDEN', TRADING_MESSAGES.ownAd)
+  await assertNotBlocked(t.db, userId, ad.userId) // trust: either blocked the other (403)
   if (effectiveAdStatus(ad.status, ad.expiresAt, t.now()) !== 'open')
     throw new AppError('CONFLICT', TRADING_MESSAGES.adNotOpen)
   const asRequested = body.offering === undefined && body.requesting === undefined

@@ -9,6 +9,8 @@ import {
   tradeOfferItems,
   tradeOffers,
 } from '@/server/db/schema'
+import { ratingsOf } from '@/server/features/trust/public'
+import { robloxAccountsOf } from '@/server/features/verification/public'
 import type { ItemSummary } from '@/shared/catalog'
 import type { GameId } from '@/shared/games'
 import { effectiveAdStatus, type TradeAd, type TradeOffer, type Trader } from '@/shared/trading'
@@ -21,11 +23,15 @@ export type OfferRow = typeof tradeOffers.$inferSelect
 const AVATAR_URL_PREFIX = '/uploads/avatars/'
 const iso = (d: Date | null) => d?.toISOString() ?? null
 
+/** The Verified badge's facts. */
+const trustOf = (account: { name: string; displayName: string; avatarUrl: string | null } | undefined) =>
+  account ? { name: account.name, displayName: account.displayName, avatarUrl: account.avatarUrl } : null
+
 /** The traders with these ids as ads and offers show them (a trader without a username: "deleted"). */
 export async function tradersOf(db: Db, userIds: readonly string[]): Promise<Map<string, Trader>> {
   const ids = [...new Set(userIds)]
   if (ids.length === 0) return new Map()
-  const [people, asOfferer, asOwner] = await Promise.all([
+  const [people, asOfferer, asOwner, roblox, ratings] = await Promise.all([
     db
       .select({
         userId: profiles.userId,
@@ -46,6 +52,8 @@ export async function tradersOf(db: Db, userIds: readonly string[]): Promise<Map
       .innerJoin(tradeAds, eq(tradeAds.id, tradeOffers.adId))
       .where(and(eq(tradeOffers.status, 'completed'), inArray(tradeAds.userId, ids)))
       .groupBy(tradeAds.userId),
+    robloxAccountsOf(db, ids),
+    ratingsOf(db, ids),
   ])
   const completed = new Map<string, number>()
   for (const { userId, n } of [...asOfferer, ...asOwner])
@@ -61,6 +69,8 @@ export async function tradersOf(db: Db, userIds: readonly string[]): Promise<Map
           displayName: p?.displayName ?? null,
           avatar: p?.avatarFile ? `${AVATAR_URL_PREFIX}${p.avatarFile}` : null,
           completedTrades: completed.get(id) ?? 0,
+          roblox: trustOf(roblox.get(id)),
+          reviews: { average: ratings.get(id)?.average ?? null, count: ratings.get(id)?.count ?? 0 },
         },
       ]
     }),

@@ -1,11 +1,14 @@
 import { type Context, Hono } from 'hono'
 import { requireUser, type UserEnv } from '@/server/auth/session'
+import { blockedUsernames } from '@/server/features/trust/public'
 import { type CachedJson, sendCachedJson } from '@/server/lib/read-cache'
+import { hasSessionCookie } from '@/server/lib/shared-answers'
 import { jsonBody, paramsOf, queryParams } from '@/server/lib/validate'
 import {
   type CreatedResponse,
   type MyTradesResponse,
   type TradeAdResponse,
+  type TradeAdsResponse,
   type TradeMessage,
   type TradeMessagesResponse,
   type TradeOfferResponse,
@@ -32,15 +35,32 @@ type Vars = UserEnv['Variables']
  * A public answer of the read cache, the same for everyone: the Node server's shared answers keep it
  * too, while the cache holds it and no ad on it has ended (`current`).
  */
-function sendPublic(c: Context<UserEnv>, cached: CachedJson): Response {
-  c.var.deps.sharedAnswers?.remember(c, cached, PUBLIC_REVALIDATE)
+function sendPublic(c: Context<UserEnv>, cached: CachedJson, options?: { visitorsOnly: boolean }): Response {
+  c.var.deps.sharedAnswers?.remember(c, cached, PUBLIC_REVALIDATE, options)
   return sendCachedJson(c, cached, PUBLIC_REVALIDATE)
+}
+
+/**
+ * Trust: the list without the ads of traders the signed-in viewer blocked. The cached page stays the
+ * same for everyone (visitors and viewers who block nobody get it as it is); a viewer who blocks someone
+ * gets it filtered after the cache, privately (docs/decisions/033-trust-server.md).
+ */
+async function sendList(c: Context<UserEnv>, cached: CachedJson): Promise<Response> {
+  const { deps } = c.var
+  const session = hasSessionCookie(c.req.header('cookie'))
+    ? await deps.auth.api.getSession({ headers: c.req.raw.headers })
+    : null
+  const blocked = session ? await blockedUsernames(deps.database.db, session.user.id) : new Set<string>()
+  if (blocked.size === 0) return sendPublic(c, cached, { visitorsOnly: true })
+  const page = JSON.parse(Buffer.from(cached.body).toString()) as TradeAdsResponse
+  c.header('Cache-Control', PRIVATE)
+  return c.json<TradeAdsResponse>({ ...page, ads: page.ads.filter((ad) => !blocked.has(ad.owner.username)) })
 }
 
 /** /api/trade-ads: the public list and ads; posting, closing and relisting ads; offers on an ad. */
 export const tradeAdRoutes = new Hono<UserEnv>()
   .get('/', queryParams(tradeAdsQuerySchema, { remember: 200 }), async (c) =>
-    sendPublic(c, await cachedAdList(tradingOf(c.var.deps), c.req.valid('query'))),
+    sendList(c, await cachedAdList(tradingOf(c.var.deps), c.req.valid('query'))),
   )
   .post('/', requireUser, jsonBody(tradeAdRequestSchema), async (c) => {
     const { deps, session } = c.var as Vars

@@ -2,7 +2,7 @@
 import { type PrefetchArgs, prefetch } from '@/web/lib/query-client'
 import { publicProfileQuery } from './api'
 
-export { signInHref, useFreshPermissions, useMe } from './api'
+export { refreshMe, signInHref, useFreshPermissions, useMe } from './api'
 export { AccountControl, useSignedIn } from './components/account-control'
 export { SignInPrompt } from './components/sign-in-prompt'
 

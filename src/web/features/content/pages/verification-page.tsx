@@ -1,18 +1,24 @@
 import { Link } from 'react-router'
-import { Page, Prose, SoonBadge } from '@/web/components/ui/page'
+import { Page, Prose } from '@/web/components/ui/page'
+import { lazy } from '@/web/lib/lazy'
+import { Part } from '@/web/lib/part'
 
-/** /verification and /verify: how trader verification will work. */
+/** The flow checks with the shared schemas: its code (zod's with it) loads apart from the page's. */
+const VerificationFlow = lazy(async () => ({
+  default: (await import('../components/verification-flow')).VerificationFlow,
+}))
+
+/** /verification and /verify: verify the Roblox account you trade with, and how it works. */
 export function VerificationPage() {
   return (
     <Page
       title="Trader verification"
-      lead={
-        <>
-          Verified traders will carry a badge on their TradeHub profile that shows they own the Roblox account
-          they trade with <SoonBadge />.
-        </>
-      }
+      lead="Verified traders carry a badge on their profile, ads and offers that shows they own the Roblox account they trade with."
     >
+      <Part>
+        <VerificationFlow />
+      </Part>
+
       <Prose>
         <h2>Why verification</h2>
         <p>
@@ -22,24 +28,23 @@ export function VerificationPage() {
           profile says.
         </p>
 
-        <h2>How it will work</h2>
-        <p>Verification is not open yet, and the details may change before launch. The plan is:</p>
+        <h2>How it works</h2>
         <ol>
+          <li>Sign in to your TradeHub account and enter the username of your Roblox account above.</li>
           <li>
-            Sign in to your TradeHub account and start verification from your{' '}
-            <Link to="/profile">profile</Link>.
+            TradeHub shows a phrase of six plain words. Put it in the About section of your Roblox profile
+            within 30 minutes (words, not a code: Roblox hides codes in an About).
           </li>
-          <li>Enter the username of your Roblox account.</li>
           <li>
-            Prove that the account is yours by placing a short code that TradeHub shows you in a public part
-            of your Roblox profile, such as the About section. TradeHub checks that the code is there.
+            Press Check: TradeHub reads your public Roblox profile and links the account when the phrase is
+            there. One Roblox account can be linked to one TradeHub account only.
           </li>
-          <li>Once the check passes, you can remove the code. Your profile shows the verified badge.</li>
+          <li>Once the check passes, you can remove the phrase. Your profile shows the verified badge.</li>
         </ol>
         <p>
-          Verification will never ask for your Roblox password, a 2-step verification code or your
-          .ROBLOSECURITY cookie, and it will never cost items, Robux or money. Anyone who asks for these to
-          "verify" you is running a scam.
+          Verification never asks for your Roblox password, a 2-step verification code or your .ROBLOSECURITY
+          cookie, and it never costs items, Robux or money. Anyone who asks for these to "verify" you is
+          running a scam.
         </p>
 
         <h2>What a badge means, and what it does not</h2>
@@ -58,8 +63,8 @@ export function VerificationPage() {
             <Link to="/sign-in">Create an account</Link> and set up your profile.
           </li>
           <li>
-            Join the early-access launch list on the <Link to="/">home page</Link> to hear when verification
-            and the marketplace open.
+            Join the early-access launch list on the <Link to="/">home page</Link> to hear when the
+            marketplace opens: the badge shows on every ad and offer.
           </li>
           <li>
             Read the <Link to="/trust-and-security">trust &amp; security</Link> page to learn how to spot fake

@@ -1,0 +1,2 @@
+/** What other features may use of the marketplace (lint refuses any other import of its files). */
+export { invalidateTrading } from './deps'

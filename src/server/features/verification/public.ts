@@ -1,0 +1,2 @@
+/** What other features may use of verification (lint refuses any other import of its files). */
+export { robloxAccountOf, robloxAccountsOf } from './service'

@@ -1,0 +1,28 @@
+import { Hono } from 'hono'
+import { requireUser, type UserEnv } from '@/server/auth/session'
+import { noStore } from '@/server/lib/read-cache'
+import { jsonBody } from '@/server/lib/validate'
+import { type RobloxCheckResponse, type RobloxStartResponse, robloxStartRequestSchema } from '@/shared/trust'
+import { checkVerification, startVerification, unlinkRoblox, verificationOf } from './service'
+
+/** /api/verification/roblox: start (a phrase), check (the About), unlink. Signed-in users only. */
+export const robloxVerificationRoutes = new Hono<UserEnv>()
+  .use(requireUser)
+  .use(noStore)
+  .post('/', jsonBody(robloxStartRequestSchema), async (c) => {
+    const { deps, session } = c.var
+    const started = await startVerification(
+      verificationOf(deps),
+      session.user.id,
+      c.req.valid('json').username,
+    )
+    return c.json<RobloxStartResponse>(started, 201)
+  })
+  .post('/check', async (c) => {
+    const { deps, session } = c.var
+    return c.json<RobloxCheckResponse>(await checkVerification(verificationOf(deps), session.user.id))
+  })
+  .delete('/', async (c) => {
+    await unlinkRoblox(c.var.deps.database.db, c.var.session.user.id)
+    return c.body(null, 204)
+  })

@@ -1,0 +1,160 @@
+/**
+ * The trust layer's rules, free of zod (the pages use them): verified Roblox accounts, reviews after
+ * completed trades, blocks, reports and the moderators' queue. docs/decisions/033-trust-server.md
+ */
+
+/** Plain words for the verification phrase: words, not a code (Roblox's filter hides codes in an About). */
+export const PHRASE_WORDS = [
+  'apple',
+  'banana',
+  'cherry',
+  'mango',
+  'lemon',
+  'melon',
+  'peach',
+  'grape',
+  'river',
+  'ocean',
+  'forest',
+  'meadow',
+  'valley',
+  'island',
+  'desert',
+  'canyon',
+  'tiger',
+  'panda',
+  'otter',
+  'rabbit',
+  'turtle',
+  'dolphin',
+  'falcon',
+  'koala',
+  'purple',
+  'orange',
+  'yellow',
+  'silver',
+  'golden',
+  'green',
+  'crimson',
+  'blue',
+  'rocket',
+  'castle',
+  'garden',
+  'bridge',
+  'lantern',
+  'candle',
+  'pillow',
+  'teapot',
+  'happy',
+  'sunny',
+  'quiet',
+  'brave',
+  'gentle',
+  'clever',
+  'lucky',
+  'swift',
+  'cloud',
+  'thunder',
+  'rainbow',
+  'breeze',
+  'winter',
+  'summer',
+  'autumn',
+  'spring',
+  'pencil',
+  'guitar',
+  'piano',
+  'violin',
+  'kettle',
+  'basket',
+  'ladder',
+  'mirror',
+] as const
+
+export const TRUST_LIMITS = {
+  /** Words in a verification phrase. */
+  phraseWords: 6,
+  /** A phrase is good for this long. */
+  phraseMinutes: 30,
+  /** Checks of the phrase one user makes in an hour. */
+  checksPerHour: 10,
+  /** Roblox's APIs answer within this, or the lookup fails (502). */
+  robloxTimeoutMs: 5_000,
+  /** A completed trade can be reviewed for this long. */
+  reviewDays: 14,
+  /** A review's comment. */
+  maxComment: 500,
+  /** A reviewer whose account is younger than this is marked "new account". */
+  newAccountDays: 3,
+  /** Two accounts reviewing each other more than this often within `pairWindowDays` count once. */
+  pairReviews: 3,
+  pairWindowDays: 30,
+  /** A rating at least this high is positive. */
+  positiveRating: 4,
+  /** Reviews on one page. */
+  reviewsPageSize: 20,
+  /** Reports one user files in an hour. */
+  reportsPerHour: 10,
+  /** A report's details. */
+  maxDetails: 1_000,
+  /** A moderator's note on resolving. */
+  maxNote: 1_000,
+  /** Reports one page of the queue answers. */
+  reportsPageSize: 50,
+  /** Earlier reports about the same author shown with a report. */
+  earlierReports: 5,
+  /** The trust page's figures cover this many days. */
+  figuresDays: 30,
+} as const
+
+export const REPORT_TARGET_KINDS = ['ad', 'message', 'review', 'suggestion', 'user'] as const
+export type ReportTargetKind = (typeof REPORT_TARGET_KINDS)[number]
+
+export const REPORT_REASONS = ['scam', 'spam', 'harassment', 'impersonation', 'other'] as const
+export type ReportReason = (typeof REPORT_REASONS)[number]
+
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  scam: 'Scam',
+  spam: 'Spam',
+  harassment: 'Harassment',
+  impersonation: 'Impersonation',
+  other: 'Something else',
+}
+
+export const REPORT_STATUSES = ['open', 'resolved'] as const
+export type ReportStatus = (typeof REPORT_STATUSES)[number]
+
+/** What a moderator does with a report: nothing, hide the content, warn its author, suspend them. */
+export const REPORT_ACTIONS = ['dismiss', 'hide', 'warn', 'suspend'] as const
+export type ReportAction = (typeof REPORT_ACTIONS)[number]
+
+export const TRUST_MESSAGES = {
+  robloxUserNotFound: 'No Roblox user has this username',
+  robloxBanned: 'This Roblox account is banned',
+  robloxDown: 'Roblox did not answer. Nothing was changed: try again in a minute.',
+  robloxTaken: 'This Roblox account is already verified by another TradeHub account',
+  noPhrase: 'Start the verification first: enter your Roblox username',
+  phraseExpired: 'This phrase has expired: ask for a new one',
+  phraseMissing: "The phrase is not in your Roblox profile's About yet",
+  checksTooFast: 'Too many checks: wait a little before checking again',
+  notVerified: 'No Roblox account is linked',
+  blockSelf: 'You cannot block yourself',
+  traderNotFound: 'No trader has this username',
+  notBlocked: 'This trader is not blocked',
+  blocked: 'You cannot do this: one of you blocked the other',
+  reviewNotCompleted: 'Only a trade both traders confirmed can be reviewed',
+  reviewTooLate: 'Reviews can be written within 14 days of the trade',
+  reviewExists: 'You already reviewed this trade',
+  reportTargetNotFound: 'There is nothing to report here',
+  reportExists: 'You already reported this',
+  reportsTooFast: 'Too many reports: try again later',
+  reportNotFound: 'Report not found',
+  reportResolved: 'This report is already resolved',
+  cannotHideUser: 'A user cannot be hidden: warn or suspend them',
+  reportSelf: 'You cannot report yourself',
+  moderatorsOnly: 'Only moderators can see this.',
+} as const
+
+/** Whether a report's action fits its target (a user has no content to hide). */
+export const actionFits = (kind: ReportTargetKind, action: ReportAction) =>
+  !(kind === 'user' && action === 'hide')
