@@ -20,10 +20,10 @@ import { Spinner } from '@/web/components/ui/spinner'
 import { SignInPrompt, useMe } from '@/web/features/accounts/public'
 import { SidesEditor } from '@/web/features/catalog/public'
 import { ApiError } from '@/web/lib/api'
-import { formatSpan } from '@/web/lib/format'
 import { toast } from '@/web/lib/toast'
 import { usePostAd } from '../api'
 import { TradeVerdict } from '../components/trade-verdict'
+import { formatSpan } from '../format'
 import { sideErrors, toRequestSlots } from '../sides'
 
 const EMPTY = { give: [] as TradeSlot[], get: [] as TradeSlot[] }
