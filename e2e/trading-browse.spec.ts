@@ -84,6 +84,8 @@ test.describe('trade ads', { tag: '@phone' }, () => {
     // 12 hours, counted from the minute the page was rendered in.
     await expect(card).toContainText(/ends in 1[12] h/)
     await expect(card).toContainText('No offers yet')
+    // Kitsune ×2 for a Dough: a win for whoever takes it.
+    await expect(card).toContainText(/For you:\s*Win/)
     await expectAccessible(page)
     await noSideScroll(page)
 
@@ -121,6 +123,8 @@ test.describe('trade ads', { tag: '@phone' }, () => {
     const card = ads.getByRole('article').filter({ hasText: note })
     await expect(card).toContainText('Blox Fruits')
     await expect(card).toContainText('Rares')
+    // The owner sees their own verdict, not a taker's.
+    await expect(card).toContainText('Your verdict:')
     await expect(card).toContainText('No particular items')
     await expectAccessible(page)
   })

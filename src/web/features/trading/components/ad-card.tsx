@@ -3,6 +3,7 @@ import { useId } from 'react'
 import { Link } from 'react-router'
 import { GAME_NAMES } from '@/shared/games'
 import type { TradeAd } from '@/shared/trading'
+import { useMe } from '@/web/features/accounts/public'
 import { AdTimes } from './ad-times'
 import { TagChips } from './tag-chips'
 import { TradeSide } from './trade-side'
@@ -19,7 +20,7 @@ export function adSummary(ad: Pick<TradeAd, 'offering'>): string {
 
 /**
  * An ad in a list: its owner, what it has and wants with values, tags, note, age and time left, the
- * verdict for whoever takes it as requested, its pending offers, and a link to its page.
+ * verdict (the owner's own, or for whoever takes it as requested), its pending offers, and a link to its page.
  */
 export function AdCard({
   ad,
@@ -36,6 +37,9 @@ export function AdCard({
   compact?: boolean
 }) {
   const headingId = useId()
+  const { me } = useMe()
+  // The owner sees their own verdict; anyone else the verdict of taking the ad as requested.
+  const own = me?.profile.username === ad.owner.username
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <article
@@ -75,7 +79,11 @@ export function AdCard({
         <p className="whitespace-pre-line break-words rounded-lg bg-bg px-3 py-2 text-sm">{ad.note}</p>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2 border-line border-t pt-3">
-        <TradeVerdict wfl={ad.wfl} viewpoint="other" label="For you" />
+        <TradeVerdict
+          wfl={ad.wfl}
+          viewpoint={own ? 'author' : 'other'}
+          label={own ? 'Your verdict' : 'For you'}
+        />
         <p className="inline-flex items-center gap-1.5 text-muted text-sm">
           <MessageSquare aria-hidden="true" className="size-4" />
           {ad.pendingOffers === 0
