@@ -12,6 +12,9 @@ export type AdStatus = (typeof AD_STATUSES)[number]
 export const OFFER_STATUSES = ['pending', 'accepted', 'declined', 'cancelled', 'completed'] as const
 export type OfferStatus = (typeof OFFER_STATUSES)[number]
 
+/** The event of /api/live that brings a new message of an offer's conversation to both traders' tabs. */
+export const TRADE_MESSAGE_EVENT = 'trade-message'
+
 /** What an ad may ask for besides (or instead of) items. */
 export const TRADE_TAGS = ['adds', 'upgrade', 'downgrade', 'overpay', 'demand', 'rares', 'any'] as const
 export type TradeTag = (typeof TRADE_TAGS)[number]
