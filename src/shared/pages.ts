@@ -125,7 +125,8 @@ const PAGE_LIST = [
   {
     path: '/notifications',
     title: 'Notifications',
-    description: 'Your alerts for watched items and rules: restocks and value changes, newest first.',
+    description:
+      'Your notifications, newest first: restocks and value changes of what you watch, and the offers, messages and trades of your trade ads.',
     section: 'Account',
     noindex: true,
   },
