@@ -21,5 +21,14 @@ export const ItemPicker = lazy(async () => ({
   default: (await import('./components/item-picker')).ItemPicker,
 }))
 
+/**
+ * Both sides of a trade being built with the picker, their totals and the verdict (a trade ad, a
+ * counter-offer): its code loads with the first page that shows it. Render it inside a Suspense boundary.
+ */
+export const SidesEditor = lazy(async () => ({
+  default: (await import('./components/sides-editor')).SidesEditor,
+}))
+
 /** An item's picture, or a tile of its initials on its rarity's colour (small: shipped with the shell). */
 export { ItemImage } from './components/item-image'
+export type { SideErrors, SidesEditorProps } from './components/sides-editor'

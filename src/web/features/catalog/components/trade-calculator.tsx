@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { AlertTriangle, Link2, Trash2 } from 'lucide-react'
+import { AlertTriangle, Link2 } from 'lucide-react'
 import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
 import type { Game, ItemSummary } from '@/shared/catalog'
-import { defaultVariantOf } from '@/shared/catalog-rules'
 import {
   DEFAULT_FAIR_BAND,
   describeRule,
@@ -12,27 +11,20 @@ import {
   FAIR_BANDS,
   type FairBand,
   formatTradeParam,
-  MAX_QUANTITY,
-  MAX_SLOTS_PER_SIDE,
   parseFairBand,
   parseTradeParam,
-  readQuantity,
-  type SideResult,
   type TradeSlot,
   takesModifiers,
   tradeStatus,
-  unitValue,
 } from '@/shared/wfl'
 import { buttonClass } from '@/web/components/ui/button'
 import { ValueText } from '@/web/components/ui/value-text'
+import { VERDICT_STYLE } from '@/web/components/ui/verdict'
 import { ApiError } from '@/web/lib/api'
 import { Part } from '@/web/lib/part'
 import { toast } from '@/web/lib/toast'
 import { itemsByIdQuery } from '../api'
-import { CropModifierFields, PetModifierFields } from './crop-modifiers'
-import { ItemImage } from './item-image'
-import { ItemPicker } from './item-picker'
-import { variantKeys } from './variants'
+import { SidePanel } from './side-panel'
 
 const BAND_KEY = 'tradehub.fairBand'
 type Side = 'give' | 'get'
@@ -59,12 +51,6 @@ function subscribeBand(listener: () => void) {
   return () => bandListeners.delete(listener)
 }
 const defaultBand = () => DEFAULT_FAIR_BAND
-
-const VERDICT_STYLE = {
-  win: { label: 'Win', className: 'border-accent/60 bg-accent/10 text-accent' },
-  fair: { label: 'Fair', className: 'border-sky-400/50 bg-sky-400/10 text-sky-300' },
-  loss: { label: 'Loss', className: 'border-danger/60 bg-danger/10 text-danger' },
-} as const
 
 /** Query string that keeps the trade readable in shared links (`give=kitsune,dough*2`). */
 function toSearch(params: URLSearchParams): string {
@@ -94,221 +80,6 @@ function useTradeParams() {
     update(Object.fromEntries(Object.entries(sides).map(([side, slots]) => [side, formatTradeParam(slots)])))
   const setBand = (value: FairBand) => update({ band: String(value) })
   return { give, get, band, setSides, setBand }
-}
-
-/** "Permanent fruit (bought with Robux, …)" -> "Permanent fruit": variant labels fit a phone. */
-const shortLabel = (label: string) => label.replace(/\s*\(.*$/, '')
-
-/** What a corrected quantity box says (the box already shows the quantity counted). */
-function quantityNote(read: NonNullable<ReturnType<typeof readQuantity>>): string | null {
-  if (read.capped) return `Limited to ${MAX_QUANTITY}: at most ${MAX_QUANTITY} of one item per slot.`
-  if (read.corrected) return `At least 1, in whole numbers: counted as ${read.quantity}.`
-  return null
-}
-
-function SlotRow({
-  slot,
-  item,
-  game,
-  onChange,
-  onRemove,
-}: {
-  slot: TradeSlot
-  item: ItemSummary | undefined
-  game: Game
-  onChange: (slot: TradeSlot) => void
-  onRemove: () => void
-}) {
-  const id = useId()
-  const [qty, setQty] = useState(String(slot.quantity))
-  // A typed quantity out of range: the box shows the quantity the totals use, and says why.
-  const [note, setNote] = useState<string | null>(null)
-  useEffect(() => setQty(String(slot.quantity)), [slot.quantity])
-  const name = item?.name ?? slot.itemId
-  const value = item ? unitValue(item, slot) : null
-  // The default variant (Physical fruit, Fly Ride, Normal) is the item's value: offered once, by its name.
-  const defaultVariant = defaultVariantOf(game.id)
-  const variants = variantKeys(item?.variants ?? null, game.variantLabels).filter(
-    (key) => key !== defaultVariant,
-  )
-  const takes = item ? takesModifiers(item) : { modifiers: false, weight: false, pet: false }
-  // A crop with no trade value counts at its in-game sell value (the game's formula).
-  const sellValue = takes.modifiers && !takes.pet && item?.value === null && value !== null
-  return (
-    <li className="rounded-xl border border-line bg-bg p-3">
-      <div className="flex items-start justify-between gap-2">
-        <ItemImage
-          name={name}
-          image={item?.image ?? null}
-          rarity={item?.rarity ?? null}
-          size="sm"
-          className="mt-0.5"
-        />
-        <div className="min-w-0 flex-1">
-          <Link
-            to={`/values/${game.id}/${slot.itemId}`}
-            className="block truncate font-semibold hover:underline"
-          >
-            {name}
-          </Link>
-          <p className={`text-sm tabular-nums ${value === null ? 'text-warn' : 'text-muted'}`}>
-            {value === null ? (
-              'no value yet: not counted'
-            ) : (
-              <>
-                <ValueText value={value} /> each{sellValue && ' (in-game sell value)'}
-              </>
-            )}
-            {item?.retired && <span className="text-warn"> · retired from the game</span>}
-          </p>
-        </div>
-        <button
-          type="button"
-          onClick={onRemove}
-          className={`${buttonClass('ghost', 'sm')} size-10 shrink-0 px-0`}
-          aria-label={`Remove ${name}`}
-        >
-          <Trash2 aria-hidden="true" className="size-5" />
-        </button>
-      </div>
-      <div className="mt-2 flex flex-wrap gap-2">
-        <label htmlFor={`${id}-qty`} className="sr-only">
-          Quantity of {name}
-        </label>
-        <input
-          id={`${id}-qty`}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_QUANTITY}
-          value={qty}
-          aria-describedby={note ? `${id}-limit` : undefined}
-          onChange={(e) => {
-            const read = readQuantity(e.target.value)
-            // Nothing typed yet (an emptied box): the totals keep the quantity until a number comes.
-            if (!read) {
-              setQty(e.target.value)
-              setNote(null)
-              return
-            }
-            setQty(String(read.quantity))
-            setNote(quantityNote(read))
-            if (read.quantity !== slot.quantity) onChange({ ...slot, quantity: read.quantity })
-          }}
-          onBlur={() => setQty(String(slot.quantity))}
-          className="w-20 rounded-lg border border-line bg-surface px-2 py-1.5 text-sm tabular-nums"
-        />
-        {variants.length > 0 && (
-          <>
-            <label htmlFor={`${id}-variant`} className="sr-only">
-              Variant of {name}
-            </label>
-            <select
-              id={`${id}-variant`}
-              value={slot.variant === defaultVariant ? '' : (slot.variant ?? '')}
-              onChange={(e) => onChange({ ...slot, variant: e.target.value || undefined })}
-              className="w-0 min-w-0 flex-1 rounded-lg border border-line bg-surface px-2 py-1.5 text-sm"
-            >
-              <option value="">
-                {shortLabel(
-                  (defaultVariant !== undefined && game.variantLabels?.[defaultVariant]) || 'Default',
-                )}
-              </option>
-              {variants.map((key) => (
-                <option key={key} value={key}>
-                  {shortLabel(game.variantLabels?.[key] ?? key)}
-                </option>
-              ))}
-            </select>
-          </>
-        )}
-        {takes.pet && (
-          <PetModifierFields
-            name={name}
-            modifiers={slot.modifiers ?? {}}
-            onChange={(modifiers) => {
-              const { modifiers: _old, ...rest } = slot
-              onChange(Object.keys(modifiers).length > 0 ? { ...rest, modifiers } : rest)
-            }}
-          />
-        )}
-        {takes.modifiers && !takes.pet && (
-          <CropModifierFields
-            name={name}
-            itemId={slot.itemId}
-            modifiers={slot.modifiers ?? {}}
-            weight={takes.weight}
-            onChange={(modifiers) => {
-              const { modifiers: _old, ...rest } = slot
-              onChange(Object.keys(modifiers).length > 0 ? { ...rest, modifiers } : rest)
-            }}
-          />
-        )}
-      </div>
-      <p id={`${id}-limit`} role="status" className="mt-1 text-warn text-xs empty:hidden">
-        {note ?? ''}
-      </p>
-    </li>
-  )
-}
-
-function SidePanel({
-  side,
-  title,
-  slots,
-  items,
-  result,
-  game,
-  onChange,
-  onPick,
-}: {
-  side: Side
-  title: string
-  slots: TradeSlot[]
-  items: Map<string, ItemSummary>
-  result: SideResult
-  game: Game
-  onChange: (slots: TradeSlot[]) => void
-  onPick: (item: ItemSummary) => void
-}) {
-  const headingId = useId()
-  return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col rounded-2xl border border-line bg-surface p-4"
-    >
-      <div className="flex items-baseline justify-between gap-3">
-        <h2 id={headingId} className="font-semibold text-lg">
-          {title}
-        </h2>
-        <p className="text-right">
-          <span className="sr-only">{title} total: </span>
-          <ValueText value={result.total} className="font-bold text-xl tabular-nums" />
-        </p>
-      </div>
-      <ul className="mt-3 space-y-2">
-        {slots.map((slot, index) => (
-          <SlotRow
-            // biome-ignore lint/suspicious/noArrayIndexKey: slots are positional; the same item may appear twice
-            key={`${side}-${index}`}
-            slot={slot}
-            item={items.get(slot.itemId)}
-            game={game}
-            onChange={(next) => onChange(slots.map((s, i) => (i === index ? next : s)))}
-            onRemove={() => onChange(slots.filter((_, i) => i !== index))}
-          />
-        ))}
-      </ul>
-      <div className="mt-2">
-        <ItemPicker
-          game={game.id}
-          label={`Add an item to “${title}”`}
-          onPick={onPick}
-          disabled={slots.length >= MAX_SLOTS_PER_SIDE}
-        />
-      </div>
-    </section>
-  )
 }
 
 export function TradeCalculator({ game }: { game: Game }) {
