@@ -131,6 +131,18 @@ const PAGE_LIST = [
     noindex: true,
   },
   {
+    path: '/trading/ad/:id',
+    title: 'Trade ad',
+    description: 'A trade ad: what the trader has and wants with values and the verdict, and offers on it.',
+  },
+  {
+    path: '/trading/mine',
+    title: 'My trades',
+    description: 'Your trade ads, the offers you sent and the offers you received.',
+    section: 'Account',
+    noindex: true,
+  },
+  {
     path: '/u/:username',
     title: 'Trader profile',
     description: 'A TradeHub trader: profile, links and favorite items.',

@@ -1,43 +1,15 @@
 /**
- * Pure rules of the ad page and "my trades" about offers: who the viewer is to an offer, the verdict
- * from their side, what they may do with it, and what its confirmations say.
+ * Pure rules of the ad page and "my trades" about offers: what each trader may do with an offer, what
+ * its confirmations say, and where a counter-offer starts.
  */
-import type { OfferStatus, TradeAd, TradeOffer, TradeSlot, TradeWfl } from '@/shared/trading'
+import type { TradeAd, TradeOffer } from '@/shared/trading'
 import type { OfferDecision } from './offers-api'
+import { toEditorSlots } from './sides'
 
 export type OfferRole = 'owner' | 'offerer'
 
-/** The viewer's part in an offer (by username: both traders have one), or null. */
-export function roleIn(
-  offer: Pick<TradeOffer, 'owner' | 'offerer'>,
-  username: string | null | undefined,
-): OfferRole | null {
-  if (!username) return null
-  if (offer.owner.username === username) return 'owner'
-  if (offer.offerer.username === username) return 'offerer'
-  return null
-}
-
 export const otherTrader = (offer: Pick<TradeOffer, 'owner' | 'offerer'>, role: OfferRole) =>
   role === 'owner' ? offer.offerer : offer.owner
-
-const MIRROR = { win: 'loss', fair: 'fair', loss: 'win' } as const
-
-/**
- * An offer's verdict from one trader's side: `wfl` is its author's (the offerer's: they give
- * `offering` and get `requesting`); the owner's is the mirror (win ↔ loss, the percent turned).
- */
-export function verdictFor(
-  wfl: TradeWfl,
-  role: OfferRole,
-): { verdict: TradeWfl['verdict']; percent: number; difference: number } {
-  if (role === 'offerer') return { verdict: wfl.verdict, percent: wfl.percent, difference: wfl.difference }
-  return {
-    verdict: wfl.verdict && MIRROR[wfl.verdict],
-    percent: wfl.percent === 0 ? 0 : -wfl.percent,
-    difference: wfl.difference === 0 ? 0 : -wfl.difference,
-  }
-}
 
 /** What the viewer may do with an offer now, in the order the buttons show. */
 export function offerActions(
@@ -73,14 +45,6 @@ export const DECISION_DONE: Record<OfferDecision, string> = {
   complete: 'Trade confirmed',
 }
 
-export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
-  pending: 'Pending',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  cancelled: 'Cancelled',
-  completed: 'Completed',
-}
-
 /** Who has confirmed an accepted offer, said to one of its traders; null when there is nothing to say. */
 export function confirmationText(
   offer: Pick<TradeOffer, 'status' | 'confirmed' | 'owner' | 'offerer'>,
@@ -97,19 +61,12 @@ export function confirmationText(
   return `Trade in the game, then both of you confirm it here. Neither of you has confirmed yet.`
 }
 
-/** A slot as the offer request sends it (the server fills in names and values). */
-const requestSlot = (slot: TradeSlot) => ({
-  item: slot.item,
-  ...(slot.variant !== null && { variant: slot.variant }),
-  quantity: slot.quantity,
-})
-
 /**
- * A counter-offer starts from "as requested": the offerer gives what the ad requests and gets what it
- * offers.
+ * A counter-offer starts from "as requested": the offerer gives (`give`) what the ad requests and gets
+ * what it offers.
  */
 export function counterOfferStart(ad: Pick<TradeAd, 'offering' | 'requesting'>) {
-  return { offering: ad.requesting.map(requestSlot), requesting: ad.offering.map(requestSlot) }
+  return { give: toEditorSlots(ad.requesting), get: toEditorSlots(ad.offering) }
 }
 
 /** "Offer as requested" makes sense only when the ad requests items (tags alone need a counter-offer). */

@@ -1,12 +1,11 @@
 /**
- * Offers, their conversations and "my trades": the signed-in trader's own reads (never cached by the
+ * Offers and their conversations: the signed-in trader's own reads (never cached by the
  * browser: the server answers them `private, no-store`) and the decisions on an offer.
  * docs/decisions/028-marketplace-server.md (the API), 032-trade-conversation-pages.md (the pages)
  */
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query'
 import type {
   CreatedResponse,
-  MyTradesResponse,
   TradeMessage,
   TradeMessagesResponse,
   TradeOffer,
@@ -15,12 +14,12 @@ import type {
   TradeOffersResponse,
 } from '@/shared/trading'
 import { apiFetch } from '@/web/lib/api'
+import { refreshTrading } from './api'
 
 export const offerKeys = {
   all: ['trade-offers'] as const,
   ofAd: (adId: number) => ['trade-offers', 'ad', adId] as const,
   messages: (offerId: number) => ['trade-offers', 'messages', offerId] as const,
-  mine: ['trade-offers', 'mine'] as const,
 }
 
 /** The offers on an ad the viewer may see: all of them for its owner, their own for another trader. */
@@ -38,22 +37,9 @@ export const messagesQuery = (offerId: number) =>
       apiFetch<TradeMessagesResponse>(`/api/trade-offers/${offerId}/messages`, { signal }),
   })
 
-/** My ads, the offers I sent and the offers I received. */
-export const myTradesQuery = queryOptions({
-  queryKey: offerKeys.mine,
-  queryFn: ({ signal }) => apiFetch<MyTradesResponse>('/api/me/trades', { signal }),
-})
-
-/**
- * After a decision: every list of offers and "my trades" are read again, and the ads (their status,
- * their pending offers) too — `adKeys` are the ad queries' keys (api.ts).
- */
-export function refreshTrades(client: QueryClient, adKey: readonly unknown[]): Promise<unknown> {
-  return Promise.all([
-    client.invalidateQueries({ queryKey: offerKeys.all }),
-    client.invalidateQueries({ queryKey: adKey }),
-  ])
-}
+/** After a decision: every list of offers is read again, and the ads and "my trades" (api.ts). */
+export const refreshOffers = (client: QueryClient): Promise<unknown> =>
+  Promise.all([client.invalidateQueries({ queryKey: offerKeys.all }), refreshTrading()])
 
 /** A message added to its conversation's cached list once (the live event and the POST's answer both bring it). */
 export function addMessage(client: QueryClient, message: TradeMessage): boolean {
@@ -67,21 +53,21 @@ export function addMessage(client: QueryClient, message: TradeMessage): boolean 
 }
 
 /** An offer: as requested (an empty body) or a counter-offer with both sides. */
-export const makeOfferMutation = (adId: number, adKey: readonly unknown[]) =>
+export const makeOfferMutation = (adId: number) =>
   mutationOptions({
     mutationFn: (body: TradeOfferRequest) =>
       apiFetch<CreatedResponse>(`/api/trade-ads/${adId}/offers`, { method: 'POST', body }),
-    onSettled: (_data, _error, _body, _context, { client }) => refreshTrades(client, adKey),
+    onSettled: (_data, _error, _body, _context, { client }) => refreshOffers(client),
   })
 
 export type OfferDecision = 'accept' | 'decline' | 'cancel' | 'complete'
 
 /** Accept, decline, cancel, or confirm the trade completed; the answer is the offer as it is now. */
-export const decideMutation = (adKey: readonly unknown[]) =>
+export const decideMutation = () =>
   mutationOptions({
     mutationFn: ({ offer, decision }: { offer: Pick<TradeOffer, 'id'>; decision: OfferDecision }) =>
       apiFetch<TradeOfferResponse>(`/api/trade-offers/${offer.id}/${decision}`, { method: 'POST' }),
-    onSettled: (_data, _error, _vars, _context, { client }) => refreshTrades(client, adKey),
+    onSettled: (_data, _error, _vars, _context, { client }) => refreshOffers(client),
   })
 
 /** Writes in an offer's conversation; the message shows at once from the answer. */

@@ -5,6 +5,8 @@ import type { LoaderFunctionArgs } from 'react-router'
 /** The route loader of /trading and /trading/{game}: its code loads beside the page's, not with the shell. */
 export const prefetchTradeAds = async (args: LoaderFunctionArgs) =>
   (await import('./view')).prefetchTradeAds(args)
+export const prefetchTradeAd = async (args: LoaderFunctionArgs) =>
+  (await import('./view')).prefetchTradeAd(args)
 
 /**
  * "Trade ads" on an item's or a trader's page: short lists of open ads whose code and requests load
