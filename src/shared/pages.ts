@@ -125,15 +125,14 @@ const PAGE_LIST = [
   {
     path: '/notifications',
     title: 'Notifications',
-    description:
-      'Your notifications, newest first: restocks and value changes of what you watch, and the offers, messages and trades of your trade ads.',
+    description: 'Your notifications, newest first: restocks, value changes and your trades.',
     section: 'Account',
     noindex: true,
   },
   {
     path: '/trading/ad/:id',
     title: 'Trade ad',
-    description: 'A trade ad: what the trader has and wants with values and the verdict, and offers on it.',
+    description: 'A trade ad: what the trader has and wants, with values, verdict and offers.',
   },
   {
     path: '/trading/mine',

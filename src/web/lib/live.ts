@@ -8,8 +8,7 @@
  * the status and Retry-After. Until then the tab polls what it follows instead — the stock snapshot with
  * If-None-Match (a 304 keeps what is shown) and the unread count — and then tries the stream again.
  */
-import { LIVE_POLL_SECONDS, LIVE_STREAM_RETRY_AFTER_SECONDS } from '@/shared/live-rules'
-import { TRADE_MESSAGE_EVENT } from '@/shared/trading-rules'
+import { LIVE_POLL_SECONDS, LIVE_STREAM_RETRY_AFTER_SECONDS, TRADE_MESSAGE_EVENT } from '@/shared/live-rules'
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'polling'
 

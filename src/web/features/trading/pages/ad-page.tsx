@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { GAME_NAMES } from '@/shared/games'
 import type { TradeAd, TradeOffer } from '@/shared/trading'
@@ -10,6 +10,7 @@ import { FormMessage } from '@/web/components/ui/field'
 import { Spinner } from '@/web/components/ui/spinner'
 import { SignInPrompt, useMe } from '@/web/features/accounts/public'
 import { ApiError } from '@/web/lib/api'
+import { lazy } from '@/web/lib/lazy'
 import { followLive } from '@/web/lib/live'
 import { usePageMeta } from '@/web/lib/page-meta'
 import { toast } from '@/web/lib/toast'
@@ -17,7 +18,6 @@ import { tradeAdQuery, useCloseAd, useRelistAd } from '../api'
 import { adSummary } from '../components/ad-card'
 import { AdTimes } from '../components/ad-times'
 import { OfferCard } from '../components/offer-card'
-import { OfferForm } from '../components/offer-form'
 import { StatusBadge } from '../components/offer-status'
 import { TagChips } from '../components/tag-chips'
 import { TradeSide } from '../components/trade-side'
@@ -25,6 +25,10 @@ import { TradeVerdict } from '../components/trade-verdict'
 import { TraderChip } from '../components/trader-chip'
 import { canOfferAsRequested, type OfferRole } from '../offer-view'
 import { adOffersQuery, makeOfferMutation, offerKeys } from '../offers-api'
+
+/** The counter-offer's form and the sides editor's code load when a trader starts one. */
+const loadOfferForm = () => import('../components/offer-form')
+const OfferForm = lazy(async () => ({ default: (await loadOfferForm()).OfferForm }))
 
 /**
  * While the ad's page is open, each notification of the viewer (a new offer, an answer, a confirmation)
@@ -206,6 +210,8 @@ function OffererPanel({ ad }: { ad: TradeAd }) {
               )}
               <button
                 type="button"
+                onPointerEnter={loadOfferForm}
+                onFocus={loadOfferForm}
                 onClick={() => {
                   asRequested.reset()
                   setCountering(true)
@@ -223,7 +229,9 @@ function OffererPanel({ ad }: { ad: TradeAd }) {
           )}
           {countering && (
             <div className="mt-3">
-              <OfferForm ad={ad} onDone={() => setCountering(false)} />
+              <Suspense fallback={<Spinner label="Loading the items" />}>
+                <OfferForm ad={ad} onDone={() => setCountering(false)} />
+              </Suspense>
             </div>
           )}
         </section>
