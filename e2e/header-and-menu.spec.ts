@@ -52,10 +52,18 @@ test.describe('header on desktop', () => {
     await expect(page).toHaveURL(/\/grow-a-garden-stock$/)
   })
 
-  test('Trading is not a link and shows Coming Soon for about 2.2 seconds', async ({ page }) => {
+  test('Trading leads to the trade ads', async ({ page }) => {
     await page.goto('/about')
-    const trading = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Trading' })
-    await trading.click()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trading' }).click()
+    await expect(page).toHaveURL(/\/trading$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Trade ads')
+  })
+
+  test('a Coming Soon item shows its toast for about 2.2 seconds', async ({ page }) => {
+    await page.goto('/about')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await nav.getByRole('button', { name: 'Resources' }).click()
+    await nav.getByRole('button', { name: 'Achievements' }).click()
     const toast = page.getByText('Coming Soon', { exact: true })
     await expect(toast).toBeVisible()
     await expect(page).toHaveURL(/\/about$/)
@@ -79,6 +87,7 @@ test.describe('header on desktop', () => {
     }
     await expect(footer.getByText('Soon')).toHaveCount(4)
     await expect(footer.getByRole('link', { name: 'Item Values' })).toHaveAttribute('href', '/values-and-wfl')
+    await expect(footer.getByRole('link', { name: 'Trade ads' })).toHaveAttribute('href', '/trading')
     await expect(footer.getByRole('link', { name: 'Documentation' })).toHaveAttribute('href', '/docs')
   })
 })
@@ -106,7 +115,9 @@ test.describe('drawer on phones', { tag: '@phone' }, () => {
 
     await drawer.getByRole('button', { name: 'Stock' }).click()
     await expect(drawer.getByRole('link', { name: 'Blox Fruits' })).toBeVisible()
-    await drawer.getByRole('button', { name: 'Trading' }).click()
+    await expect(drawer.getByRole('link', { name: 'Trading' })).toHaveAttribute('href', '/trading')
+    await drawer.getByRole('button', { name: 'Resources' }).click()
+    await drawer.getByRole('button', { name: 'Guides' }).click()
     await expect(page.getByText('Coming Soon', { exact: true })).toBeVisible()
 
     await page.keyboard.press('Escape')

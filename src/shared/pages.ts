@@ -44,6 +44,39 @@ const PAGE_LIST = [
     href: '/trade-helper/blox-fruits',
   },
   {
+    path: '/trading',
+    title: 'Trade ads',
+    description:
+      'Open trade ads for eight Roblox games: what traders have and want, with item values and a win/fair/loss verdict. Make an offer or post your own.',
+    section: 'Community',
+  },
+  {
+    path: '/trading/new',
+    title: 'Post a trade ad',
+    description: 'Post a trade ad: the items you offer, what you want for them, and for how long.',
+    noindex: true,
+  },
+  {
+    path: '/trading/ad/:id',
+    title: 'Trade ad',
+    description: 'A trade ad: what the trader has and wants, with values, verdict and offers.',
+  },
+  {
+    path: '/trading/mine',
+    title: 'My trades',
+    description: 'Your trade ads, the offers you sent and the offers you received.',
+    section: 'Account',
+    noindex: true,
+  },
+  // The marketplace's other fixed paths (/trading/mine…) go above: a path that matches
+  // '/trading/:game' with no game is a 404.
+  {
+    path: '/trading/:game',
+    title: 'Trade ads',
+    description: 'Open trade ads of a Roblox game, with item values and a win/fair/loss verdict.',
+    href: '/trading/blox-fruits',
+  },
+  {
     path: '/values/suggestions',
     title: 'Value suggestions',
     description:
@@ -126,18 +159,6 @@ const PAGE_LIST = [
     path: '/notifications',
     title: 'Notifications',
     description: 'Your notifications, newest first: restocks, value changes and your trades.',
-    section: 'Account',
-    noindex: true,
-  },
-  {
-    path: '/trading/ad/:id',
-    title: 'Trade ad',
-    description: 'A trade ad: what the trader has and wants, with values, verdict and offers.',
-  },
-  {
-    path: '/trading/mine',
-    title: 'My trades',
-    description: 'Your trade ads, the offers you sent and the offers you received.',
     section: 'Account',
     noindex: true,
   },
@@ -322,6 +343,7 @@ export const PAGES: readonly (PageInfo & { path: PagePath })[] = PAGE_LIST
 /** Paths that only send the visitor elsewhere. */
 export const REDIRECTS: Readonly<Record<string, string>> = {
   '/trade-helper': '/values-and-wfl',
+  '/trading-options': '/trading',
   '/auth/callback': '/',
 }
 
@@ -357,6 +379,16 @@ function tradeHelperPage(page: PageInfo, game: GameId): PageInfo {
   }
 }
 
+/** A game's trade ads: their own title and description. */
+function tradingPage(page: PageInfo, game: GameId): PageInfo {
+  const name = GAME_NAMES[game]
+  return {
+    ...page,
+    title: `${name} trade ads`,
+    description: `Open ${name} trade ads: what traders have and want, with ${name} item values and a win/fair/loss verdict.`,
+  }
+}
+
 /** The page a path shows, or the 404 page. Pattern pages check their parameters where they can. */
 export function matchPage(pathname: string): {
   page: PageInfo
@@ -374,7 +406,12 @@ export function matchPage(pathname: string): {
     if (!params) continue
     if (params.game !== undefined && !isGameId(params.game)) break
     return {
-      page: page.path === '/trade-helper/:game' ? tradeHelperPage(page, params.game as GameId) : page,
+      page:
+        page.path === '/trade-helper/:game'
+          ? tradeHelperPage(page, params.game as GameId)
+          : page.path === '/trading/:game'
+            ? tradingPage(page, params.game as GameId)
+            : page,
       params,
       found: true,
     }

@@ -5,7 +5,7 @@ import { prefetchPublicProfile } from '@/web/features/accounts/public'
 import { prefetchGames, prefetchItem, prefetchValues } from '@/web/features/catalog/public'
 import { prefetchHome, prefetchSiteLinks } from '@/web/features/landing/public'
 import { prefetchStockPage } from '@/web/features/stock/public'
-import { prefetchTradeAd } from '@/web/features/trading/public'
+import { prefetchTradeAd, prefetchTradeAds } from '@/web/features/trading/public'
 import { RootLayout, ShellLoading } from './shell/root-layout'
 import { RouteErrorPanel } from './shell/route-error-panel'
 
@@ -42,6 +42,19 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
   '/trade-helper/:game': {
     load: async () => (await import('@/web/features/catalog/pages/values-page')).ValuesPage,
     loader: prefetchValues,
+  },
+  '/trading': {
+    load: async () => (await import('@/web/features/trading/pages/trading-page')).TradingPage,
+    loader: prefetchTradeAds,
+    live: true,
+  },
+  '/trading/new': {
+    load: async () => (await import('@/web/features/trading/pages/post-ad-page')).PostAdPage,
+  },
+  '/trading/:game': {
+    load: async () => (await import('@/web/features/trading/pages/trading-page')).TradingPage,
+    loader: prefetchTradeAds,
+    live: true,
   },
   '/values/suggestions': {
     load: async () => (await import('@/web/features/value-ops/pages/suggestions-page')).SuggestionsPage,

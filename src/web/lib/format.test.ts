@@ -6,7 +6,6 @@ import {
   formatDayAndTime,
   formatMonth,
   formatRelative,
-  formatSpan,
   formatTimeOfDay,
 } from './format'
 
@@ -73,14 +72,5 @@ describe('format (what Intl writes in English)', () => {
       }
     }
     expect(formatRelative(new Date(now - 30_000).toISOString(), now)).toBe('just now')
-  })
-
-  it('writes spans of a trade ad in minutes, hours, then days', () => {
-    expect(formatSpan(10_000)).toBe('1 min')
-    expect(formatSpan(59 * 60_000)).toBe('59 min')
-    expect(formatSpan(60 * 60_000)).toBe('1 h')
-    expect(formatSpan(-5 * 3_600_000 - 59_000)).toBe('5 h')
-    expect(formatSpan(47 * 3_600_000 + 3_599_000)).toBe('47 h')
-    expect(formatSpan(48 * 3_600_000)).toBe('2 d')
   })
 })

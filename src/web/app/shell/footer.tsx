@@ -21,7 +21,13 @@ const COLUMNS: { title: string; links: FooterLink[] }[] = [
       { label: 'Contact', to: '/contact' },
     ],
   },
-  { title: 'Trading', links: [{ label: 'Item Values', to: '/values-and-wfl' }] },
+  {
+    title: 'Trading',
+    links: [
+      { label: 'Item Values', to: '/values-and-wfl' },
+      { label: 'Trade ads', to: '/trading' },
+    ],
+  },
   {
     title: 'Community',
     links: [

@@ -15,7 +15,7 @@ export interface NavLink {
 
 /** The header menu of the specification (section 2). */
 export const HEADER_NAV: NavLink[] = [
-  { label: 'Trading', comingSoon: true },
+  { label: 'Trading', to: '/trading' },
   { label: 'Values & WFL', to: '/values-and-wfl' },
   {
     label: 'Stock',

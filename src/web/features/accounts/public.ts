@@ -11,6 +11,3 @@ export function prefetchPublicProfile({ params, context }: PrefetchArgs<'usernam
   prefetch(context, publicProfileQuery(params.username ?? ''))
   return null
 }
-
-/** A round avatar: the uploaded picture, or the name's first letter. */
-export { Avatar } from './components/avatar'

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router'
+import { lazy } from '@/web/lib/lazy'
 
 /** What the shell and other features may use of the marketplace (lint refuses any other import of its files). */
 
@@ -9,8 +10,10 @@ export const prefetchTradeAd = async (args: LoaderFunctionArgs) =>
   (await import('./view')).prefetchTradeAd(args)
 
 /**
- * "Trade ads" on an item's or a trader's page: short lists of open ads whose code and requests load
- * when the section comes near the screen.
+ * "Trade ads" on an item's or a trader's page: short lists of open ads. Its code loads when it is
+ * first rendered (render it inside a Suspense boundary, once the section is near the screen).
  */
-export { TradeAdsWhenSeen } from './components/ads-when-seen'
+export const TradeAdsSection = lazy(async () => ({
+  default: (await import('./components/trade-ads-section')).TradeAdsSection,
+}))
 export type { AdListSpec } from './components/trade-ads-section'

@@ -1,8 +1,8 @@
 import { BadgeCheck } from 'lucide-react'
 import { SOCIAL_KEYS, SOCIAL_LABELS, socialLinkHref } from '@/shared/profile-rules'
 import type { Profile } from '@/shared/profiles'
+import { Avatar } from '@/web/components/ui/avatar'
 import { formatMonth } from '@/web/lib/format'
-import { Avatar } from './avatar'
 
 /** A trader as others see them: avatar, names, OG badge, bio and social links. */
 export function ProfileCard({ profile }: { profile: Profile }) {

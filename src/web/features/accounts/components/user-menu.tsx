@@ -2,9 +2,9 @@ import { ChevronDown } from 'lucide-react'
 import { Suspense, useId, useState } from 'react'
 import { Link } from 'react-router'
 import type { Me } from '@/shared/profiles'
+import { Avatar } from '@/web/components/ui/avatar'
 import { lazy } from '@/web/lib/lazy'
 import { useDisclosure } from '@/web/lib/use-disclosure'
-import { Avatar } from './avatar'
 
 const SignOutDialog = lazy(() => import('./sign-out-dialog'))
 

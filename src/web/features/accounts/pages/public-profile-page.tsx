@@ -1,14 +1,32 @@
 import { useQuery } from '@tanstack/react-query'
+import { Suspense } from 'react'
 import { useParams } from 'react-router'
 import { NotFoundPage } from '@/web/app/not-found-page'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { Spinner } from '@/web/components/ui/spinner'
+import { TradeAdsSection } from '@/web/features/trading/public'
 import { ApiError } from '@/web/lib/api'
 import { usePageMeta } from '@/web/lib/page-meta'
 import { Part } from '@/web/lib/part'
+import { useSeen } from '@/web/lib/use-seen'
 import { publicProfileQuery } from '../api'
 import { FavoritesList } from '../components/favorites-list'
 import { ProfileCard } from '../components/profile-card'
+
+/** The trader's open ads, loaded when they come near the screen (not part of the profile's first load). */
+function OpenAds({ username }: { username: string }) {
+  const [sentinel, seen] = useSeen()
+  if (!seen) return <div ref={sentinel} />
+  return (
+    <Suspense fallback={null}>
+      <TradeAdsSection
+        heading="Trade ads"
+        lists={[{ title: 'Open ads', filter: { user: username }, empty: 'No open ads.' }]}
+        showGame
+      />
+    </Suspense>
+  )
+}
 
 /** /u/{username}: a trader's public profile. */
 export function PublicProfilePage() {
@@ -39,6 +57,7 @@ export function PublicProfilePage() {
       <Part>
         <FavoritesList favorites={favorites} empty="No favorite items yet." />
       </Part>
+      {query.data.profile.username && <OpenAds username={query.data.profile.username} />}
     </div>
   )
 }

@@ -23,6 +23,7 @@ import { Spinner } from '@/web/components/ui/spinner'
 import { WatchButton } from '@/web/features/alerts/public'
 import { FavoriteButton, useFavoriteCounts } from '@/web/features/favorites/public'
 import { ItemStockSection, useItemStockStats, usePrefetchItemStockStats } from '@/web/features/stock/public'
+import { TradeAdsSection } from '@/web/features/trading/public'
 import { ItemEditorSlot, ItemSuggestionsSection } from '@/web/features/value-ops/public'
 import { ApiError } from '@/web/lib/api'
 import { formatDay } from '@/web/lib/format'
@@ -275,6 +276,16 @@ function BrowserSections({
         </Suspense>
       )}
       <ItemSuggestionsSection game={game} item={item} name={name} />
+      <Suspense fallback={null}>
+        <TradeAdsSection
+          heading="Trade ads"
+          lists={[
+            { title: `Have ${name}`, filter: { game, has: item }, empty: `No open ad offers ${name}.` },
+            { title: `Want ${name}`, filter: { game, wants: item }, empty: `No open ad asks for ${name}.` },
+          ]}
+          postHref={`/trading/new?game=${game}`}
+        />
+      </Suspense>
     </>
   )
 }

@@ -1,6 +1,6 @@
 import type { AdStatus } from '@/shared/trading-rules'
-import { formatSpan } from '@/web/lib/format'
 import { useRenderNow } from '@/web/lib/now'
+import { formatSpan } from '../format'
 
 const ENDED: Record<Exclude<AdStatus, 'open'>, string> = {
   closed: 'Closed',

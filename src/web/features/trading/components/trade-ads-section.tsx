@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { Link } from 'react-router'
 import { buttonClass } from '@/web/components/ui/button'
 import { type TradeAdsParams, tradeAdsSearch, useTradeAds } from '../api'
@@ -55,20 +56,29 @@ function AdList({ spec, showGame }: { spec: AdListSpec; showGame: boolean }) {
   )
 }
 
-/** An item's or a trader's open ads, one or two short lists (one request each). */
+/**
+ * "Trade ads" on an item's or a trader's page: one or two short lists of open ads (a request each).
+ * Other features show it once it comes near the screen.
+ */
 export function TradeAdsSection({
+  heading,
   lists,
   showGame = false,
   postHref,
 }: {
+  heading: string
   lists: readonly AdListSpec[]
   showGame?: boolean
   /** "Post an ad" (with the game chosen). */
   postHref?: string
 }) {
+  const headingId = useId()
   return (
-    <>
-      <div className={`grid gap-6 ${lists.length > 1 ? 'lg:grid-cols-2' : ''}`}>
+    <section aria-labelledby={headingId} className="mt-8">
+      <h2 id={headingId} className="font-semibold text-lg">
+        {heading}
+      </h2>
+      <div className={`mt-3 grid gap-6 ${lists.length > 1 ? 'lg:grid-cols-2' : ''}`}>
         {lists.map((spec) => (
           <AdList key={spec.title} spec={spec} showGame={showGame} />
         ))}
@@ -78,6 +88,6 @@ export function TradeAdsSection({
           Post an ad
         </Link>
       )}
-    </>
+    </section>
   )
 }

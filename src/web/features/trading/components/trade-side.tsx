@@ -4,8 +4,8 @@ import type { TradeSlot } from '@/shared/trading'
 import { ValueText } from '@/web/components/ui/value-text'
 import { ItemImage } from '@/web/features/catalog/public'
 
-/** "neon-fly-ride" → "Neon Fly Ride": a variant as the ad shows it. */
-export const variantLabel = (variant: string) =>
+/** "neon-fly-ride" → "Neon Fly Ride": a variant (or an item id) in words. */
+export const labelOfKey = (variant: string) =>
   variant
     .split('-')
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
@@ -60,7 +60,7 @@ export function TradeSide({
                 </Link>
                 {(slot.variant || slot.retired || !compact) && (
                   <p className="truncate text-muted text-xs">
-                    {slot.variant && <span>{variantLabel(slot.variant)}</span>}
+                    {slot.variant && <span>{labelOfKey(slot.variant)}</span>}
                     {slot.variant && slot.retired && ' · '}
                     {slot.retired && <span className="text-warn">Retired</span>}
                     {!compact && (slot.variant || slot.retired) && ' · '}

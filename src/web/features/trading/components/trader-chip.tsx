@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import type { Trader } from '@/shared/trading'
-import { Avatar } from '@/web/features/accounts/public'
+import { Avatar } from '@/web/components/ui/avatar'
 import { formatCount } from '@/web/lib/format'
 
 /** A trader: avatar (or initial), username linking to their profile, trades completed. */

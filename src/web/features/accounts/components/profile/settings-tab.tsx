@@ -11,13 +11,13 @@ import {
   socialLinkProblem,
 } from '@/shared/profile-rules'
 import type { Me } from '@/shared/profiles'
+import { Avatar } from '@/web/components/ui/avatar'
 import { buttonClass } from '@/web/components/ui/button'
 import { Field, FormMessage, TextAreaField } from '@/web/components/ui/field'
 import { ApiError } from '@/web/lib/api'
 import { queryClient } from '@/web/lib/query-client'
 import { toast } from '@/web/lib/toast'
 import { setMyProfile, updateProfile, uploadAvatar } from '../../api'
-import { Avatar } from '../avatar'
 
 function AvatarUpload({ me }: { me: Me }) {
   const [busy, setBusy] = useState(false)
