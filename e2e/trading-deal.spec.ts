@@ -188,9 +188,14 @@ test.describe('a trade from offer to completion', { tag: '@phone' }, () => {
     const { id } = (await posted.json()) as { id: number }
     await page.context().clearCookies()
 
+    // The ad is in the page's first HTML.
+    const html = await (await page.request.get(`/trading/ad/${id}`)).text()
+    expect(html).toContain('Kitsune')
+    expect(html).toContain('Overpay')
+
     await page.goto(`/trading/ad/${id}`)
     await expect(page.getByText('Sign in to make an offer.')).toBeVisible()
-    await expect(page.getByRole('link', { name: 'Sign In', exact: true }).last()).toHaveAttribute(
+    await expect(page.getByRole('main').getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute(
       'href',
       `/sign-in?redirect=${encodeURIComponent(`/trading/ad/${id}`)}`,
     )
