@@ -1,5 +1,5 @@
 import { MessageSquare } from 'lucide-react'
-import { useId } from 'react'
+import { type ReactNode, useId } from 'react'
 import { Link } from 'react-router'
 import { GAME_NAMES } from '@/shared/games'
 import type { TradeAd } from '@/shared/trading'
@@ -26,6 +26,8 @@ export function AdCard({
   headingLevel = 2,
   showGame = false,
   compact = false,
+  mine = false,
+  children,
 }: {
   ad: TradeAd
   /** The card's heading: h2 on a page of ads, h3 inside a section. */
@@ -34,6 +36,10 @@ export function AdCard({
   showGame?: boolean
   /** Small lists (an item's or a trader's ads): one line per item. */
   compact?: boolean
+  /** The viewer's own ad (My trades): the verdict is theirs, not the mirror. */
+  mine?: boolean
+  /** What the viewer may do with it (Close, Relist), at the card's foot. */
+  children?: ReactNode
 }) {
   const headingId = useId()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
@@ -75,7 +81,7 @@ export function AdCard({
         <p className="whitespace-pre-line break-words rounded-lg bg-bg px-3 py-2 text-sm">{ad.note}</p>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2 border-line border-t pt-3">
-        <TradeVerdict wfl={ad.wfl} viewpoint="other" label="For you" />
+        <TradeVerdict wfl={ad.wfl} viewpoint={mine ? 'author' : 'other'} label="For you" />
         <p className="inline-flex items-center gap-1.5 text-muted text-sm">
           <MessageSquare aria-hidden="true" className="size-4" />
           {ad.pendingOffers === 0
@@ -83,6 +89,7 @@ export function AdCard({
             : `${ad.pendingOffers} offer${ad.pendingOffers === 1 ? '' : 's'} waiting`}
         </p>
       </div>
+      {children}
     </article>
   )
 }

@@ -76,7 +76,7 @@ export function OfferCard({
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
         <TradeSide
           game={offer.game}
-          title={mine ? 'You give' : `You get (${offer.offerer.username} gives)`}
+          title={mine ? 'You give' : 'You get'}
           slots={offer.offering}
           total={offer.wfl.offering}
         />

@@ -28,33 +28,34 @@ function MyAd({ ad }: { ad: TradeAd }) {
   const busy = close.isPending || relist.isPending
   const onError = (error: Error) => toast.error('Error', { description: error.message })
   return (
-    <li className="flex flex-col gap-2">
-      <AdCard ad={ad} headingLevel={3} showGame compact />
-      <div className="flex flex-wrap items-center gap-2">
-        <StatusBadge status={ad.status} />
-        {ad.status === 'open' && (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => close.mutate(ad.id, { onSuccess: () => toast.success('Ad closed'), onError })}
-            className={buttonClass('secondary', 'sm')}
-          >
-            Close<span className="sr-only"> the {adSummary(ad)} ad</span>
-          </button>
-        )}
-        {(ad.status === 'expired' || ad.status === 'closed') && (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() =>
-              relist.mutate(ad.id, { onSuccess: () => toast.success('Ad listed again'), onError })
-            }
-            className={buttonClass('primary', 'sm')}
-          >
-            Relist<span className="sr-only"> the {adSummary(ad)} ad</span>
-          </button>
-        )}
-      </div>
+    <li>
+      <AdCard ad={ad} headingLevel={3} showGame compact mine>
+        <div className="flex flex-wrap items-center gap-2">
+          <StatusBadge status={ad.status} />
+          {ad.status === 'open' && (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => close.mutate(ad.id, { onSuccess: () => toast.success('Ad closed'), onError })}
+              className={`${buttonClass('secondary', 'sm')} ml-auto`}
+            >
+              Close<span className="sr-only"> the {adSummary(ad)} ad</span>
+            </button>
+          )}
+          {(ad.status === 'expired' || ad.status === 'closed') && (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                relist.mutate(ad.id, { onSuccess: () => toast.success('Ad listed again'), onError })
+              }
+              className={`${buttonClass('primary', 'sm')} ml-auto`}
+            >
+              Relist<span className="sr-only"> the {adSummary(ad)} ad</span>
+            </button>
+          )}
+        </div>
+      </AdCard>
     </li>
   )
 }
