@@ -1,5 +1,5 @@
-import type { TradeSlot, TradeSlotRequest, TradeWfl } from '@/shared/trading'
-import { DEFAULT_FAIR_BAND, type TradeSlot as EditorSlot, type TradeResult } from '@/shared/wfl'
+import type { TradeSlot, TradeSlotRequest } from '@/shared/trading'
+import type { TradeSlot as EditorSlot } from '@/shared/wfl'
 
 /** An ad's or an offer's slots as the sides editor holds them (to prefill a counter-offer). */
 export const toEditorSlots = (slots: readonly TradeSlot[]): EditorSlot[] =>
@@ -36,13 +36,3 @@ export function sideErrors(
   }
   return own === undefined && Object.keys(slots).length === 0 ? undefined : { side: own, slots }
 }
-
-/** The editor's live result as an ad's or an offer's `wfl` reads (its author gives `give`, gets `get`). */
-export const wflOfResult = (result: TradeResult): TradeWfl => ({
-  offering: result.give.total,
-  requesting: result.get.total,
-  difference: result.difference,
-  percent: result.percent,
-  verdict: result.verdict,
-  band: DEFAULT_FAIR_BAND,
-})

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { Suspense, useState } from 'react'
 import type { TradeAd } from '@/shared/trading'
 import { TRADING_LIMITS } from '@/shared/trading-rules'
-import type { TradeSlot } from '@/shared/wfl'
+import { DEFAULT_FAIR_BAND, type TradeResult, type TradeSlot } from '@/shared/wfl'
 import { buttonClass } from '@/web/components/ui/button'
 import { FormMessage, TextAreaField } from '@/web/components/ui/field'
 import { Spinner } from '@/web/components/ui/spinner'
@@ -11,12 +11,22 @@ import { ApiError } from '@/web/lib/api'
 import { toast } from '@/web/lib/toast'
 import { counterOfferStart } from '../offer-view'
 import { makeOfferMutation } from '../offers-api'
-import { sideErrors, toRequestSlots, wflOfResult } from '../sides'
+import { sideErrors, toRequestSlots } from '../sides'
 import { TradeVerdict } from './trade-verdict'
 
 type Sides = { give: TradeSlot[]; get: TradeSlot[] }
 
 const L = TRADING_LIMITS
+/** The live result as an offer's `wfl` reads it: the offerer gives `give` and gets `get`. */
+const asWfl = (result: TradeResult) => ({
+  offering: result.give.total,
+  requesting: result.get.total,
+  difference: result.difference,
+  percent: result.percent,
+  verdict: result.verdict,
+  band: DEFAULT_FAIR_BAND,
+})
+
 /**
  * A counter-offer on an ad: the sides editor starts from "as requested" (the offerer gives what the
  * ad requests and gets what it offers), with live totals and the verdict for the offerer, and a note.
@@ -64,7 +74,7 @@ export function OfferForm({ ad, onDone }: { ad: TradeAd; onDone: () => void }) {
         >
           {(result, loading) => (
             <div aria-busy={loading} className="rounded-xl border border-line bg-surface p-3">
-              <TradeVerdict wfl={wflOfResult(result)} viewpoint="author" label="Your verdict" />
+              <TradeVerdict wfl={asWfl(result)} viewpoint="author" label="Your verdict" />
             </div>
           )}
         </SidesEditor>
