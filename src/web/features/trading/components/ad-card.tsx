@@ -17,6 +17,29 @@ export function adSummary(ad: Pick<TradeAd, 'offering'>): string {
   return rest.length > 0 ? `${name} + ${rest.length} more` : name
 }
 
+/** What an ad has and wants (items with values), the tags it asks for, and its note. */
+export function AdContents({ ad, compact = false }: { ad: TradeAd; compact?: boolean }) {
+  return (
+    <>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TradeSide game={ad.game} title="Has" slots={ad.offering} total={ad.wfl.offering} compact={compact} />
+        <TradeSide
+          game={ad.game}
+          title="Wants"
+          slots={ad.requesting}
+          total={ad.wfl.requesting}
+          compact={compact}
+          empty="No particular items"
+        />
+      </div>
+      <TagChips tags={ad.tags} label={ad.requesting.length > 0 ? 'Also wants' : 'Wants'} />
+      {ad.note && (
+        <p className="whitespace-pre-line break-words rounded-lg bg-bg px-3 py-2 text-sm">{ad.note}</p>
+      )}
+    </>
+  )
+}
+
 /**
  * An ad in a list: its owner, what it has and wants with values, tags, note, age and time left, the
  * verdict for whoever takes it as requested, its pending offers, and a link to its page.
@@ -65,21 +88,7 @@ export function AdCard({
           {adSummary(ad)}
         </Link>
       </Heading>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <TradeSide game={ad.game} title="Has" slots={ad.offering} total={ad.wfl.offering} compact={compact} />
-        <TradeSide
-          game={ad.game}
-          title="Wants"
-          slots={ad.requesting}
-          total={ad.wfl.requesting}
-          compact={compact}
-          empty="No particular items"
-        />
-      </div>
-      <TagChips tags={ad.tags} label={ad.requesting.length > 0 ? 'Also wants' : 'Wants'} />
-      {ad.note && (
-        <p className="whitespace-pre-line break-words rounded-lg bg-bg px-3 py-2 text-sm">{ad.note}</p>
-      )}
+      <AdContents ad={ad} compact={compact} />
       <div className="flex flex-wrap items-center justify-between gap-2 border-line border-t pt-3">
         <TradeVerdict wfl={ad.wfl} viewpoint={mine ? 'author' : 'other'} label="For you" />
         <p className="inline-flex items-center gap-1.5 text-muted text-sm">

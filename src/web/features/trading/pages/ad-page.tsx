@@ -14,13 +14,12 @@ import { lazy } from '@/web/lib/lazy'
 import { followLive } from '@/web/lib/live'
 import { usePageMeta } from '@/web/lib/page-meta'
 import { toast } from '@/web/lib/toast'
-import { tradeAdQuery, useCloseAd, useRelistAd } from '../api'
-import { adSummary } from '../components/ad-card'
+import { tradeAdQuery } from '../api'
+import { AdActions } from '../components/ad-actions'
+import { AdContents, adSummary } from '../components/ad-card'
 import { AdTimes } from '../components/ad-times'
 import { OfferCard } from '../components/offer-card'
 import { StatusBadge } from '../components/offer-status'
-import { TagChips } from '../components/tag-chips'
-import { TradeSide } from '../components/trade-side'
 import { TradeVerdict } from '../components/trade-verdict'
 import { TraderChip } from '../components/trader-chip'
 import { canOfferAsRequested, type OfferRole } from '../offer-view'
@@ -110,10 +109,6 @@ function OffersError({ retry }: { retry: () => void }) {
 /** The owner's part: close or relist the ad, and every offer made on it. */
 function OwnerPanel({ ad }: { ad: TradeAd }) {
   const offers = useOffers(ad.id)
-  const close = useCloseAd()
-  const relist = useRelistAd()
-  const busy = close.isPending || relist.isPending
-  const onError = (error: Error) => toast.error('Error', { description: error.message })
   const pending = offers.data?.offers.filter((o) => o.status === 'pending').length ?? 0
   return (
     <section aria-labelledby="offers-heading" className="mt-8">
@@ -121,28 +116,7 @@ function OwnerPanel({ ad }: { ad: TradeAd }) {
         <h2 id="offers-heading" className="font-bold text-xl">
           Offers{offers.data && ` (${offers.data.offers.length})`}
         </h2>
-        {ad.status === 'open' && (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => close.mutate(ad.id, { onSuccess: () => toast.success('Ad closed'), onError })}
-            className={buttonClass('secondary', 'sm')}
-          >
-            Close the ad
-          </button>
-        )}
-        {(ad.status === 'expired' || ad.status === 'closed') && (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() =>
-              relist.mutate(ad.id, { onSuccess: () => toast.success('Ad listed again'), onError })
-            }
-            className={buttonClass('primary', 'sm')}
-          >
-            Relist
-          </button>
-        )}
+        <AdActions ad={ad} />
       </div>
       {ad.status === 'open' && pending > 0 && (
         <p className="mt-1 text-muted text-sm">
@@ -297,20 +271,7 @@ function AdDetails({ ad, isOwner }: { ad: TradeAd; isOwner: boolean }) {
           />
         </div>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TradeSide game={ad.game} title="Has" slots={ad.offering} total={ad.wfl.offering} />
-        <TradeSide
-          game={ad.game}
-          title="Wants"
-          slots={ad.requesting}
-          total={ad.wfl.requesting}
-          empty="No particular items"
-        />
-      </div>
-      <TagChips tags={ad.tags} label={ad.requesting.length > 0 ? 'Also wants' : 'Wants'} />
-      {ad.note && (
-        <p className="whitespace-pre-line break-words rounded-lg bg-bg px-3 py-2 text-sm">{ad.note}</p>
-      )}
+      <AdContents ad={ad} />
       <div className="border-line border-t pt-3">
         <TradeVerdict
           wfl={ad.wfl}

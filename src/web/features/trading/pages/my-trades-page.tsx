@@ -9,8 +9,8 @@ import { Page } from '@/web/components/ui/page'
 import { Spinner } from '@/web/components/ui/spinner'
 import { SignInPrompt, useMe } from '@/web/features/accounts/public'
 import { formatRelative } from '@/web/lib/format'
-import { toast } from '@/web/lib/toast'
-import { myTradesQuery, useCloseAd, useRelistAd } from '../api'
+import { myTradesQuery } from '../api'
+import { AdActions } from '../components/ad-actions'
 import { AdCard, adSummary } from '../components/ad-card'
 import { StatusBadge } from '../components/offer-status'
 import { type OfferRole, offerHref, otherTrader } from '../offer-view'
@@ -23,37 +23,12 @@ const SECTIONS = [
 
 /** One of my ads with its status, and Close (open) or Relist (expired, closed). */
 function MyAd({ ad }: { ad: TradeAd }) {
-  const close = useCloseAd()
-  const relist = useRelistAd()
-  const busy = close.isPending || relist.isPending
-  const onError = (error: Error) => toast.error('Error', { description: error.message })
   return (
     <li>
       <AdCard ad={ad} headingLevel={3} showGame compact mine>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
           <StatusBadge status={ad.status} />
-          {ad.status === 'open' && (
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => close.mutate(ad.id, { onSuccess: () => toast.success('Ad closed'), onError })}
-              className={`${buttonClass('secondary', 'sm')} ml-auto`}
-            >
-              Close<span className="sr-only"> the {adSummary(ad)} ad</span>
-            </button>
-          )}
-          {(ad.status === 'expired' || ad.status === 'closed') && (
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() =>
-                relist.mutate(ad.id, { onSuccess: () => toast.success('Ad listed again'), onError })
-              }
-              className={`${buttonClass('primary', 'sm')} ml-auto`}
-            >
-              Relist<span className="sr-only"> the {adSummary(ad)} ad</span>
-            </button>
-          )}
+          <AdActions ad={ad} name={`(${adSummary(ad)})`} />
         </div>
       </AdCard>
     </li>
