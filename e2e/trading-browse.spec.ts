@@ -19,9 +19,10 @@ async function postAd(request: APIRequestContext, ad: Record<string, unknown>) {
   return ((await res.json()) as { id: number }).id
 }
 
-async function pickItem(page: Page, scope: ReturnType<Page['getByRole']>, text: string, name: string) {
-  await scope.getByRole('combobox').fill(text)
-  const option = scope.getByRole('option', { name: new RegExp(`^${name}`) }).first()
+/** Types in an item picker and picks the item from its list. */
+async function pickItem(page: Page, picker: string, text: string, name: string) {
+  await page.getByRole('combobox', { name: picker }).fill(text)
+  const option = page.getByRole('option', { name: new RegExp(`^${name}`) }).first()
   await expect(option).toBeVisible()
   await option.click()
 }
@@ -46,10 +47,9 @@ test.describe('trade ads', { tag: '@phone' }, () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Post a trade ad')
     await expect(page.getByLabel('Game')).toHaveValue('blox-fruits')
     const offer = page.getByRole('region', { name: 'You offer' })
-    const want = page.getByRole('region', { name: 'You want' })
-    await pickItem(page, offer, 'kitsune', 'Kitsune')
+    await pickItem(page, 'Add an item to “You offer”', 'kitsune', 'Kitsune')
     await offer.getByLabel('Quantity of Kitsune').fill('2')
-    await pickItem(page, want, 'dough', 'Dough')
+    await pickItem(page, 'Add an item to “You want”', 'dough', 'Dough')
     // Live totals and the verdict, by the calculator's rule.
     await expect(offer.getByText(/^Kitsune$/)).toBeVisible()
     await expect(page.getByText('Your verdict:')).toBeVisible()
@@ -70,7 +70,7 @@ test.describe('trade ads', { tag: '@phone' }, () => {
     await page.getByLabel('Game').selectOption('blox-fruits')
     await expect(page).toHaveURL(/\/trading\/blox-fruits$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blox Fruits trade ads')
-    await pickItem(page, page.getByRole('region', { name: 'Filters' }), 'kitsune', 'Kitsune')
+    await pickItem(page, 'Has an item', 'kitsune', 'Kitsune')
     await expect(page).toHaveURL(/\/trading\/blox-fruits\?has=kitsune$/)
     const card = page.getByRole('article').filter({ hasText: note })
     await expect(card).toBeVisible()
@@ -81,8 +81,11 @@ test.describe('trade ads', { tag: '@phone' }, () => {
       '/values/blox-fruits/dough',
     )
     await expect(card).toContainText('Adds')
-    await expect(card).toContainText('ends in 11 h')
+    // 12 hours, counted from the minute the page was rendered in.
+    await expect(card).toContainText(/ends in 1[12] h/)
     await expect(card).toContainText('No offers yet')
+    // Kitsune ×2 for a Dough: a win for whoever takes it.
+    await expect(card).toContainText(/For you:\s*Win/)
     await expectAccessible(page)
     await noSideScroll(page)
 
@@ -120,6 +123,8 @@ test.describe('trade ads', { tag: '@phone' }, () => {
     const card = ads.getByRole('article').filter({ hasText: note })
     await expect(card).toContainText('Blox Fruits')
     await expect(card).toContainText('Rares')
+    // The owner sees their own verdict, not a taker's.
+    await expect(card).toContainText('Your verdict:')
     await expect(card).toContainText('No particular items')
     await expectAccessible(page)
   })

@@ -18,6 +18,7 @@ import {
   tradeStatus,
 } from '@/shared/wfl'
 import { buttonClass } from '@/web/components/ui/button'
+import { ChoiceChip } from '@/web/components/ui/choice-chip'
 import { ValueText } from '@/web/components/ui/value-text'
 import { VERDICT_STYLE } from '@/web/components/ui/verdict'
 import { ApiError } from '@/web/lib/api'
@@ -280,20 +281,16 @@ export function TradeCalculator({ game }: { game: Game }) {
           </legend>
           <div className="mt-2 flex flex-wrap gap-2">
             {FAIR_BANDS.map((value) => (
-              <label
+              <ChoiceChip
                 key={value}
-                className="cursor-pointer rounded-lg border border-line px-3 py-1.5 text-sm has-checked:border-accent has-checked:bg-accent/15 has-focus-visible:outline-2 has-focus-visible:outline-accent has-focus-visible:outline-offset-2"
+                type="radio"
+                name="fair-band"
+                value={value}
+                checked={band === value}
+                onChange={() => chooseBand(value)}
               >
-                <input
-                  type="radio"
-                  name="fair-band"
-                  value={value}
-                  checked={band === value}
-                  onChange={() => chooseBand(value)}
-                  className="sr-only"
-                />
                 ±{value}%
-              </label>
+              </ChoiceChip>
             ))}
           </div>
           <p className="mt-2 text-muted text-sm">{describeRule(band)}</p>

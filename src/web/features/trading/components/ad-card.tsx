@@ -3,6 +3,7 @@ import { type ReactNode, useId } from 'react'
 import { Link } from 'react-router'
 import { GAME_NAMES } from '@/shared/games'
 import type { TradeAd } from '@/shared/trading'
+import { useMe } from '@/web/features/accounts/public'
 import { AdTimes } from './ad-times'
 import { TagChips } from './tag-chips'
 import { TradeSide } from './trade-side'
@@ -42,14 +43,13 @@ export function AdContents({ ad, compact = false }: { ad: TradeAd; compact?: boo
 
 /**
  * An ad in a list: its owner, what it has and wants with values, tags, note, age and time left, the
- * verdict for whoever takes it as requested, its pending offers, and a link to its page.
+ * verdict (the owner's own, or for whoever takes it as requested), its pending offers, and a link to its page.
  */
 export function AdCard({
   ad,
   headingLevel = 2,
   showGame = false,
   compact = false,
-  mine = false,
   children,
 }: {
   ad: TradeAd
@@ -59,12 +59,13 @@ export function AdCard({
   showGame?: boolean
   /** Small lists (an item's or a trader's ads): one line per item. */
   compact?: boolean
-  /** The viewer's own ad (My trades): the verdict is theirs, not the mirror. */
-  mine?: boolean
   /** What the viewer may do with it (Close, Relist), at the card's foot. */
   children?: ReactNode
 }) {
   const headingId = useId()
+  const { me } = useMe()
+  // The owner sees their own verdict; anyone else the verdict of taking the ad as requested.
+  const own = me?.profile.username === ad.owner.username
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <article
@@ -90,7 +91,11 @@ export function AdCard({
       </Heading>
       <AdContents ad={ad} compact={compact} />
       <div className="flex flex-wrap items-center justify-between gap-2 border-line border-t pt-3">
-        <TradeVerdict wfl={ad.wfl} viewpoint={mine ? 'author' : 'other'} label="For you" />
+        <TradeVerdict
+          wfl={ad.wfl}
+          viewpoint={own ? 'author' : 'other'}
+          label={own ? 'Your verdict' : 'For you'}
+        />
         <p className="inline-flex items-center gap-1.5 text-muted text-sm">
           <MessageSquare aria-hidden="true" className="size-4" />
           {ad.pendingOffers === 0

@@ -276,7 +276,7 @@ function AdDetails({ ad, isOwner }: { ad: TradeAd; isOwner: boolean }) {
         <TradeVerdict
           wfl={ad.wfl}
           viewpoint={isOwner ? 'author' : 'other'}
-          label={isOwner ? 'For you' : 'For you, as requested'}
+          label={isOwner ? 'Your verdict' : 'For you'}
         />
       </div>
     </div>

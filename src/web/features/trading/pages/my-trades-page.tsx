@@ -25,7 +25,7 @@ const SECTIONS = [
 function MyAd({ ad }: { ad: TradeAd }) {
   return (
     <li>
-      <AdCard ad={ad} headingLevel={3} showGame compact mine>
+      <AdCard ad={ad} headingLevel={3} showGame compact>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <StatusBadge status={ad.status} />
           <AdActions ad={ad} name={`(${adSummary(ad)})`} />

@@ -13,6 +13,7 @@ import {
 } from '@/shared/trading-rules'
 import type { TradeSlot } from '@/shared/wfl'
 import { buttonClass } from '@/web/components/ui/button'
+import { ChoiceChip } from '@/web/components/ui/choice-chip'
 import { FormMessage, TextAreaField } from '@/web/components/ui/field'
 import { Page } from '@/web/components/ui/page'
 import { Select } from '@/web/components/ui/select'
@@ -136,20 +137,14 @@ function PostAdForm({ initialGame }: { initialGame: GameId }) {
         </p>
         <div className="mt-2 flex flex-wrap gap-2">
           {TRADE_TAGS.map((tag) => (
-            <label
+            <ChoiceChip
               key={tag}
-              className="inline-flex min-h-8 cursor-pointer items-center gap-2 rounded-lg border border-line px-3 py-1 text-sm has-checked:border-accent has-checked:bg-accent/15 has-focus-visible:outline-2 has-focus-visible:outline-accent"
+              type="checkbox"
+              checked={tags.includes(tag)}
+              onChange={(on) => setTags((prev) => (on ? [...prev, tag] : prev.filter((t) => t !== tag)))}
             >
-              <input
-                type="checkbox"
-                checked={tags.includes(tag)}
-                onChange={(e) =>
-                  setTags((prev) => (e.target.checked ? [...prev, tag] : prev.filter((t) => t !== tag)))
-                }
-                className="size-4 accent-[var(--color-accent)]"
-              />
               {TRADE_TAG_LABELS[tag]}
-            </label>
+            </ChoiceChip>
           ))}
         </div>
         {fields?.tags && <p className="mt-1 text-danger text-sm">{fields.tags}</p>}
@@ -171,20 +166,16 @@ function PostAdForm({ initialGame }: { initialGame: GameId }) {
         </legend>
         <div className="mt-2 flex flex-wrap gap-2">
           {AD_LIFETIMES.map((value) => (
-            <label
+            <ChoiceChip
               key={value}
-              className="inline-flex min-h-8 cursor-pointer items-center rounded-lg border border-line px-3 py-1 text-sm has-checked:border-accent has-checked:bg-accent/15 has-focus-visible:outline-2 has-focus-visible:outline-accent has-focus-visible:outline-offset-2"
+              type="radio"
+              name="hours"
+              value={value}
+              checked={hours === value}
+              onChange={() => setHours(value)}
             >
-              <input
-                type="radio"
-                name="hours"
-                value={value}
-                checked={hours === value}
-                onChange={() => setHours(value)}
-                className="sr-only"
-              />
               {value} hours
-            </label>
+            </ChoiceChip>
           ))}
         </div>
         {fields?.hours && <p className="mt-1 text-danger text-sm">{fields.hours}</p>}
