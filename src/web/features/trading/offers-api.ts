@@ -1,7 +1,7 @@
 /**
  * Offers and their conversations: the signed-in trader's own reads (never cached by the
  * browser: the server answers them `private, no-store`) and the decisions on an offer.
- * docs/decisions/028-marketplace-server.md (the API), 032-trade-conversation-pages.md (the pages)
+ * docs/decisions/028-marketplace-server.md (the API), 031-marketplace-pages.md (the pages)
  */
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query'
 import type {
