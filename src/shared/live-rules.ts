@@ -37,6 +37,9 @@ export const LIVE_STREAM_RETRY_AFTER_SECONDS = 30
  */
 export const LIVE_POLL_SECONDS = 15
 
+/** The event of /api/live that brings a new message of an offer's conversation to both traders' tabs. */
+export const TRADE_MESSAGE_EVENT = 'trade-message'
+
 export const LIVE_MESSAGES = {
   tooManyFromAddress:
     'Too many live connections are open from your network. Close a few tabs, or try again in a minute.',

@@ -56,6 +56,18 @@ const PAGE_LIST = [
     description: 'Post a trade ad: the items you offer, what you want for them, and for how long.',
     noindex: true,
   },
+  {
+    path: '/trading/ad/:id',
+    title: 'Trade ad',
+    description: 'A trade ad: what the trader has and wants, with values, verdict and offers.',
+  },
+  {
+    path: '/trading/mine',
+    title: 'My trades',
+    description: 'Your trade ads, the offers you sent and the offers you received.',
+    section: 'Account',
+    noindex: true,
+  },
   // The marketplace's other fixed paths (/trading/mine…) go above: a path that matches
   // '/trading/:game' with no game is a 404.
   {
@@ -146,7 +158,7 @@ const PAGE_LIST = [
   {
     path: '/notifications',
     title: 'Notifications',
-    description: 'Your alerts for watched items and rules: restocks and value changes, newest first.',
+    description: 'Your notifications, newest first: restocks, value changes and your trades.',
     section: 'Account',
     noindex: true,
   },

@@ -2,8 +2,6 @@
  * The marketplace's rules, free of zod (the pages use them): statuses, request tags, lifetimes, limits
  * and the messages the server answers with. docs/decisions/028-marketplace-server.md
  */
-import { MAX_QUANTITY } from './wfl'
-
 /** An ad: listed (`open`), taken down by its owner, past its lifetime, or traded (an offer completed). */
 export const AD_STATUSES = ['open', 'closed', 'expired', 'traded'] as const
 export type AdStatus = (typeof AD_STATUSES)[number]
@@ -11,6 +9,8 @@ export type AdStatus = (typeof AD_STATUSES)[number]
 /** An offer on an ad. `completed`: both traders confirmed the trade. */
 export const OFFER_STATUSES = ['pending', 'accepted', 'declined', 'cancelled', 'completed'] as const
 export type OfferStatus = (typeof OFFER_STATUSES)[number]
+
+export { TRADE_MESSAGE_EVENT } from './live-rules'
 
 /** What an ad may ask for besides (or instead of) items. */
 export const TRADE_TAGS = ['adds', 'upgrade', 'downgrade', 'overpay', 'demand', 'rares', 'any'] as const
@@ -44,7 +44,11 @@ export const TRADING_LIMITS = {
   /** Items on each side of an offer. */
   minOfferSide: 1,
   maxOfferSide: 8,
-  maxQuantity: MAX_QUANTITY,
+  /**
+   * The calculator's MAX_QUANTITY (wfl.ts), written out: the pages that read these rules do not load the
+   * calculator's code (trading-rules.test.ts holds them equal).
+   */
+  maxQuantity: 999,
   maxNote: 300,
   maxMessage: 1_000,
   /** Open ads of one trader in one game. */

@@ -267,9 +267,8 @@ export type TradeMessage = z.infer<typeof tradeMessageSchema>
 export const tradeMessagesResponseSchema = z.object({ messages: z.array(tradeMessageSchema) })
 export type TradeMessagesResponse = z.infer<typeof tradeMessagesResponseSchema>
 
-/** The `trade-message` event of /api/live, sent to both traders' streams: a new message. */
+/** The `trade-message` event of /api/live (TRADE_MESSAGE_EVENT), sent to both traders' streams: a new message. */
 export const tradeMessageEventSchema = tradeMessageSchema
-export const TRADE_MESSAGE_EVENT = 'trade-message'
 
 /** 201 of a new ad or offer. */
 export const createdResponseSchema = z.object({ id: z.number().int() })

@@ -5,7 +5,7 @@ import { prefetchPublicProfile } from '@/web/features/accounts/public'
 import { prefetchGames, prefetchItem, prefetchValues } from '@/web/features/catalog/public'
 import { prefetchHome, prefetchSiteLinks } from '@/web/features/landing/public'
 import { prefetchStockPage } from '@/web/features/stock/public'
-import { prefetchTradeAds } from '@/web/features/trading/public'
+import { prefetchTradeAd, prefetchTradeAds } from '@/web/features/trading/public'
 import { RootLayout, ShellLoading } from './shell/root-layout'
 import { RouteErrorPanel } from './shell/route-error-panel'
 
@@ -92,6 +92,14 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
   '/u/:username': {
     load: async () => (await import('@/web/features/accounts/pages/public-profile-page')).PublicProfilePage,
     loader: prefetchPublicProfile,
+  },
+  '/trading/ad/:id': {
+    load: async () => (await import('@/web/features/trading/pages/ad-page')).AdPage,
+    loader: prefetchTradeAd,
+    live: true,
+  },
+  '/trading/mine': {
+    load: async () => (await import('@/web/features/trading/pages/my-trades-page')).MyTradesPage,
   },
   '/admin': { load: async () => (await adminPages()).AdminOverviewPage },
   '/admin/admins': { load: async () => (await adminPages()).AdminsPage },

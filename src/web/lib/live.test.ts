@@ -98,6 +98,23 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
+describe('the tab stream', () => {
+  it("hands each follower the user's events: the unread count and a trade message", async () => {
+    vi.stubGlobal('fetch', refusingServer())
+    const stream = await follow()
+    stream.emit('open')
+    const message = { id: 7, offerId: 3, author: 'owner', username: 'kit', body: 'hi', createdAt: 'now' }
+    stream.emit('trade-message', { data: JSON.stringify(message) })
+    stream.emit('notifications', { data: '{"unread":1}' })
+    stream.emit('unknown-kind', { data: '{}' })
+    expect(events).toEqual([
+      ['trade-message', message],
+      ['notifications', { unread: 1 }],
+    ])
+    expect(statuses.at(-1)).toBe('live')
+  })
+})
+
 describe('the tab stream refused (429)', () => {
   it('polls the stock (If-None-Match: a 304 keeps it) and the unread count, then tries the stream again after Retry-After', async () => {
     const fetch = refusingServer()

@@ -8,20 +8,23 @@
  * the status and Retry-After. Until then the tab polls what it follows instead — the stock snapshot with
  * If-None-Match (a 304 keeps what is shown) and the unread count — and then tries the stream again.
  */
-import { LIVE_POLL_SECONDS, LIVE_STREAM_RETRY_AFTER_SECONDS } from '@/shared/live-rules'
+import { LIVE_POLL_SECONDS, LIVE_STREAM_RETRY_AFTER_SECONDS, TRADE_MESSAGE_EVENT } from '@/shared/live-rules'
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'polling'
 
 export interface LiveFollower {
   /** A game whose stock this component shows. */
   stock?: string
-  /** Wants the signed-in user's `notifications` events (the server adds them for a session). */
+  /**
+   * Wants the signed-in user's events (the server adds them for a session): `notifications` (the unread
+   * count) and `trade-message` (a new message of one of their offers' conversations).
+   */
   user?: boolean
   onEvent(type: string, data: unknown): void
   onStatus?(status: LiveStatus): void
 }
 
-const EVENT_TYPES = ['stock', 'notifications'] as const
+const EVENT_TYPES = ['stock', 'notifications', TRADE_MESSAGE_EVENT] as const
 
 const followers = new Set<LiveFollower>()
 let source: EventSource | null = null

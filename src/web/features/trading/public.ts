@@ -6,6 +6,8 @@ import { lazy } from '@/web/lib/lazy'
 /** The route loader of /trading and /trading/{game}: its code loads beside the page's, not with the shell. */
 export const prefetchTradeAds = async (args: LoaderFunctionArgs) =>
   (await import('./view')).prefetchTradeAds(args)
+export const prefetchTradeAd = async (args: LoaderFunctionArgs) =>
+  (await import('./view')).prefetchTradeAd(args)
 
 /**
  * "Trade ads" on an item's or a trader's page: short lists of open ads. Its code loads when it is

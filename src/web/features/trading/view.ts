@@ -2,7 +2,7 @@ import { ITEM_ID_PATTERN } from '@/shared/catalog-rules'
 import { type GameId, isGameId } from '@/shared/games'
 import { TRADE_TAGS, type TradeTag } from '@/shared/trading-rules'
 import { type PrefetchArgs, prefetch } from '@/web/lib/query-client'
-import { type TradeAdsParams, tradeAdsQuery } from './api'
+import { type TradeAdsParams, tradeAdQuery, tradeAdsQuery } from './api'
 
 const USERNAME = /^[a-z0-9_]+$/
 
@@ -34,5 +34,12 @@ export type BrowseView = ReturnType<typeof browseView>
 /** The route loader of /trading and /trading/{game}: the page's one request starts with its code. */
 export function prefetchTradeAds({ params, request, context }: PrefetchArgs<'game'>) {
   prefetch(context, tradeAdsQuery(browseView(params.game, new URL(request.url).searchParams)))
+  return null
+}
+
+/** The route loader of /trading/ad/{id}: the ad is in the page's first HTML (the offers are the viewer's own). */
+export function prefetchTradeAd({ params, context }: PrefetchArgs<'id'>) {
+  const id = Number(params.id)
+  if (Number.isSafeInteger(id) && id > 0) prefetch(context, tradeAdQuery(id))
   return null
 }

@@ -1,6 +1,34 @@
+import {
+  ArrowLeftRight,
+  BadgeCheck,
+  Ban,
+  Clock,
+  Handshake,
+  Info,
+  type LucideIcon,
+  MessageSquare,
+  Package,
+  TrendingUp,
+} from 'lucide-react'
 import { Link } from 'react-router'
 import type { Notification } from '@/shared/alerts'
+import type { NotificationKind } from '@/shared/alerts-rules'
 import { formatRelative } from '@/web/lib/format'
+
+/** What each kind of notification is about, at a glance (the title says it in words). */
+const KIND_ICONS: Record<NotificationKind, LucideIcon> = {
+  restock: Package,
+  value: TrendingUp,
+  system: Info,
+  'trade-offer': ArrowLeftRight,
+  'trade-accepted': Handshake,
+  'trade-declined': Ban,
+  'trade-cancelled': Ban,
+  'trade-message': MessageSquare,
+  'trade-confirmed': BadgeCheck,
+  'trade-completed': BadgeCheck,
+  'trade-expiring': Clock,
+}
 
 /** One notification: what, when, and a link to its page (following it marks it read). */
 export function NotificationItem({
@@ -13,6 +41,7 @@ export function NotificationItem({
   compact?: boolean
 }) {
   const unread = n.readAt === null
+  const Icon = KIND_ICONS[n.kind] ?? Info
   return (
     <Link
       to={n.link}
@@ -23,6 +52,7 @@ export function NotificationItem({
         aria-hidden="true"
         className={`mt-1.5 size-2 shrink-0 rounded-full ${unread ? 'bg-accent' : 'bg-transparent'}`}
       />
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted" />
       <span className="min-w-0 flex-1">
         <span className="block font-semibold text-sm [overflow-wrap:anywhere]">
           {unread && <span className="sr-only">Unread: </span>}

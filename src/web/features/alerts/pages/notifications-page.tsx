@@ -43,7 +43,7 @@ function History() {
           <Link to="/profile?tab=alerts" className="text-accent underline">
             Alerts
           </Link>{' '}
-          tab.
+          tab. Offers, messages and trades of your trade ads show here too.
         </p>
       ) : (
         <ul

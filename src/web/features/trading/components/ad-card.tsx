@@ -1,5 +1,5 @@
 import { MessageSquare } from 'lucide-react'
-import { useId } from 'react'
+import { type ReactNode, useId } from 'react'
 import { Link } from 'react-router'
 import { GAME_NAMES } from '@/shared/games'
 import type { TradeAd } from '@/shared/trading'
@@ -18,6 +18,29 @@ export function adSummary(ad: Pick<TradeAd, 'offering'>): string {
   return rest.length > 0 ? `${name} + ${rest.length} more` : name
 }
 
+/** What an ad has and wants (items with values), the tags it asks for, and its note. */
+export function AdContents({ ad, compact = false }: { ad: TradeAd; compact?: boolean }) {
+  return (
+    <>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TradeSide game={ad.game} title="Has" slots={ad.offering} total={ad.wfl.offering} compact={compact} />
+        <TradeSide
+          game={ad.game}
+          title="Wants"
+          slots={ad.requesting}
+          total={ad.wfl.requesting}
+          compact={compact}
+          empty="No particular items"
+        />
+      </div>
+      <TagChips tags={ad.tags} label={ad.requesting.length > 0 ? 'Also wants' : 'Wants'} />
+      {ad.note && (
+        <p className="whitespace-pre-line break-words rounded-lg bg-bg px-3 py-2 text-sm">{ad.note}</p>
+      )}
+    </>
+  )
+}
+
 /**
  * An ad in a list: its owner, what it has and wants with values, tags, note, age and time left, the
  * verdict (the owner's own, or for whoever takes it as requested), its pending offers, and a link to its page.
@@ -27,6 +50,7 @@ export function AdCard({
   headingLevel = 2,
   showGame = false,
   compact = false,
+  children,
 }: {
   ad: TradeAd
   /** The card's heading: h2 on a page of ads, h3 inside a section. */
@@ -35,6 +59,8 @@ export function AdCard({
   showGame?: boolean
   /** Small lists (an item's or a trader's ads): one line per item. */
   compact?: boolean
+  /** What the viewer may do with it (Close, Relist), at the card's foot. */
+  children?: ReactNode
 }) {
   const headingId = useId()
   const { me } = useMe()
@@ -63,21 +89,7 @@ export function AdCard({
           {adSummary(ad)}
         </Link>
       </Heading>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <TradeSide game={ad.game} title="Has" slots={ad.offering} total={ad.wfl.offering} compact={compact} />
-        <TradeSide
-          game={ad.game}
-          title="Wants"
-          slots={ad.requesting}
-          total={ad.wfl.requesting}
-          compact={compact}
-          empty="No particular items"
-        />
-      </div>
-      <TagChips tags={ad.tags} label={ad.requesting.length > 0 ? 'Also wants' : 'Wants'} />
-      {ad.note && (
-        <p className="whitespace-pre-line break-words rounded-lg bg-bg px-3 py-2 text-sm">{ad.note}</p>
-      )}
+      <AdContents ad={ad} compact={compact} />
       <div className="flex flex-wrap items-center justify-between gap-2 border-line border-t pt-3">
         <TradeVerdict
           wfl={ad.wfl}
@@ -91,6 +103,7 @@ export function AdCard({
             : `${ad.pendingOffers} offer${ad.pendingOffers === 1 ? '' : 's'} waiting`}
         </p>
       </div>
+      {children}
     </article>
   )
 }

@@ -1,0 +1,39 @@
+import type { TradeAd } from '@/shared/trading'
+import { buttonClass } from '@/web/components/ui/button'
+import { toast } from '@/web/lib/toast'
+import { useCloseAd, useRelistAd } from '../api'
+
+/**
+ * The owner's Close (an open ad: its pending offers are declined) or Relist (an expired or closed one).
+ * `name` tells which ad when several are listed ("the Kitsune ad").
+ */
+export function AdActions({ ad, name, className = '' }: { ad: TradeAd; name?: string; className?: string }) {
+  const close = useCloseAd()
+  const relist = useRelistAd()
+  const busy = close.isPending || relist.isPending
+  const onError = (error: Error) => toast.error('Error', { description: error.message })
+  const which = name && <span className="sr-only"> {name}</span>
+  if (ad.status === 'open')
+    return (
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => close.mutate(ad.id, { onSuccess: () => toast.success('Ad closed'), onError })}
+        className={`${buttonClass('secondary', 'sm')} ${className}`}
+      >
+        Close the ad{which}
+      </button>
+    )
+  if (ad.status === 'expired' || ad.status === 'closed')
+    return (
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => relist.mutate(ad.id, { onSuccess: () => toast.success('Ad listed again'), onError })}
+        className={`${buttonClass('primary', 'sm')} ${className}`}
+      >
+        Relist{which}
+      </button>
+    )
+  return null
+}

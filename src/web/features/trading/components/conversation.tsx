@@ -1,0 +1,177 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Send } from 'lucide-react'
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { LIVE_POLL_SECONDS } from '@/shared/live-rules'
+import type { TradeMessage, TradeOffer } from '@/shared/trading'
+import { TRADE_MESSAGE_EVENT, TRADING_LIMITS } from '@/shared/trading-rules'
+import { buttonClass } from '@/web/components/ui/button'
+import { FormMessage } from '@/web/components/ui/field'
+import { ApiError } from '@/web/lib/api'
+import { formatClock } from '@/web/lib/format'
+import { followLive, type LiveStatus } from '@/web/lib/live'
+import { addMessage, messagesQuery, offerKeys, sendMessageMutation } from '../offers-api'
+
+const MAX = TRADING_LIMITS.maxMessage
+
+/**
+ * New messages of this conversation from the tab's event stream (both traders' tabs get each one; the
+ * list keeps a message once). While the stream is refused the list is read every LIVE_POLL_SECONDS, and
+ * once it is back the list is read again (what was said meanwhile). Calls `onNew` for each new message.
+ */
+function useLiveMessages(offerId: number, onNew: (message: TradeMessage) => void) {
+  const client = useQueryClient()
+  const [status, setStatus] = useState<LiveStatus>('connecting')
+  const onNewRef = useRef(onNew)
+  onNewRef.current = onNew
+  useEffect(() => {
+    let wasLive = false
+    return followLive({
+      user: true,
+      onEvent: (type, data) => {
+        const message = data as TradeMessage
+        if (type !== TRADE_MESSAGE_EVENT || message.offerId !== offerId) return
+        if (addMessage(client, message)) onNewRef.current(message)
+      },
+      onStatus: (next) => {
+        setStatus(next)
+        if (next === 'live' && wasLive)
+          void client.invalidateQueries({ queryKey: offerKeys.messages(offerId) })
+        if (next === 'live') wasLive = true
+      },
+    })
+  }, [client, offerId])
+  return status === 'polling' ? LIVE_POLL_SECONDS * 1000 : false
+}
+
+/** Desktop keyboards send with Enter (Shift+Enter starts a new line); on a phone Enter is a new line. */
+const entersSend = () =>
+  typeof window !== 'undefined' && window.matchMedia('(hover: hover) and (pointer: fine)').matches
+
+function sendError(error: Error): string {
+  if (!(error instanceof ApiError)) return 'The message was not sent. Please try again.'
+  if (error.status === 429 && error.retryAfterSeconds)
+    return `${error.message}. Try again in ${error.retryAfterSeconds} s.`
+  return error.fields?.body ?? error.message
+}
+
+/**
+ * The conversation of one offer between its two traders: the messages oldest first, new ones live, and
+ * a box to write (at most 1,000 characters). `me` is which of the two the viewer is.
+ */
+export function Conversation({ offer, me }: { offer: TradeOffer; me: 'owner' | 'offerer' }) {
+  const [draft, setDraft] = useState('')
+  const [announcement, setAnnouncement] = useState('')
+  const other = me === 'owner' ? offer.offerer.username : offer.owner.username
+  const pollEvery = useLiveMessages(offer.id, (message) => {
+    if (message.author !== me) setAnnouncement(`New message from ${message.username}: ${message.body}`)
+  })
+  const messages = useQuery({ ...messagesQuery(offer.id), refetchInterval: pollEvery })
+  const send = useMutation(sendMessageMutation(offer.id))
+  const listRef = useRef<HTMLOListElement>(null)
+  const headingId = useId()
+  const countId = useId()
+  const count = messages.data?.messages.length ?? 0
+
+  // The newest message in view, as a chat shows it (the list scrolls, not the page).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a message arrives
+  useEffect(() => {
+    const list = listRef.current
+    if (list) list.scrollTop = list.scrollHeight
+  }, [count])
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault()
+    const body = draft.trim()
+    if (!body || send.isPending) return
+    send.mutate(body, { onSuccess: () => setDraft('') })
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || !entersSend()) return
+    event.preventDefault()
+    submit()
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="mt-4 rounded-xl border border-line bg-bg p-3 sm:p-4">
+      <h3 id={headingId} className="font-semibold">
+        Conversation with {other}
+      </h3>
+      <p className="sr-only" aria-live="polite">
+        {announcement}
+      </p>
+      {messages.isPending ? (
+        <p className="mt-2 text-muted text-sm">Loading messages…</p>
+      ) : messages.isError ? (
+        <div className="mt-2">
+          <FormMessage kind="error">The messages could not be loaded.</FormMessage>
+          <button
+            type="button"
+            onClick={() => messages.refetch()}
+            className={`${buttonClass('secondary', 'sm')} mt-2`}
+          >
+            Try again
+          </button>
+        </div>
+      ) : count === 0 ? (
+        <p className="mt-2 text-muted text-sm">
+          No messages yet. Agree with {other} on when to meet in the game.
+        </p>
+      ) : (
+        <ol
+          ref={listRef}
+          aria-label={`Messages with ${other}`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+          tabIndex={0}
+          className="mt-3 max-h-96 space-y-2 overflow-y-auto pr-1"
+        >
+          {messages.data.messages.map((m) => (
+            <li key={m.id} className={`flex ${m.author === me ? 'justify-end' : 'justify-start'}`}>
+              <div
+                className={`max-w-[85%] rounded-xl px-3 py-2 text-sm ${m.author === me ? 'bg-accent/15' : 'bg-surface-2'}`}
+              >
+                <p className="text-muted text-xs">
+                  <span className="font-semibold text-ink">{m.author === me ? 'You' : m.username}</span>
+                  {' · '}
+                  <time dateTime={m.createdAt}>{formatClock(m.createdAt, Date.now())}</time>
+                </p>
+                <p className="mt-0.5 whitespace-pre-wrap [overflow-wrap:anywhere]">{m.body}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form onSubmit={submit} className="mt-3">
+        <label htmlFor={`${headingId}-box`} className="font-medium text-sm">
+          Message to {other}
+        </label>
+        <textarea
+          id={`${headingId}-box`}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={onKeyDown}
+          maxLength={MAX}
+          rows={2}
+          aria-describedby={countId}
+          className="mt-1 w-full resize-y rounded-lg border border-line bg-bg px-3 py-2.5 text-ink placeholder:text-muted/70"
+        />
+        <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+          <p id={countId} className="text-muted text-xs tabular-nums">
+            {draft.length} / {MAX}
+          </p>
+          <button
+            type="submit"
+            disabled={send.isPending || draft.trim() === ''}
+            className={buttonClass('primary', 'sm')}
+          >
+            <Send aria-hidden="true" className="size-4" /> Send
+          </button>
+        </div>
+        {send.isError && (
+          <div className="mt-2">
+            <FormMessage kind="error">{sendError(send.error)}</FormMessage>
+          </div>
+        )}
+      </form>
+    </section>
+  )
+}

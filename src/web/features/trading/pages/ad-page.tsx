@@ -1,0 +1,342 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { ArrowLeft } from 'lucide-react'
+import { Suspense, useEffect, useRef, useState } from 'react'
+import { Link, useParams, useSearchParams } from 'react-router'
+import { GAME_NAMES } from '@/shared/games'
+import type { TradeAd, TradeOffer } from '@/shared/trading'
+import { TRADING_MESSAGES } from '@/shared/trading-rules'
+import { buttonClass } from '@/web/components/ui/button'
+import { FormMessage } from '@/web/components/ui/field'
+import { Spinner } from '@/web/components/ui/spinner'
+import { SignInPrompt, useMe } from '@/web/features/accounts/public'
+import { ApiError } from '@/web/lib/api'
+import { lazy } from '@/web/lib/lazy'
+import { followLive } from '@/web/lib/live'
+import { usePageMeta } from '@/web/lib/page-meta'
+import { toast } from '@/web/lib/toast'
+import { tradeAdQuery } from '../api'
+import { AdActions } from '../components/ad-actions'
+import { AdContents, adSummary } from '../components/ad-card'
+import { AdTimes } from '../components/ad-times'
+import { OfferCard } from '../components/offer-card'
+import { StatusBadge } from '../components/offer-status'
+import { TradeVerdict } from '../components/trade-verdict'
+import { TraderChip } from '../components/trader-chip'
+import { canOfferAsRequested, type OfferRole } from '../offer-view'
+import { adOffersQuery, makeOfferMutation, offerKeys } from '../offers-api'
+
+/** The counter-offer's form and the sides editor's code load when a trader starts one. */
+const loadOfferForm = () => import('../components/offer-form')
+const OfferForm = lazy(async () => ({ default: (await loadOfferForm()).OfferForm }))
+
+/**
+ * While the ad's page is open, each notification of the viewer (a new offer, an answer, a confirmation)
+ * reads the ad and its offers again: both traders see the other's decisions without reloading.
+ */
+function useLiveOffers(adId: number, enabled: boolean) {
+  const client = useQueryClient()
+  useEffect(() => {
+    if (!enabled) return
+    return followLive({
+      user: true,
+      onEvent: (type) => {
+        if (type !== 'notifications') return
+        void client.invalidateQueries({ queryKey: offerKeys.ofAd(adId) })
+        void client.invalidateQueries({ queryKey: tradeAdQuery(adId).queryKey })
+      },
+    })
+  }, [client, adId, enabled])
+}
+
+/** The offer whose conversation is open (`?offer=`, the address notifications link to). */
+function useOpenOffer() {
+  const [search, setSearch] = useSearchParams()
+  const open = Number(search.get('offer')) || null
+  const toggle = (offerId: number, show: boolean) =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev)
+        if (show) next.set('offer', String(offerId))
+        else next.delete('offer')
+        return next
+      },
+      { replace: true, preventScrollReset: true },
+    )
+  return { open, toggle }
+}
+
+function OfferList({ offers, viewer, empty }: { offers: TradeOffer[]; viewer: OfferRole; empty: string }) {
+  const { open, toggle } = useOpenOffer()
+  const scrolled = useRef(false)
+  // A link to one offer's conversation (a notification) brings it into view once.
+  useEffect(() => {
+    if (scrolled.current || !open) return
+    scrolled.current = true
+    document.getElementById(`offer-${open}`)?.scrollIntoView({ block: 'start' })
+  }, [open])
+  if (offers.length === 0) return <p className="text-muted">{empty}</p>
+  return (
+    <ul className="flex flex-col gap-4">
+      {offers.map((offer) => (
+        <li key={offer.id} id={`offer-${offer.id}`} className="scroll-mt-20">
+          <OfferCard
+            offer={offer}
+            viewer={viewer}
+            open={open === offer.id}
+            onToggle={(show) => toggle(offer.id, show)}
+          />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function useOffers(adId: number) {
+  return useQuery(adOffersQuery(adId))
+}
+
+function OffersError({ retry }: { retry: () => void }) {
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <FormMessage kind="error">The offers could not be loaded.</FormMessage>
+      <button type="button" onClick={retry} className={buttonClass('secondary', 'sm')}>
+        Try again
+      </button>
+    </div>
+  )
+}
+
+/** The owner's part: close or relist the ad, and every offer made on it. */
+function OwnerPanel({ ad }: { ad: TradeAd }) {
+  const offers = useOffers(ad.id)
+  const pending = offers.data?.offers.filter((o) => o.status === 'pending').length ?? 0
+  return (
+    <section aria-labelledby="offers-heading" className="mt-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="offers-heading" className="font-bold text-xl">
+          Offers{offers.data && ` (${offers.data.offers.length})`}
+        </h2>
+        <AdActions ad={ad} />
+      </div>
+      {ad.status === 'open' && pending > 0 && (
+        <p className="mt-1 text-muted text-sm">
+          Accepting one offer leaves the others pending until the ad closes or the trade completes.
+        </p>
+      )}
+      <div className="mt-4">
+        {offers.isPending ? (
+          <Spinner label="Loading the offers" />
+        ) : offers.isError ? (
+          <OffersError retry={() => offers.refetch()} />
+        ) : (
+          <OfferList
+            offers={offers.data.offers}
+            viewer="owner"
+            empty="No offers yet. You are notified when a trader makes one."
+          />
+        )}
+      </div>
+    </section>
+  )
+}
+
+function offerError(error: Error): string {
+  if (error instanceof ApiError && error.status === 429 && error.retryAfterSeconds)
+    return `${error.message}. Try again in ${Math.ceil(error.retryAfterSeconds / 60)} min.`
+  return error.message
+}
+
+/** Another trader's part: make an offer (as requested, or a counter-offer), and their offers on it. */
+function OffererPanel({ ad }: { ad: TradeAd }) {
+  const offers = useOffers(ad.id)
+  const asRequested = useMutation(makeOfferMutation(ad.id))
+  const [countering, setCountering] = useState(false)
+  const waiting = offers.data?.offers.some((o) => o.status === 'pending' || o.status === 'accepted')
+  const canOffer = ad.status === 'open' && offers.isSuccess && !waiting
+  return (
+    <>
+      {canOffer && (
+        <section aria-labelledby="make-offer-heading" className="mt-8">
+          <h2 id="make-offer-heading" className="font-bold text-xl">
+            Make an offer
+          </h2>
+          {!countering && (
+            <div className="mt-3 flex flex-wrap gap-2">
+              {canOfferAsRequested(ad) && (
+                <button
+                  type="button"
+                  disabled={asRequested.isPending}
+                  onClick={() =>
+                    asRequested.mutate(
+                      {},
+                      {
+                        onSuccess: () =>
+                          toast.success('Offer sent', {
+                            description: `${ad.owner.username} is notified.`,
+                          }),
+                      },
+                    )
+                  }
+                  className={buttonClass('primary')}
+                >
+                  Offer as requested
+                </button>
+              )}
+              <button
+                type="button"
+                onPointerEnter={loadOfferForm}
+                onFocus={loadOfferForm}
+                onClick={() => {
+                  asRequested.reset()
+                  setCountering(true)
+                }}
+                className={buttonClass('secondary')}
+              >
+                Make a counter-offer
+              </button>
+            </div>
+          )}
+          {!countering && asRequested.isError && (
+            <div className="mt-3">
+              <FormMessage kind="error">{offerError(asRequested.error)}</FormMessage>
+            </div>
+          )}
+          {countering && (
+            <div className="mt-3">
+              <Suspense fallback={<Spinner label="Loading the items" />}>
+                <OfferForm ad={ad} onDone={() => setCountering(false)} />
+              </Suspense>
+            </div>
+          )}
+        </section>
+      )}
+      {ad.status !== 'open' && !waiting && offers.isSuccess && (
+        <p className="mt-8 text-muted">{TRADING_MESSAGES.adNotOpen}.</p>
+      )}
+      {(offers.isError || (offers.data?.offers.length ?? 0) > 0) && (
+        <section aria-labelledby="your-offers-heading" className="mt-8">
+          <h2 id="your-offers-heading" className="font-bold text-xl">
+            Your offers
+          </h2>
+          <div className="mt-4">
+            {offers.isError ? (
+              <OffersError retry={() => offers.refetch()} />
+            ) : (
+              <OfferList offers={offers.data?.offers ?? []} viewer="offerer" empty="" />
+            )}
+          </div>
+        </section>
+      )}
+    </>
+  )
+}
+
+/** What the viewer can do with the ad: sign in, choose a username, answer offers, or make one. */
+function ViewerPart({ ad }: { ad: TradeAd }) {
+  const { me, isPending } = useMe()
+  const username = me?.profile.username ?? null
+  useLiveOffers(ad.id, Boolean(username))
+  if (isPending) return null
+  if (!me)
+    return (
+      <div className="mt-8">
+        <SignInPrompt back={`/trading/ad/${ad.id}`}>Sign in to make an offer.</SignInPrompt>
+      </div>
+    )
+  if (!username)
+    return (
+      <div className="mt-8 rounded-2xl border border-line bg-surface p-6">
+        <p className="text-muted">{TRADING_MESSAGES.usernameFirst}.</p>
+        <Link to="/profile" className={`${buttonClass('primary')} mt-4`}>
+          Choose a username
+        </Link>
+      </div>
+    )
+  return username === ad.owner.username ? <OwnerPanel ad={ad} /> : <OffererPanel ad={ad} />
+}
+
+/** The ad itself: owner, status and times, both sides with values, tags, note and the verdict. */
+function AdDetails({ ad, isOwner }: { ad: TradeAd; isOwner: boolean }) {
+  return (
+    <div className="mt-6 flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4 sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <TraderChip trader={ad.owner} />
+        <div className="flex flex-col items-end gap-1">
+          <StatusBadge status={ad.status} />
+          <AdTimes
+            listedAt={ad.listedAt}
+            expiresAt={ad.expiresAt}
+            closedAt={ad.closedAt}
+            status={ad.status}
+          />
+        </div>
+      </div>
+      <AdContents ad={ad} />
+      <div className="border-line border-t pt-3">
+        <TradeVerdict
+          wfl={ad.wfl}
+          viewpoint={isOwner ? 'author' : 'other'}
+          label={isOwner ? 'Your verdict' : 'For you'}
+        />
+      </div>
+    </div>
+  )
+}
+
+/** /trading/ad/:id — one trade ad, its offers for its owner, and making an offer for other traders. */
+export function AdPage() {
+  const id = Number(useParams().id)
+  const valid = Number.isSafeInteger(id) && id > 0
+  const query = useQuery({ ...tradeAdQuery(valid ? id : 0), enabled: valid })
+  const { me } = useMe()
+  const ad = query.data?.ad
+  usePageMeta(
+    ad && `${adSummary(ad)} — ${GAME_NAMES[ad.game]} trade ad`,
+    ad &&
+      `A ${GAME_NAMES[ad.game]} trade ad by ${ad.owner.username}: what they have, what they want, and the offers.`,
+  )
+  const notFound = !valid || (query.error instanceof ApiError && query.error.status === 404)
+
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
+      <Link
+        to="/trading"
+        className="inline-flex min-h-6 items-center gap-1 text-muted text-sm hover:text-ink"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" /> Trade ads
+      </Link>
+      {ad ? (
+        <>
+          <h1 className="mt-3 font-bold text-2xl tracking-tight sm:text-3xl">{adSummary(ad)}</h1>
+          <p className="mt-1 text-muted">
+            A {GAME_NAMES[ad.game]} trade ad by {ad.owner.username}
+          </p>
+          <AdDetails ad={ad} isOwner={me?.profile.username === ad.owner.username} />
+          <ViewerPart ad={ad} />
+        </>
+      ) : notFound ? (
+        <>
+          <h1 className="mt-3 font-bold text-2xl tracking-tight sm:text-3xl">
+            {TRADING_MESSAGES.adNotFound}
+          </h1>
+          <p className="mt-2 text-muted">It may have been removed, or the link is wrong.</p>
+          <Link to="/trading" className={`${buttonClass('primary')} mt-4`}>
+            Browse trade ads
+          </Link>
+        </>
+      ) : query.isError ? (
+        <>
+          <h1 className="mt-3 font-bold text-2xl tracking-tight">Trade ad</h1>
+          <div className="mt-4 flex flex-col items-start gap-2">
+            <FormMessage kind="error">The ad could not be loaded. Check your connection.</FormMessage>
+            <button type="button" onClick={() => query.refetch()} className={buttonClass('secondary', 'sm')}>
+              Try again
+            </button>
+          </div>
+        </>
+      ) : (
+        <Spinner label="Loading the ad" />
+      )}
+    </div>
+  )
+}
