@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import type { TradeOffer, TradeSlot } from '@/shared/trading'
 import { canOfferAsRequested, confirmationText, counterOfferStart, offerActions } from './offer-view'
 
-const trader = (username: string) => ({ username, displayName: null, avatar: null, completedTrades: 0 })
+const trader = (username: string) => ({
+  username,
+  displayName: null,
+  avatar: null,
+  completedTrades: 0,
+  roblox: null,
+  reviews: { average: null, count: 0 },
+})
 const offer = (status: TradeOffer['status'], confirmed = { owner: false, offerer: false }) => ({
   status,
   confirmed,

@@ -8,6 +8,8 @@ import {
   type LucideIcon,
   MessageSquare,
   Package,
+  ShieldAlert,
+  Star,
   TrendingUp,
 } from 'lucide-react'
 import { Link } from 'react-router'
@@ -28,6 +30,8 @@ const KIND_ICONS: Record<NotificationKind, LucideIcon> = {
   'trade-confirmed': BadgeCheck,
   'trade-completed': BadgeCheck,
   'trade-expiring': Clock,
+  'trade-review': Star,
+  'moderation-warning': ShieldAlert,
 }
 
 /** One notification: what, when, and a link to its page (following it marks it read). */
