@@ -43,11 +43,10 @@ test.describe('pages rendered on the server', () => {
     expect(header.kept).toBeGreaterThan(0)
     expect(header.kept).toBe(header.sent)
 
-    // The last row is in the last part React hydrates: its heart works.
-    await page
-      .getByRole('button', { name: /^Favorite / })
-      .last()
-      .click()
+    // The last row's part hydrates once it comes near the screen: its heart works.
+    const lastHeart = page.getByRole('button', { name: /^Favorite / }).last()
+    await lastHeart.scrollIntoViewIfNeeded()
+    await lastHeart.click()
     await expect(page.getByText('Login Required')).toBeVisible()
   })
 
@@ -59,6 +58,25 @@ test.describe('pages rendered on the server', () => {
 
     await page.getByRole('button', { name: /^Favorite Kitsune/ }).click()
     await expect(page.getByText('Login Required')).toBeVisible()
+  })
+
+  test('a part below the screen hydrates when touched: the app follows its link at the first tap', async ({
+    page,
+  }) => {
+    await page.goto('/values/blox-fruits/kitsune')
+    const footer = page.getByRole('contentinfo')
+    const hydrated = () =>
+      footer.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')))
+    // The footer is far below the first screen: still as the server sent it.
+    expect(await hydrated()).toBe(false)
+    await page.evaluate(() => {
+      ;(window as Window & { samePage?: boolean }).samePage = true
+    })
+    // A tap that does not scroll the page first: the part hydrates on it and the app follows the link.
+    await footer.getByRole('link', { name: 'About', exact: true }).dispatchEvent('click')
+    await expect(page).toHaveURL(/\/about$/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(await page.evaluate(() => (window as Window & { samePage?: boolean }).samePage)).toBe(true)
   })
 
   test('React takes over every page it rendered: the root carries a React root', async ({ page }) => {

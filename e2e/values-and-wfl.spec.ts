@@ -14,7 +14,9 @@ test.describe('item values', () => {
     )
     // The games and the list come with the page (rendered on the server, its data in the HTML): the
     // browser asks only for the list's hearts and who is signed in (the game's latest value changes
-    // load below the list, after it).
+    // load below the list, after it). A row's heart shows its count once the row is near the screen.
+    const heart = page.getByRole('button', { name: /^Favorite Kitsune/ })
+    await heart.scrollIntoViewIfNeeded()
     await expect(page.getByRole('button', { name: /^Favorite Kitsune \(\d+ favorites?\)$/ })).toBeVisible()
     expect(apiCalls.filter((path) => path !== '/api/changes').sort()).toEqual([
       '/api/favorites/blox-fruits',

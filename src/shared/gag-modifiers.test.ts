@@ -133,6 +133,11 @@ describe('data', () => {
     expect(GAG_MUTATIONS.get('honeyglazed')?.label).toBe('HoneyGlazed')
   })
 
+  it('lists the mutations in the alphabetical order of their names', () => {
+    const labels = [...GAG_MUTATIONS.values()].map((m) => m.label)
+    expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b)))
+  })
+
   it('describes modifiers in the game words', () => {
     expect(describeModifiers({ variant: 'gold', mutations: ['shocked', 'wet'], kg: 0.55 })).toBe(
       '0.55 kg · Gold · Shocked · Wet',

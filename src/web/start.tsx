@@ -5,6 +5,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router'
 import { routes } from './app/routes'
 import type { HydrationData } from './entry-server'
 import { RenderTimeProvider, startClockAt } from './lib/now'
+import { openEveryPart } from './lib/part'
 import { queryClient } from './lib/query-client'
 import { yieldTask } from './lib/tasks'
 
@@ -38,6 +39,13 @@ export async function start() {
   }
   await yieldTask()
   const router = createBrowserRouter(routes, data ? { hydrationData: data.router } : undefined)
+  // The parts of the server's page still waiting to be seen hydrate before the app shows another page.
+  const first = router.state.location
+  const unsubscribe = router.subscribe((state) => {
+    if (state.navigation.state === 'idle' && state.location === first) return
+    openEveryPart()
+    unsubscribe()
+  })
   const app = (
     <StrictMode>
       <RenderTimeProvider value={data?.renderedAt ?? Date.now()}>

@@ -1,45 +1,196 @@
-import { type ReactNode, Suspense, useEffect, useId, useState } from 'react'
+import { type ReactNode, Suspense, use, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { whenCodeLoaded } from './lazy'
 
 /**
  * The parts of the page the server rendered that React has not hydrated yet. A part counts itself when
- * it first renders (its parent is hydrated by then) and is done when its content has been hydrated.
+ * it is first committed (its parent is hydrated by then) and is done when its content has been hydrated,
+ * when it is found to be off the screen (it hydrates when it comes near it or is touched) or when it is
+ * gone.
  */
 const waiting = new Set<string>()
 /** Only the browser hydrates (the server's renderer never counts a part). */
 let hydrating = typeof window !== 'undefined'
 const onAllHydrated: Array<() => void> = []
 
+function done(id: string) {
+  waiting.delete(id)
+  if (waiting.size === 0) for (const resolve of onAllHydrated.splice(0)) resolve()
+}
+
 function Hydrated({ id }: { id: string }) {
-  useEffect(() => {
-    waiting.delete(id)
-    if (waiting.size === 0) for (const done of onAllHydrated.splice(0)) done()
-  }, [id])
+  useEffect(() => done(id), [id])
   return null
 }
 
 /**
+ * What a part of the page the server sent waits for before React hydrates it: a promise React's `use`
+ * reads at once once it is open (its status set as React's own would be), so that React can hydrate the
+ * part synchronously on a tap that opened it, and replay the tap.
+ */
+interface Gate {
+  promise: Promise<void>
+  open: () => void
+  isOpen: () => boolean
+  /** The part's top-level elements, once known (a touch inside one of them opens the gate). */
+  elements: Element[]
+}
+
+function newGate(): Gate {
+  let resolve!: () => void
+  const promise = new Promise<void>((r) => {
+    resolve = r
+  })
+  const gate: Gate = {
+    promise,
+    elements: [],
+    isOpen: () => !closed.has(gate),
+    open() {
+      if (!closed.has(gate)) return
+      closed.delete(gate)
+      // What React's `use` reads of a promise it has seen settle.
+      Object.assign(promise, { status: 'fulfilled', value: undefined })
+      resolve()
+    },
+  }
+  closed.add(gate)
+  return gate
+}
+
+/** The gates not open yet, for the touch listener and for a navigation (which opens them all). */
+const closed = new Set<Gate>()
+
+/** Opens every gate: before the app renders the page again (a navigation), nothing may stay behind one. */
+export function openEveryPart() {
+  for (const gate of [...closed]) gate.open()
+}
+
+let touchListening = false
+/**
+ * A tap, a focus or a key inside a part not hydrated yet opens its gate before React sees the event
+ * (this listener is on the window, React's on the root): React then hydrates the part at once and
+ * dispatches the event to it.
+ */
+function listenForTouches() {
+  if (touchListening) return
+  touchListening = true
+  const onTouch = (event: Event) => {
+    const target = event.target
+    if (!(target instanceof Node)) return
+    for (const gate of [...closed]) if (gate.elements.some((element) => element.contains(target))) gate.open()
+  }
+  for (const type of ['pointerdown', 'mousedown', 'touchstart', 'focusin', 'keydown', 'click'])
+    window.addEventListener(type, onTouch, { capture: true, passive: true })
+}
+
+/** How near the screen a part hydrates: a little ahead of a trader's scrolling. */
+const NEAR = '200px 0px'
+let seenObserver: IntersectionObserver | undefined
+/** Each observed element's part, and how many of its part's elements have not been reported yet. */
+const partOf = new WeakMap<Element, { gate: Gate; id: string; unreported: Set<Element> }>()
+
+/**
+ * Opens the gate once one of the part's elements comes near the screen. A part found off the screen
+ * when the page is taken over is not waited for (`whenHydrated`).
+ */
+function observe(gate: Gate, id: string) {
+  if (typeof IntersectionObserver === 'undefined' || gate.elements.length === 0) {
+    gate.open()
+    return
+  }
+  seenObserver ??= new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        const part = partOf.get(entry.target)
+        if (!part) continue
+        part.unreported.delete(entry.target)
+        if (entry.isIntersecting) {
+          part.gate.open()
+          for (const element of part.gate.elements) seenObserver?.unobserve(element)
+        } else if (part.unreported.size === 0 && !part.gate.isOpen()) done(part.id)
+      }
+    },
+    { rootMargin: NEAR },
+  )
+  const part = { gate, id, unreported: new Set(gate.elements) }
+  for (const element of gate.elements) {
+    partOf.set(element, part)
+    seenObserver.observe(element)
+  }
+}
+
+/**
+ * The elements of the server's Suspense boundary that follows `marker` (between its comments), or
+ * null where React rendered the boundary itself (no comments: nothing to wait for).
+ */
+function boundaryElements(marker: Element): Element[] | null {
+  const first = marker.nextSibling
+  if (first?.nodeType !== Node.COMMENT_NODE || !(first as Comment).data.startsWith('$')) return null
+  const elements: Element[] = []
+  let depth = 0
+  for (let node: ChildNode | null = first; node; node = node.nextSibling) {
+    if (node.nodeType === Node.COMMENT_NODE) {
+      const text = (node as Comment).data
+      if (text === '/$') depth--
+      else if (text.startsWith('$')) depth++
+      if (depth === 0) break
+    } else if (depth === 1 && node instanceof Element) elements.push(node)
+  }
+  return elements
+}
+
+/** Renders its children once the gate is open; until then React keeps what the server sent. */
+function Gated({ gate, children }: { gate: Gate; children: ReactNode }) {
+  use(gate.promise)
+  return children
+}
+
+/**
  * A part of a page: a Suspense boundary React hydrates in tasks of its own, after the first commit
- * (the part a trader touches first going first). Anywhere but in the page the server sent, a plain
- * Suspense boundary.
+ * (the part a trader touches first going first). In the page the server sent, a part hydrates only once
+ * it comes near the screen, is touched (a tap, a focus, a key) or is rendered again by its parent (React
+ * would otherwise render it afresh, blank while it waits); its code loads with its parent's. Anywhere
+ * but in the page the server sent, a plain Suspense boundary.
  */
 export function Part({ children }: { children: ReactNode }) {
   const id = useId()
-  const [counted] = useState(() => {
-    if (hydrating) waiting.add(id)
-    return hydrating
+  const [gate] = useState(() => (hydrating ? newGate() : undefined))
+  const marker = useRef<HTMLTemplateElement>(null)
+  const rendered = useRef(false)
+  // Rendered again by its parent (new children): hydrated now, with them.
+  if (rendered.current) gate?.open()
+  useLayoutEffect(() => {
+    rendered.current = true
   })
+  // Counted once committed (a render React discards counts nothing), until hydrated or gone.
+  useLayoutEffect(() => {
+    if (!gate) return
+    waiting.add(id)
+    return () => done(id)
+  }, [gate, id])
+  useLayoutEffect(() => {
+    if (!gate || !marker.current || gate.isOpen()) return
+    const elements = boundaryElements(marker.current)
+    if (!elements) return gate.open()
+    gate.elements = elements
+    listenForTouches()
+    observe(gate, id)
+  }, [gate, id])
   return (
-    <Suspense>
-      {children}
-      {counted && <Hydrated id={id} />}
-    </Suspense>
+    <>
+      {/* Marks where the part starts, for the gate (in the server's page and the browser's alike). */}
+      <template ref={marker} />
+      <Suspense>
+        {gate ? <Gated gate={gate}>{children}</Gated> : children}
+        {gate && <Hydrated id={id} />}
+      </Suspense>
+    </>
   )
 }
 
 /**
- * Settles once every part of the page the server sent is hydrated and has its code (what the browser
- * journeys wait for, as `data-app="ready"`); parts rendered from then on are not waited for.
+ * Settles once every part of the page the server sent that is on the screen is hydrated and has its
+ * code (what the browser journeys wait for, as `data-app="ready"`); parts rendered from then on, and
+ * parts off the screen, are not waited for.
  */
 export async function whenHydrated(): Promise<void> {
   for (;;) {

@@ -4,17 +4,29 @@ import { buttonClass } from '@/web/components/ui/button'
 import { AccountControl, useMe } from '@/web/features/accounts/public'
 import { NotificationBell } from '@/web/features/alerts/public'
 import { lazy } from '@/web/lib/lazy'
+import { Part } from '@/web/lib/part'
 import { DesktopNav } from './desktop-nav'
 import { Logo } from './logo'
 
 // The drawer (a Radix dialog) is only needed on phones, once opened: its code loads then.
 const MobileDrawer = lazy(() => import('./mobile-drawer'))
 
+/** The notifications bell of a signed-in trader: only this renders again once the session is known. */
+function HeaderBell() {
+  const { me } = useMe()
+  return (
+    me && (
+      <Suspense fallback={<span aria-hidden="true" className="inline-block size-9" />}>
+        <NotificationBell />
+      </Suspense>
+    )
+  )
+}
+
 export function Header() {
   const [scrolled, setScrolled] = useState(false)
   const [drawerOpen, setDrawerOpen] = useState(false)
   const [drawerLoaded, setDrawerLoaded] = useState(false)
-  const { me } = useMe()
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > 8)
     onScroll()
@@ -29,13 +41,12 @@ export function Header() {
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
         <Logo />
-        <DesktopNav />
+        {/* Hidden on phones: hydrated where it is seen. */}
+        <Part>
+          <DesktopNav />
+        </Part>
         <div className="ml-auto flex items-center gap-2">
-          {me && (
-            <Suspense fallback={<span aria-hidden="true" className="inline-block size-9" />}>
-              <NotificationBell />
-            </Suspense>
-          )}
+          <HeaderBell />
           <AccountControl />
           <button
             type="button"

@@ -1,5 +1,5 @@
 import { LIVE_POLL_SECONDS } from '@/shared/live-rules'
-import type { StreamStatus } from '../api'
+import { type StreamStatus, useStockStream } from '../api'
 
 const LABELS: Record<StreamStatus, string> = {
   live: 'Live: restocks appear as they are reported',
@@ -9,8 +9,9 @@ const LABELS: Record<StreamStatus, string> = {
   polling: `Checking for restocks every ${LIVE_POLL_SECONDS} seconds`,
 }
 
-/** Whether the page is receiving restocks as they happen. */
-export function LiveStatus({ status }: { status: StreamStatus }) {
+/** Follows the game's live stock, and says whether the page is receiving restocks as they happen. */
+export function LiveStatus({ game }: { game: string }) {
+  const status = useStockStream(game)
   const live = status === 'live'
   return (
     <p role="status" className="inline-flex items-center gap-2 text-muted text-sm">

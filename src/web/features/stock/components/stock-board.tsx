@@ -7,7 +7,6 @@ import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { Spinner } from '@/web/components/ui/spinner'
 import { useNowUntil } from '@/web/lib/now'
 import { Part } from '@/web/lib/part'
-import { useStockStream } from '../api'
 import { PAGE_HISTORY_LIMIT, stockHistoryQuery, stockQuery } from '../queries'
 import { boardChangesAt, groupByShop, mergeReports, shopState } from '../view'
 import { LiveStatus } from './live-status'
@@ -17,10 +16,10 @@ import { WeatherStrip } from './weather-strip'
 
 /**
  * A game's live stock: every shop with its countdown and stock, the weather, and each shop's recent
- * restocks. Two requests (the stock and one page of history), then the event stream keeps it live.
+ * restocks. Two requests (the stock and one page of history), then the event stream keeps it live
+ * (its status renders again on its own: the board, and its shops not hydrated yet, do not).
  */
 export function StockBoard({ game, columns }: { game: StockGameId; columns: string }) {
-  const status = useStockStream(game)
   const stock = useQuery(stockQuery(game))
   const history = useQuery(stockHistoryQuery(game, { limit: PAGE_HISTORY_LIMIT }))
   // The board renders again when a shop's state changes; its countdowns count on their own.
@@ -48,7 +47,7 @@ export function StockBoard({ game, columns }: { game: StockGameId; columns: stri
 
   return (
     <div className="space-y-4">
-      <LiveStatus status={status} />
+      <LiveStatus game={game} />
       {nothingYet && (
         <p className="rounded-2xl border border-line bg-surface px-4 py-3 text-sm">
           No stock has been reported for {STOCK_GAME_NAMES[game]} yet. Each restock shows here as soon as a
