@@ -1,7 +1,6 @@
 import type { Game } from '@/shared/catalog'
 import { ITEM_SORTS, type ItemSort } from '@/shared/catalog-rules'
 import { type GameId, isGameId } from '@/shared/games'
-import { parseTradeParam } from '@/shared/wfl'
 import { formatMonth } from '@/web/lib/format'
 import { type PrefetchArgs, prefetch } from '@/web/lib/query-client'
 import {
@@ -67,14 +66,16 @@ export const loadTradeCalculator = async () => ({
 })
 
 /** Route loaders: start the page's one request while its code loads (no waterfall). */
-export function prefetchValues({ params, request, context }: PrefetchArgs<'game'>) {
+export async function prefetchValues({ params, request, context }: PrefetchArgs<'game'>) {
   const search = new URL(request.url).searchParams
   prefetch(context, gamesQuery)
   const { game, tab } = resolveView(params.game, search)
   const view = listView(search)
   if (tab === 'wfl') void loadTradeCalculator()
-  if (tab === 'wfl' && game) {
-    // A shared trade: its items in one request (the calculator asks for the same).
+  if (tab === 'wfl' && game && (search.has('give') || search.has('get'))) {
+    // A shared trade: its items in one request (the calculator asks for the same). The link's reader
+    // comes with the calculator's rules, which the values tab does not load.
+    const { parseTradeParam } = await import('@/shared/wfl')
     const slots = ['give', 'get'].flatMap((side) => parseTradeParam(search.get(side)).slots)
     const ids = [...new Set(slots.map((slot) => slot.itemId))].sort()
     if (ids.length > 0) prefetch(context, itemsByIdQuery(game, ids))
