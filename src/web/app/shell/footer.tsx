@@ -46,7 +46,7 @@ const COLUMNS: { title: string; links: FooterLink[] }[] = [
     links: [
       { label: 'Sign In', to: '/sign-in', visitor: true },
       { label: 'Profile', to: '/profile' },
-      { label: 'Verification', to: '/verification', soon: true },
+      { label: 'Verification', to: '/verification' },
     ],
   },
   {
