@@ -100,9 +100,12 @@ test.describe('header on desktop', () => {
     await page.goto('/values-and-wfl')
     const account = page.getByRole('contentinfo').getByRole('navigation', { name: 'Footer: Account' })
     await expect(page.getByRole('banner').getByRole('button', { name: /account menu/i })).toBeVisible()
+    // The footer is hydrated as it comes near the screen (decision 022), as a trader scrolls down to it.
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded()
     await expect(account.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile')
     await expect(account.getByRole('link', { name: 'Sign In' })).toHaveCount(0)
     await page.reload()
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded()
     await expect(account.getByRole('link', { name: 'Profile' })).toBeVisible()
     await expect(account.getByRole('link', { name: 'Sign In' })).toHaveCount(0)
   })
