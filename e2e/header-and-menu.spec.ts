@@ -86,7 +86,8 @@ test.describe('header on desktop', () => {
     for (const column of ['About', 'Trading', 'Community', 'Account', 'Resources']) {
       await expect(footer.getByRole('navigation', { name: `Footer: ${column}` })).toBeVisible()
     }
-    await expect(footer.getByText('Soon')).toHaveCount(4)
+    await expect(footer.getByText('Soon')).toHaveCount(3)
+    await expect(footer.getByRole('link', { name: 'Verification' })).toHaveAttribute('href', '/verification')
     await expect(footer.getByRole('link', { name: 'Item Values' })).toHaveAttribute('href', '/values-and-wfl')
     await expect(footer.getByRole('link', { name: 'Trade ads' })).toHaveAttribute('href', '/trading')
     await expect(footer.getByRole('link', { name: 'Documentation' })).toHaveAttribute('href', '/docs')
