@@ -187,27 +187,8 @@ export function describeRule(rule: AlertRuleConditions): string {
   return `${text} (${STOCK_GAME_NAMES[rule.game]})`
 }
 
-/** What an alert is about: a restock of a stock item, a value change, or a word from the site. */
-export const NOTIFICATION_KINDS = [
-  'restock',
-  'value',
-  'system',
-  // The marketplace (src/shared/trading.ts): about an ad or an offer, linking to the ad's page.
-  'trade-offer',
-  'trade-accepted',
-  'trade-declined',
-  'trade-cancelled',
-  'trade-message',
-  'trade-confirmed',
-  'trade-completed',
-  'trade-expiring',
-  // The trust layer (src/shared/trust.ts): a review of a trade, a moderator's warning.
-  'trade-review',
-  'moderation-warning',
-] as const
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
-
-/** The marketplace's kinds: they leave the site as the trader's "trades" settings say (e-mail, Discord). */
+/** The marketplace's kinds (src/shared/trading.ts), about an ad or an offer, linking to the ad's page: they
+ * leave the site as the trader's "trades" settings say (e-mail, Discord). */
 export const TRADE_NOTIFICATION_KINDS = [
   'trade-offer',
   'trade-accepted',
@@ -217,8 +198,20 @@ export const TRADE_NOTIFICATION_KINDS = [
   'trade-confirmed',
   'trade-completed',
   'trade-expiring',
-] as const satisfies readonly NotificationKind[]
+] as const
 export type TradeNotificationKind = (typeof TRADE_NOTIFICATION_KINDS)[number]
+
+/** What an alert is about: a restock of a stock item, a value change, or a word from the site. */
+export const NOTIFICATION_KINDS = [
+  'restock',
+  'value',
+  'system',
+  ...TRADE_NOTIFICATION_KINDS,
+  // The trust layer (src/shared/trust.ts): a review of a trade, a moderator's warning.
+  'trade-review',
+  'moderation-warning',
+] as const
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
 export const isTradeNotification = (kind: string): boolean =>
   (TRADE_NOTIFICATION_KINDS as readonly string[]).includes(kind)

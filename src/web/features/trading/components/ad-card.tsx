@@ -76,12 +76,7 @@ export function AdCard({
         <TraderChip trader={ad.owner} />
         <div className="text-right">
           {showGame && <p className="font-medium text-xs">{GAME_NAMES[ad.game]}</p>}
-          <AdTimes
-            listedAt={ad.listedAt}
-            expiresAt={ad.expiresAt}
-            closedAt={ad.closedAt}
-            status={ad.status}
-          />
+          <AdTimes ad={ad} />
         </div>
       </div>
       <Heading id={headingId} className="font-semibold text-base leading-snug">

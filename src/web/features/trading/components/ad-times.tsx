@@ -1,3 +1,4 @@
+import type { TradeAd } from '@/shared/trading'
 import type { AdStatus } from '@/shared/trading-rules'
 import { useRenderNow } from '@/web/lib/now'
 import { formatSpan } from '../format'
@@ -13,15 +14,9 @@ const ENDED: Record<Exclude<AdStatus, 'open'>, string> = {
  * its page over write the same.
  */
 export function AdTimes({
-  listedAt,
-  expiresAt,
-  closedAt,
-  status,
+  ad: { listedAt, expiresAt, closedAt, status },
 }: {
-  listedAt: string
-  expiresAt: string
-  closedAt: string | null
-  status: AdStatus
+  ad: Pick<TradeAd, 'listedAt' | 'expiresAt' | 'closedAt' | 'status'>
 }) {
   const now = useRenderNow()
   const listed = new Date(listedAt).getTime()

@@ -263,12 +263,7 @@ function AdDetails({ ad, isOwner }: { ad: TradeAd; isOwner: boolean }) {
         <TraderChip trader={ad.owner} />
         <div className="flex flex-col items-end gap-1">
           <StatusBadge status={ad.status} />
-          <AdTimes
-            listedAt={ad.listedAt}
-            expiresAt={ad.expiresAt}
-            closedAt={ad.closedAt}
-            status={ad.status}
-          />
+          <AdTimes ad={ad} />
         </div>
       </div>
       <AdContents ad={ad} />
