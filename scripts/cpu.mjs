@@ -10,6 +10,9 @@
 //               comes back every day; by default each load is a first visit in a fresh context
 //   --profile   also prints, per page, where one load's main-thread time goes with JavaScript on
 //               (top-level tasks by kind, and the functions with the most self time)
+//   --floor     also measures React's own floor in the same alternation: the page's HTML whose scripts
+//               are replaced by one that loads React DOM alone and renders one element off the page
+//               (what any React front end pays before its own code runs)
 // Starts the built server on port 3304 (CPU_PORT), unless BASE_URL is set.
 import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
@@ -26,6 +29,7 @@ function options() {
       pairs: { type: 'string', default: '5' },
       profile: { type: 'boolean', default: false },
       warm: { type: 'boolean', default: false },
+      floor: { type: 'boolean', default: false },
     },
     allowPositionals: true,
   })
@@ -36,6 +40,7 @@ function options() {
     pairs,
     profile: values.profile,
     warm: values.warm,
+    floor: values.floor,
     pages: positionals.length ? positionals : PAGES,
   }
 }
@@ -77,10 +82,11 @@ function networkIdle(page) {
  * or with --warm in the one context of its kind that has loaded pages before (the HTTP cache and V8's
  * code cache of a trader who comes back every day).
  */
-async function load(browser, url, js, profile, warm) {
+async function load(browser, url, js, profile, warm, floor) {
   const context = warm ?? (await newContext(browser, js))
   try {
     const page = await context.newPage()
+    if (floor) await serveFloor(page, url, floor)
     const cdp = await context.newCDPSession(page)
     await cdp.send('Performance.enable', { timeDomain: 'threadTicks' })
     const before = await threadTimeOf(cdp)
@@ -98,6 +104,38 @@ async function load(browser, url, js, profile, warm) {
     if (warm) await context.pages()[0]?.close()
     else await context.close()
   }
+}
+
+const FLOOR_SCRIPT = '/__react-floor.js'
+
+/** React DOM alone, minified for production: loads and renders one element into a detached node. */
+async function reactFloorBundle() {
+  const { build } = await import('esbuild')
+  const result = await build({
+    stdin: {
+      contents:
+        "import { createElement } from 'react'\nimport { createRoot } from 'react-dom/client'\ncreateRoot(document.createElement('div')).render(createElement('span', null, 'x'))\n",
+      resolveDir: process.cwd(),
+    },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    write: false,
+  })
+  return result.outputFiles[0].text
+}
+
+/** The page as the server sends it, its module scripts and preloads replaced by React DOM alone. */
+async function serveFloor(page, url, floor) {
+  const html = floor.html
+    .replace(/<link[^>]*rel="modulepreload"[^>]*>/g, '')
+    .replace(/<script\b[^>]*type="module"[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace('</body>', `<script type="module" src="${FLOOR_SCRIPT}"></script></body>`)
+  await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }))
+  await page.route(new URL(FLOOR_SCRIPT, url).href, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: floor.script }),
+  )
 }
 
 /** A phone-sized browser context, with JavaScript on or off. */
@@ -194,7 +232,8 @@ async function startServer() {
 }
 
 async function main() {
-  const { pairs, profile, warm, pages } = options()
+  const { pairs, profile, warm, floor, pages } = options()
+  const floorScript = floor ? await reactFloorBundle() : null
   const server = await startServer()
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -215,14 +254,16 @@ async function main() {
     for (const path of pages) {
       const url = server.url + path
       const res = await fetch(url)
-      await res.arrayBuffer()
+      const html = await res.text()
       if (!res.ok) throw new Error(`${path} answers ${res.status}`)
+      const pageFloor = floorScript && { html, script: floorScript }
       // One unmeasured load of each kind: the server's page cache and the browser's are warm for all pairs.
       await load(browser, url, true, false, shared.true)
       await load(browser, url, false, false, shared.false)
       const on = []
       const off = []
       const ratios = []
+      const floors = []
       for (let i = 0; i < pairs; i++) {
         // Alternating which goes first, so neither always follows the other.
         const order = i % 2 ? [false, true] : [true, false]
@@ -231,11 +272,21 @@ async function main() {
         on.push(pair.true)
         off.push(pair.false)
         ratios.push(pair.true / pair.false)
-        console.log(
-          `${path} pair ${i + 1}/${pairs}: JS on ${pair.true.toFixed(0)} ms, off ${pair.false.toFixed(0)} ms, ${(pair.true / pair.false).toFixed(2)}x`,
-        )
+        let line = `${path} pair ${i + 1}/${pairs}: JS on ${pair.true.toFixed(0)} ms, off ${pair.false.toFixed(0)} ms, ${(pair.true / pair.false).toFixed(2)}x`
+        if (pageFloor) {
+          const ms = await load(browser, url, true, false, undefined, pageFloor)
+          floors.push(ms / pair.false)
+          line += `; React alone ${ms.toFixed(0)} ms, ${(ms / pair.false).toFixed(2)}x`
+        }
+        console.log(line)
       }
-      rows.push({ path, on: median(on), off: median(off), ratio: median(ratios) })
+      rows.push({
+        path,
+        on: median(on),
+        off: median(off),
+        ratio: median(ratios),
+        floor: floors.length ? median(floors) : null,
+      })
       if (profile) await load(browser, url, true, true, shared.true)
     }
   } finally {
@@ -246,8 +297,14 @@ async function main() {
     `\nMain-thread CPU (ThreadTime), JS on / JS off, median of ${pairs} alternating pairs at 390 px, ${warm ? 'warm browser (caches filled)' : 'first visit (nothing cached)'}\n`,
   )
   const cells = [
-    ['page', 'JS on ms', 'JS off ms', 'ratio'],
-    ...rows.map((r) => [r.path, r.on.toFixed(0), r.off.toFixed(0), `${r.ratio.toFixed(2)}x`]),
+    ['page', 'JS on ms', 'JS off ms', 'ratio', ...(floor ? ['React alone'] : [])],
+    ...rows.map((r) => [
+      r.path,
+      r.on.toFixed(0),
+      r.off.toFixed(0),
+      `${r.ratio.toFixed(2)}x`,
+      ...(floor ? [`${r.floor.toFixed(2)}x`] : []),
+    ]),
   ]
   const widths = cells[0].map((_, i) => Math.max(...cells.map((row) => row[i].length)))
   for (const row of cells)
