@@ -6,6 +6,7 @@ import { TRADE_TAG_LABELS, TRADE_TAGS } from '@/shared/trading-rules'
 import { NotFoundPage } from '@/web/app/not-found-page'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { buttonClass } from '@/web/components/ui/button'
+import { ChoiceChip } from '@/web/components/ui/choice-chip'
 import { Page } from '@/web/components/ui/page'
 import { Pager } from '@/web/components/ui/pager'
 import { Select } from '@/web/components/ui/select'
@@ -18,7 +19,7 @@ import { labelOfKey } from '../components/trade-side'
 import { type BrowseView, browseView } from '../view'
 
 /** The address of a view of the list: the game in the path, the filters in the query, page 1 unless given. */
-function hrefOf(view: BrowseView): string {
+function hrefOf(view: Partial<BrowseView>): string {
   const { game, page, ...filters } = view
   return `/trading${game ? `/${game}` : ''}${tradeAdsSearch({ ...filters, page })}`
 }
@@ -98,7 +99,7 @@ export function TradingPage() {
     setPicked((prev) => ({ ...prev, [item.id]: item.name }))
     go({ [key]: item.id })
   }
-  const filtered = Boolean(view.has || view.wants || view.tag || view.user)
+  const filtered = Boolean(view.has || view.wants || view.tag || view.user || view.verified)
   const data = query.data
 
   return (
@@ -183,21 +184,23 @@ export function TradingPage() {
             </div>
           </form>
         </div>
-        {filtered && (
-          <Link
-            to={hrefOf({
-              game: view.game,
-              page: 1,
-              has: undefined,
-              wants: undefined,
-              tag: undefined,
-              user: undefined,
-            })}
-            className="mt-3 inline-flex min-h-6 items-center text-accent text-sm underline"
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+          <ChoiceChip
+            type="checkbox"
+            checked={Boolean(view.verified)}
+            onChange={(on) => go({ verified: on || undefined })}
           >
-            Clear filters
-          </Link>
-        )}
+            Verified traders only
+          </ChoiceChip>
+          {filtered && (
+            <Link
+              to={hrefOf({ game: view.game, page: 1 })}
+              className="inline-flex min-h-6 items-center text-accent text-sm underline"
+            >
+              Clear filters
+            </Link>
+          )}
+        </div>
       </section>
 
       <div className="mt-6" aria-busy={query.isFetching}>
