@@ -284,8 +284,13 @@ describe('reviews', () => {
       const res = await send(t, '/api/me/trades', { cookie: by.cookie })
       return myTradesResponseSchema.parse(await res.json()).sent.find((o) => o.id === offerId)
     }
+    const ownerOnAd = async () =>
+      tradeAdResponseSchema.parse(await (await send(t, `/api/trade-ads/${adId}`)).json()).ad.owner.reviews
+    expect(await ownerOnAd()).toEqual({ average: null, count: 0 })
     expect((await offerOn(owner))?.reviewed).toEqual({ owner: false, offerer: false })
     await reviewed(offerId, offerer, 5)
+    // The ad's answer is read again at once: the owner's rating shows.
+    expect(await ownerOnAd()).toEqual({ average: 5, count: 1 })
     expect((await offerOn(owner))?.reviewed).toEqual({ owner: false, offerer: true })
     expect((await sentBy(offerer))?.reviewed).toEqual({ owner: false, offerer: true })
     await reviewed(offerId, owner, 4)

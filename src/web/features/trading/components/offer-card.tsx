@@ -16,11 +16,13 @@ import {
   otherTrader,
 } from '../offer-view'
 import { decideMutation, type OfferDecision } from '../offers-api'
-import { Conversation } from './conversation'
 import { StatusBadge } from './offer-status'
 import { TradeSide } from './trade-side'
 import { TradeVerdict } from './trade-verdict'
 import { TraderChip } from './trader-chip'
+
+/** The conversation's code loads when one is first opened. */
+const Conversation = lazy(async () => ({ default: (await import('./conversation')).Conversation }))
 
 /** The review's form loads only for a trader who may still review a completed trade. */
 const ReviewForm = lazy(() => import('./review-form'))
@@ -168,7 +170,9 @@ export function OfferCard({
       </div>
       {open && (
         <div id={conversationId}>
-          <Conversation offer={offer} me={role} />
+          <Suspense fallback={<p className="mt-4 text-muted text-sm">Loading the conversation…</p>}>
+            <Conversation offer={offer} me={role} />
+          </Suspense>
         </div>
       )}
     </article>

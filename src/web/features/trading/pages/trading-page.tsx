@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { X } from 'lucide-react'
 import { Suspense, useState } from 'react'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
@@ -11,7 +12,9 @@ import { Page } from '@/web/components/ui/page'
 import { Pager } from '@/web/components/ui/pager'
 import { Select } from '@/web/components/ui/select'
 import { Spinner } from '@/web/components/ui/spinner'
+import { useMe } from '@/web/features/accounts/public'
 import { ItemPicker } from '@/web/features/catalog/public'
+import { blocksQuery } from '@/web/features/trust/public'
 import { tradeAdsSearch, useTradeAds } from '../api'
 import { AdCard } from '../components/ad-card'
 import { PostAdLink } from '../components/post-ad-link'
@@ -83,6 +86,9 @@ export function TradingPage() {
   const navigate = useNavigate()
   const view = browseView(pathGame, params)
   const query = useTradeAds(view)
+  const { me } = useMe()
+  const blocks = useQuery({ ...blocksQuery, enabled: Boolean(me) })
+  const blocked = new Set(blocks.data?.blocks.map((b) => b.username))
   // Names of the items picked in this visit (a filter from a link shows the name the ads give it).
   const [picked, setPicked] = useState<Record<string, string>>({})
   if (pathGame !== undefined && !isGameId(pathGame)) return <NotFoundPage />
@@ -101,6 +107,10 @@ export function TradingPage() {
   }
   const filtered = Boolean(view.has || view.wants || view.tag || view.user || view.verified)
   const data = query.data
+  // The ads of traders the viewer blocked are left out, as the server does for a blocker (the first HTML
+  // is the visitors' list): from the page, not from its total, so a single page counts what it shows.
+  const ads = data?.ads.filter((ad) => !blocked.has(ad.owner.username)) ?? []
+  const total = data && data.pageCount > 1 ? data.total : ads.length
 
   return (
     <Page
@@ -208,7 +218,7 @@ export function TradingPage() {
           <Spinner label="Loading trade ads" />
         ) : query.isError && !data ? (
           <ErrorPanel onRetry={() => query.refetch()} />
-        ) : data && data.total === 0 ? (
+        ) : data && total === 0 ? (
           <div className="rounded-2xl border border-line border-dashed p-8 text-center">
             <p className="font-semibold text-lg">
               {filtered ? 'No open ads match these filters.' : 'No open ads yet.'}
@@ -223,11 +233,11 @@ export function TradingPage() {
         ) : data ? (
           <>
             <p role="status" className="text-muted text-sm">
-              {data.total} open {data.total === 1 ? 'ad' : 'ads'}
+              {total} open {total === 1 ? 'ad' : 'ads'}
               {data.pageCount > 1 && `, page ${data.page} of ${data.pageCount}`}
             </p>
             <ul className="mt-3 grid gap-4 lg:grid-cols-2">
-              {data.ads.map((ad) => (
+              {ads.map((ad) => (
                 <li key={ad.id}>
                   <AdCard ad={ad} showGame={!view.game} />
                 </li>
