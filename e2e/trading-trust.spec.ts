@@ -42,6 +42,12 @@ const decide = async (api: APIRequestContext, offerId: number, decision: string)
   expect(res.status(), await res.text()).toBe(200)
 }
 
+/** Nothing wider than the screen (a phone's 390 px). */
+const noSideScroll = (page: Page) =>
+  expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(page.viewportSize()!.width)
+
 /** The ad's card in a list, by its owner. */
 const cardOf = (page: Page, owner: string) =>
   page.getByRole('article').filter({ has: page.getByRole('link', { name: owner, exact: true }) })
@@ -70,6 +76,7 @@ test.describe('trust in the marketplace', { tag: '@phone' }, () => {
     await expect(card).toHaveCount(1)
     await expect(card.getByText('Verified', { exact: true })).toBeVisible()
     await expect(card).toContainText(`Kitsune Seller (@${robloxName})`)
+    await noSideScroll(v)
     await expectAccessible(v)
 
     // The server renders the filtered list as well; an unverified trader's ad is not in it.
@@ -82,6 +89,7 @@ test.describe('trust in the marketplace', { tag: '@phone' }, () => {
     await v.goto(`/trading/ad/${adId}`)
     const details = v.getByRole('main')
     await expect(details.getByText(`Kitsune Seller (@${robloxName})`)).toBeVisible()
+    await noSideScroll(v)
     await expectAccessible(v)
     await visitor.close()
   })

@@ -91,7 +91,7 @@ export function OfferCard({
             Your {offer.asRequested ? 'offer' : 'counter-offer'}
           </h3>
         ) : (
-          <div className="flex flex-col gap-1">
+          <div className="flex min-w-0 flex-col gap-1">
             <h3 id={headingId} className="font-semibold">
               {offer.asRequested ? 'Offer' : 'Counter-offer'} from {offer.offerer.username}
             </h3>

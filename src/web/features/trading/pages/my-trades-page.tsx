@@ -24,7 +24,7 @@ const SECTIONS = [
 /** One of my ads with its status, and Close (open) or Relist (expired, closed). */
 function MyAd({ ad }: { ad: TradeAd }) {
   return (
-    <li>
+    <li className="min-w-0">
       <AdCard ad={ad} headingLevel={3} showGame compact>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <StatusBadge status={ad.status} />

@@ -238,7 +238,7 @@ export function TradingPage() {
             </p>
             <ul className="mt-3 grid gap-4 lg:grid-cols-2">
               {ads.map((ad) => (
-                <li key={ad.id}>
+                <li key={ad.id} className="min-w-0">
                   <AdCard ad={ad} showGame={!view.game} />
                 </li>
               ))}
