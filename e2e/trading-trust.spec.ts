@@ -125,6 +125,12 @@ test.describe('trust in the marketplace', { tag: '@phone' }, () => {
     await expect(page.getByText('You rated this trade 4/5.')).toBeVisible()
     await expect(form).toHaveCount(0)
 
+    const said = await page.request.post(`/api/trade-offers/${offerId}/messages`, {
+      headers,
+      data: { body: 'Thanks, good trade' },
+    })
+    expect(said.status(), await said.text()).toBe(201)
+
     // The buyer finds it in "My trades" and reviews from there.
     await b.page.goto('/trading/mine')
     const review = b.page.getByRole('link', { name: `Review your trade with ${owner}` })
@@ -142,6 +148,17 @@ test.describe('trust in the marketplace', { tag: '@phone' }, () => {
     await expect(main.getByText('(1 review)')).toBeVisible()
     await expect(main).toContainText('5.0 out of 5')
     await expect(b.page.getByRole('link', { name: `Review your trade with ${owner}` })).toHaveCount(0)
+
+    // The conversation (open from the link): the owner's message can be reported; Block is at its head.
+    const conversation = b.page.getByRole('region', { name: `Conversation with ${owner}` })
+    await expect(conversation.getByRole('button', { name: `Block ${owner}` })).toBeVisible()
+    const message = conversation.getByRole('listitem').filter({ hasText: 'Thanks, good trade' })
+    await message.getByRole('button', { name: 'Report' }).click()
+    const dialog = b.page.getByRole('dialog', { name: `Report this message from ${owner}` })
+    await dialog.getByRole('radio', { name: 'Spam' }).check()
+    await expectAccessible(b.page)
+    await dialog.getByRole('button', { name: 'Send report' }).click()
+    await expect(b.page.getByText('Report sent')).toBeVisible()
 
     // Read again later: the review is remembered, no form.
     await page.reload()
