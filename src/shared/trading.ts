@@ -239,6 +239,11 @@ export const tradeOfferSchema = z.object({
   completedAt: z.string().nullable(),
   /** Who has confirmed the trade (after an accept). */
   confirmed: z.object({ owner: z.boolean(), offerer: z.boolean() }),
+  /**
+   * Who has reviewed the other after a completed trade (each may, once, within TRUST_LIMITS.reviewDays
+   * of `completedAt`).
+   */
+  reviewed: z.object({ owner: z.boolean(), offerer: z.boolean() }),
   /** Messages in its conversation. */
   messages: z.number().int(),
 })

@@ -8,6 +8,7 @@ import {
   tradeMessages,
   tradeOfferItems,
   tradeOffers,
+  tradeReviews,
 } from '@/server/db/schema'
 import { ratingsOf } from '@/server/features/trust/public'
 import { robloxAccountsOf } from '@/server/features/verification/public'
@@ -178,7 +179,7 @@ export async function presentOffers(
 ): Promise<TradeOffer[]> {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.offer.id)
-  const [slotRows, traders, confirmations, messages] = await Promise.all([
+  const [slotRows, traders, confirmations, reviews, messages] = await Promise.all([
     t.db
       .select({
         owner: tradeOfferItems.offerId,
@@ -199,6 +200,10 @@ export async function presentOffers(
       .from(tradeConfirmations)
       .where(inArray(tradeConfirmations.offerId, ids)),
     t.db
+      .select({ offerId: tradeReviews.offerId, userId: tradeReviews.authorId })
+      .from(tradeReviews)
+      .where(inArray(tradeReviews.offerId, ids)),
+    t.db
       .select({ offerId: tradeMessages.offerId, n: count() })
       .from(tradeMessages)
       .where(inArray(tradeMessages.offerId, ids))
@@ -206,6 +211,7 @@ export async function presentOffers(
   ])
   const sides = sidesBy(slotRows)
   const confirmed = new Set(confirmations.map((c) => `${c.offerId}:${c.userId}`))
+  const reviewed = new Set(reviews.map((r) => `${r.offerId}:${r.userId}`))
   const messageCount = new Map(messages.map((m) => [m.offerId, m.n]))
   const facts = await catalogFacts(
     t,
@@ -237,6 +243,10 @@ export async function presentOffers(
       confirmed: {
         owner: confirmed.has(`${offer.id}:${ad.userId}`),
         offerer: confirmed.has(`${offer.id}:${offer.userId}`),
+      },
+      reviewed: {
+        owner: reviewed.has(`${offer.id}:${ad.userId}`),
+        offerer: reviewed.has(`${offer.id}:${offer.userId}`),
       },
       messages: messageCount.get(offer.id) ?? 0,
     }

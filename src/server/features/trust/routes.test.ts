@@ -10,11 +10,13 @@ import {
   valueSuggestions,
 } from '@/server/db/schema'
 import {
+  myTradesResponseSchema,
   TRADING_MESSAGES,
   type TradeAdRequest,
   tradeAdResponseSchema,
   tradeAdsResponseSchema,
   tradeMessagesResponseSchema,
+  tradeOffersResponseSchema,
 } from '@/shared/trading'
 import {
   blocksResponseSchema,
@@ -267,6 +269,39 @@ describe('reviews', () => {
     const ad = tradeAdResponseSchema.parse(await (await send(t, `/api/trade-ads/${adId}`)).json()).ad
     expect(ad.owner.reviews).toEqual({ average: 4, count: 1 })
     expect(ad.owner.completedTrades).toBe(1)
+  })
+
+  it('tells on each offer which of its traders has reviewed the other', async () => {
+    const owner = await trader()
+    const offerer = await trader()
+    const { adId, offerId } = await trade(owner, offerer)
+    const offerOn = async (by: Trader) => {
+      const res = await send(t, `/api/trade-ads/${adId}/offers`, { cookie: by.cookie })
+      expect(res.status, await res.clone().text()).toBe(200)
+      return tradeOffersResponseSchema.parse(await res.json()).offers.find((o) => o.id === offerId)
+    }
+    const sentBy = async (by: Trader) => {
+      const res = await send(t, '/api/me/trades', { cookie: by.cookie })
+      return myTradesResponseSchema.parse(await res.json()).sent.find((o) => o.id === offerId)
+    }
+    const ownerOnAd = async () =>
+      tradeAdResponseSchema.parse(await (await send(t, `/api/trade-ads/${adId}`)).json()).ad.owner.reviews
+    expect(await ownerOnAd()).toEqual({ average: null, count: 0 })
+    expect((await offerOn(owner))?.reviewed).toEqual({ owner: false, offerer: false })
+    await reviewed(offerId, offerer, 5)
+    // The ad's answer is read again at once: the owner's rating shows.
+    expect(await ownerOnAd()).toEqual({ average: 5, count: 1 })
+    expect((await offerOn(owner))?.reviewed).toEqual({ owner: false, offerer: true })
+    expect((await sentBy(offerer))?.reviewed).toEqual({ owner: false, offerer: true })
+    await reviewed(offerId, owner, 4)
+    expect((await offerOn(offerer))?.reviewed).toEqual({ owner: true, offerer: true })
+    // Another offer on the same ad, not reviewed: each offer answers for itself.
+    const other = await trader()
+    const second = await offerOf(await adOf(owner, { ...AD, tags: ['adds'] }), other)
+    const res = await send(t, '/api/me/trades', { cookie: owner.cookie })
+    const { received } = myTradesResponseSchema.parse(await res.json())
+    expect(received.find((o) => o.id === second)?.reviewed).toEqual({ owner: false, offerer: false })
+    expect(received.find((o) => o.id === offerId)?.reviewed).toEqual({ owner: true, offerer: true })
   })
 
   it('refuses a visitor (401), another trader (404), before completion and after 14 days (409)', async () => {

@@ -7,6 +7,7 @@ import {
   type UserEnv,
 } from '@/server/auth/session'
 import type { AppDeps, AppEnv } from '@/server/context'
+import { invalidateTrading } from '@/server/features/trading/public'
 import { limitsFor } from '@/server/lib/rate-limit'
 import { noStore, sendCachedJson } from '@/server/lib/read-cache'
 import { jsonBody, paramsOf, queryParams } from '@/server/lib/validate'
@@ -75,6 +76,7 @@ export const reviewRoutes = new Hono<UserEnv>().post(
       c.req.valid('param').id,
       c.req.valid('json'),
     )
+    invalidateTrading(deps) // the ads and offers show the trader's rating
     return c.json<Review>(review, 201)
   },
 )

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { requireUser, type UserEnv } from '@/server/auth/session'
+import { invalidateTrading } from '@/server/features/trading/public'
 import { noStore } from '@/server/lib/read-cache'
 import { jsonBody } from '@/server/lib/validate'
 import { type RobloxCheckResponse, type RobloxStartResponse, robloxStartRequestSchema } from '@/shared/trust'
@@ -20,9 +21,12 @@ export const robloxVerificationRoutes = new Hono<UserEnv>()
   })
   .post('/check', async (c) => {
     const { deps, session } = c.var
-    return c.json<RobloxCheckResponse>(await checkVerification(verificationOf(deps), session.user.id))
+    const checked = await checkVerification(verificationOf(deps), session.user.id)
+    invalidateTrading(deps) // the trader's ads show the Verified badge
+    return c.json<RobloxCheckResponse>(checked)
   })
   .delete('/', async (c) => {
     await unlinkRoblox(c.var.deps.database.db, c.var.session.user.id)
+    invalidateTrading(c.var.deps)
     return c.body(null, 204)
   })

@@ -17,6 +17,8 @@ export interface TradeAdsParams {
   wants?: string
   tag?: string
   user?: string
+  /** Only ads of traders with a verified Roblox account. */
+  verified?: boolean
   page?: number
 }
 
@@ -31,9 +33,10 @@ export const TRADING_KEYS = {
 /** `?game=…&page=2` with only the set parameters, in a fixed order. */
 export function tradeAdsSearch(params: TradeAdsParams): string {
   const q = new URLSearchParams()
-  for (const key of ['game', 'has', 'wants', 'tag', 'user', 'page'] as const) {
+  for (const key of ['game', 'has', 'wants', 'tag', 'user', 'verified', 'page'] as const) {
     const v = params[key]
-    if (v !== undefined && v !== '' && !(key === 'page' && v === 1)) q.set(key, String(v))
+    if (v === undefined || v === '' || v === false || (key === 'page' && v === 1)) continue
+    q.set(key, v === true ? '1' : String(v))
   }
   const s = q.toString()
   return s ? `?${s}` : ''

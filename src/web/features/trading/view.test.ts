@@ -21,6 +21,7 @@ describe('browseView', () => {
       wants: undefined,
       tag: undefined,
       user: undefined,
+      verified: undefined,
       page: 1,
     })
     expect(view(undefined, 'tag=overpay&user=Trader_1&page=3')).toMatchObject({
@@ -29,12 +30,16 @@ describe('browseView', () => {
       page: 3,
     })
     expect(view(undefined, 'page=501').page).toBe(1)
+    expect(view(undefined, 'verified=1').verified).toBe(true)
+    expect(view(undefined, 'verified=yes').verified).toBeUndefined()
   })
 
   it('writes the same query for the same view (one cache entry), page 1 left out', () => {
     expect(tradeAdsSearch({ page: 1, user: 'a', game: 'fisch', has: undefined })).toBe('?game=fisch&user=a')
     expect(tradeAdsSearch({ page: 2 })).toBe('?page=2')
     expect(tradeAdsSearch({})).toBe('')
+    expect(tradeAdsSearch({ verified: true, user: 'a', page: 2 })).toBe('?user=a&verified=1&page=2')
+    expect(tradeAdsSearch({ verified: false })).toBe('')
   })
 })
 

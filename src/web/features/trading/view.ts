@@ -25,6 +25,7 @@ export function browseView(pathGame: string | undefined, search: URLSearchParams
     wants: item('wants'),
     tag: (TRADE_TAGS as readonly string[]).includes(tag) ? (tag as TradeTag) : undefined,
     user: USERNAME.test(user) ? user : undefined,
+    verified: search.get('verified') === '1' ? true : undefined,
     page: page >= 1 && page <= 500 ? page : 1,
   } satisfies TradeAdsParams
 }

@@ -6,9 +6,12 @@ import type { TradeMessage, TradeOffer } from '@/shared/trading'
 import { TRADE_MESSAGE_EVENT, TRADING_LIMITS } from '@/shared/trading-rules'
 import { buttonClass } from '@/web/components/ui/button'
 import { FormMessage } from '@/web/components/ui/field'
+import { BlockButton, ReportButton, VerifiedBadge } from '@/web/features/trust/public'
 import { ApiError } from '@/web/lib/api'
 import { formatClock } from '@/web/lib/format'
 import { followLive, type LiveStatus } from '@/web/lib/live'
+import { useBlocked } from '../blocked'
+import { otherTrader } from '../offer-view'
 import { addMessage, messagesQuery, offerKeys, sendMessageMutation } from '../offers-api'
 
 const MAX = TRADING_LIMITS.maxMessage
@@ -61,7 +64,9 @@ function sendError(error: Error): string {
 export function Conversation({ offer, me }: { offer: TradeOffer; me: 'owner' | 'offerer' }) {
   const [draft, setDraft] = useState('')
   const [announcement, setAnnouncement] = useState('')
-  const other = me === 'owner' ? offer.offerer.username : offer.owner.username
+  const trader = otherTrader(offer, me)
+  const other = trader.username
+  const blocked = useBlocked(other)
   const pollEvery = useLiveMessages(offer.id, (message) => {
     if (message.author !== me) setAnnouncement(`New message from ${message.username}: ${message.body}`)
   })
@@ -93,9 +98,15 @@ export function Conversation({ offer, me }: { offer: TradeOffer; me: 'owner' | '
 
   return (
     <section aria-labelledby={headingId} className="mt-4 rounded-xl border border-line bg-bg p-3 sm:p-4">
-      <h3 id={headingId} className="font-semibold">
-        Conversation with {other}
-      </h3>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex min-w-0 flex-wrap items-center gap-2">
+          <h3 id={headingId} className="font-semibold">
+            Conversation with {other}
+          </h3>
+          <VerifiedBadge roblox={trader.roblox} />
+        </div>
+        {!blocked && other !== 'deleted' && <BlockButton username={other} />}
+      </div>
       <p className="sr-only" aria-live="polite">
         {announcement}
       </p>
@@ -135,43 +146,57 @@ export function Conversation({ offer, me }: { offer: TradeOffer; me: 'owner' | '
                   <time dateTime={m.createdAt}>{formatClock(m.createdAt, Date.now())}</time>
                 </p>
                 <p className="mt-0.5 whitespace-pre-wrap [overflow-wrap:anywhere]">{m.body}</p>
+                {m.author !== me && (
+                  <ReportButton
+                    target={{ kind: 'message', id: m.id }}
+                    what={`this message from ${m.username}`}
+                    className="-ml-1 mt-1 inline-flex min-h-6 items-center gap-1 rounded px-1 text-muted text-xs hover:text-ink"
+                  />
+                )}
               </div>
             </li>
           ))}
         </ol>
       )}
-      <form onSubmit={submit} className="mt-3">
-        <label htmlFor={`${headingId}-box`} className="font-medium text-sm">
-          Message to {other}
-        </label>
-        <textarea
-          id={`${headingId}-box`}
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={onKeyDown}
-          maxLength={MAX}
-          rows={2}
-          aria-describedby={countId}
-          className="mt-1 w-full resize-y rounded-lg border border-line bg-bg px-3 py-2.5 text-ink placeholder:text-muted/70"
-        />
-        <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
-          <p id={countId} className="text-muted text-xs tabular-nums">
-            {draft.length} / {MAX}
-          </p>
-          <button
-            type="submit"
-            disabled={send.isPending || draft.trim() === ''}
-            className={buttonClass('primary', 'sm')}
-          >
-            <Send aria-hidden="true" className="size-4" /> Send
-          </button>
+      {blocked ? (
+        <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+          <p>You blocked {other}: neither of you can write here.</p>
+          <BlockButton username={other} />
         </div>
-        {send.isError && (
-          <div className="mt-2">
-            <FormMessage kind="error">{sendError(send.error)}</FormMessage>
+      ) : (
+        <form onSubmit={submit} className="mt-3">
+          <label htmlFor={`${headingId}-box`} className="font-medium text-sm">
+            Message to {other}
+          </label>
+          <textarea
+            id={`${headingId}-box`}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={onKeyDown}
+            maxLength={MAX}
+            rows={2}
+            aria-describedby={countId}
+            className="mt-1 w-full resize-y rounded-lg border border-line bg-bg px-3 py-2.5 text-ink placeholder:text-muted/70"
+          />
+          <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+            <p id={countId} className="text-muted text-xs tabular-nums">
+              {draft.length} / {MAX}
+            </p>
+            <button
+              type="submit"
+              disabled={send.isPending || draft.trim() === ''}
+              className={buttonClass('primary', 'sm')}
+            >
+              <Send aria-hidden="true" className="size-4" /> Send
+            </button>
           </div>
-        )}
-      </form>
+          {send.isError && (
+            <div className="mt-2">
+              <FormMessage kind="error">{sendError(send.error)}</FormMessage>
+            </div>
+          )}
+        </form>
+      )}
     </section>
   )
 }

@@ -1,17 +1,50 @@
 import { useMutation } from '@tanstack/react-query'
 import { ChevronDown, MessageSquare } from 'lucide-react'
-import { useId } from 'react'
+import { Suspense, useId, useState } from 'react'
 import type { TradeOffer } from '@/shared/trading'
 import { buttonClass } from '@/web/components/ui/button'
 import { formatRelative } from '@/web/lib/format'
+import { lazy } from '@/web/lib/lazy'
 import { toast } from '@/web/lib/toast'
-import { confirmationText, DECISION_DONE, DECISION_LABELS, type OfferRole, offerActions } from '../offer-view'
+import {
+  canReview,
+  confirmationText,
+  DECISION_DONE,
+  DECISION_LABELS,
+  type OfferRole,
+  offerActions,
+  otherTrader,
+} from '../offer-view'
 import { decideMutation, type OfferDecision } from '../offers-api'
-import { Conversation } from './conversation'
 import { StatusBadge } from './offer-status'
 import { TradeSide } from './trade-side'
 import { TradeVerdict } from './trade-verdict'
 import { TraderChip } from './trader-chip'
+
+/** The conversation's code loads when one is first opened. */
+const Conversation = lazy(async () => ({ default: (await import('./conversation')).Conversation }))
+
+/** The review's form loads only for a trader who may still review a completed trade. */
+const ReviewForm = lazy(() => import('./review-form'))
+
+/** After a completed trade: the viewer's review of the other trader, to write (14 days) or written. */
+function TradeReview({ offer, role }: { offer: TradeOffer; role: OfferRole }) {
+  const [rated, setRated] = useState<number | null>(null)
+  if (rated)
+    return (
+      <p role="status" className="mt-2 text-sm">
+        You rated this trade {rated}/5.
+      </p>
+    )
+  if (offer.status !== 'completed') return null
+  if (offer.reviewed[role]) return <p className="mt-2 text-muted text-sm">You rated this trade.</p>
+  if (!canReview(offer, role, Date.now())) return null
+  return (
+    <Suspense fallback={null}>
+      <ReviewForm offerId={offer.id} other={otherTrader(offer, role).username} onDone={setRated} />
+    </Suspense>
+  )
+}
 
 /** What a decision's toast says when the server answers with the offer as it is now. */
 function doneText(decision: OfferDecision, offer: TradeOffer): string {
@@ -58,7 +91,7 @@ export function OfferCard({
             Your {offer.asRequested ? 'offer' : 'counter-offer'}
           </h3>
         ) : (
-          <div className="flex flex-col gap-1">
+          <div className="flex min-w-0 flex-col gap-1">
             <h3 id={headingId} className="font-semibold">
               {offer.asRequested ? 'Offer' : 'Counter-offer'} from {offer.offerer.username}
             </h3>
@@ -99,6 +132,7 @@ export function OfferCard({
             {confirmation}
           </p>
         )}
+        <TradeReview offer={offer} role={role} />
       </div>
 
       <div className="mt-3 flex flex-wrap items-center gap-2">
@@ -136,7 +170,9 @@ export function OfferCard({
       </div>
       {open && (
         <div id={conversationId}>
-          <Conversation offer={offer} me={role} />
+          <Suspense fallback={<p className="mt-4 text-muted text-sm">Loading the conversation…</p>}>
+            <Conversation offer={offer} me={role} />
+          </Suspense>
         </div>
       )}
     </article>

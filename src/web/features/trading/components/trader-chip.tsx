@@ -1,9 +1,13 @@
 import { Link } from 'react-router'
 import type { Trader } from '@/shared/trading'
 import { Avatar } from '@/web/components/ui/avatar'
+import { Rating, VerifiedBadge } from '@/web/features/trust/public'
 import { formatCount } from '@/web/lib/format'
 
-/** A trader: avatar (or initial), username linking to their profile, trades completed. */
+/**
+ * A trader: avatar (or initial), username linking to their profile, the Verified badge with their
+ * Roblox name, trades completed and their rating (once they traded or were reviewed).
+ */
 export function TraderChip({ trader }: { trader: Trader }) {
   const name = trader.displayName ?? trader.username
   const gone = trader.username === 'deleted'
@@ -11,20 +15,26 @@ export function TraderChip({ trader }: { trader: Trader }) {
     <div className="flex min-w-0 items-center gap-2">
       <Avatar url={trader.avatar} name={name} />
       <div className="min-w-0 leading-tight">
-        {gone ? (
-          <span className="font-semibold text-muted text-sm">Deleted trader</span>
-        ) : (
-          <Link
-            to={`/u/${trader.username}`}
-            className="inline-flex min-h-6 max-w-full items-center font-semibold text-sm hover:underline"
-          >
-            <span className="truncate">{trader.username}</span>
-          </Link>
-        )}
-        <p className="text-muted text-xs">
-          {trader.completedTrades === 0
-            ? 'No trades yet'
-            : `${formatCount(trader.completedTrades)} trade${trader.completedTrades === 1 ? '' : 's'} completed`}
+        <div className="flex min-w-0 flex-wrap items-center gap-x-2">
+          {gone ? (
+            <span className="font-semibold text-muted text-sm">Deleted trader</span>
+          ) : (
+            <Link
+              to={`/u/${trader.username}`}
+              className="inline-flex min-h-6 max-w-full items-center font-semibold text-sm hover:underline"
+            >
+              <span className="truncate">{trader.username}</span>
+            </Link>
+          )}
+          <VerifiedBadge roblox={trader.roblox} />
+        </div>
+        <p className="flex flex-wrap items-center gap-x-2 text-muted text-xs">
+          <span>
+            {trader.completedTrades === 0
+              ? 'No trades yet'
+              : `${formatCount(trader.completedTrades)} trade${trader.completedTrades === 1 ? '' : 's'} completed`}
+          </span>
+          {(trader.completedTrades > 0 || trader.reviews.count > 0) && <Rating reviews={trader.reviews} />}
         </p>
       </div>
     </div>

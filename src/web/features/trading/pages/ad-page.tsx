@@ -9,12 +9,14 @@ import { buttonClass } from '@/web/components/ui/button'
 import { FormMessage } from '@/web/components/ui/field'
 import { Spinner } from '@/web/components/ui/spinner'
 import { SignInPrompt, useMe } from '@/web/features/accounts/public'
+import { BlockButton, ReportButton } from '@/web/features/trust/public'
 import { ApiError } from '@/web/lib/api'
 import { lazy } from '@/web/lib/lazy'
 import { followLive } from '@/web/lib/live'
 import { usePageMeta } from '@/web/lib/page-meta'
 import { toast } from '@/web/lib/toast'
 import { tradeAdQuery } from '../api'
+import { useBlocked } from '../blocked'
 import { AdActions } from '../components/ad-actions'
 import { AdContents, adSummary } from '../components/ad-card'
 import { AdTimes } from '../components/ad-times'
@@ -151,11 +153,22 @@ function OffererPanel({ ad }: { ad: TradeAd }) {
   const offers = useOffers(ad.id)
   const asRequested = useMutation(makeOfferMutation(ad.id))
   const [countering, setCountering] = useState(false)
+  const blocked = useBlocked(ad.owner.username)
   const waiting = offers.data?.offers.some((o) => o.status === 'pending' || o.status === 'accepted')
   const canOffer = ad.status === 'open' && offers.isSuccess && !waiting
   return (
     <>
-      {canOffer && (
+      <div className="mt-3 flex flex-wrap justify-end gap-2">
+        <ReportButton target={{ kind: 'ad', id: ad.id }} what="this ad" label="Report the ad" />
+        {!blocked && <BlockButton username={ad.owner.username} />}
+      </div>
+      {blocked && (
+        <div className="mt-6 flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-surface p-4">
+          <p>You blocked this trader.</p>
+          <BlockButton username={ad.owner.username} className={buttonClass('secondary', 'sm')} />
+        </div>
+      )}
+      {canOffer && !blocked && (
         <section aria-labelledby="make-offer-heading" className="mt-8">
           <h2 id="make-offer-heading" className="font-bold text-xl">
             Make an offer

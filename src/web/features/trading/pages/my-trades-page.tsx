@@ -13,7 +13,7 @@ import { myTradesQuery } from '../api'
 import { AdActions } from '../components/ad-actions'
 import { AdCard, adSummary } from '../components/ad-card'
 import { StatusBadge } from '../components/offer-status'
-import { type OfferRole, offerHref, otherTrader } from '../offer-view'
+import { canReview, type OfferRole, offerHref, otherTrader } from '../offer-view'
 
 const SECTIONS = [
   { id: 'my-ads', title: 'My ads' },
@@ -24,7 +24,7 @@ const SECTIONS = [
 /** One of my ads with its status, and Close (open) or Relist (expired, closed). */
 function MyAd({ ad }: { ad: TradeAd }) {
   return (
-    <li>
+    <li className="min-w-0">
       <AdCard ad={ad} headingLevel={3} showGame compact>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <StatusBadge status={ad.status} />
@@ -66,6 +66,11 @@ function OfferRow({ offer, viewer: role }: { offer: TradeOffer; viewer: OfferRol
           {offer.messages} message{offer.messages === 1 ? '' : 's'}
         </span>
       </p>
+      {canReview(offer, role, Date.now()) && (
+        <Link to={offerHref(offer)} className={`${buttonClass('primary', 'sm')} mt-3`}>
+          Review<span className="sr-only"> your trade with {other}</span>
+        </Link>
+      )}
     </li>
   )
 }

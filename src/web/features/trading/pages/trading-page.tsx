@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { X } from 'lucide-react'
 import { Suspense, useState } from 'react'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
@@ -6,11 +7,14 @@ import { TRADE_TAG_LABELS, TRADE_TAGS } from '@/shared/trading-rules'
 import { NotFoundPage } from '@/web/app/not-found-page'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { buttonClass } from '@/web/components/ui/button'
+import { ChoiceChip } from '@/web/components/ui/choice-chip'
 import { Page } from '@/web/components/ui/page'
 import { Pager } from '@/web/components/ui/pager'
 import { Select } from '@/web/components/ui/select'
 import { Spinner } from '@/web/components/ui/spinner'
+import { useMe } from '@/web/features/accounts/public'
 import { ItemPicker } from '@/web/features/catalog/public'
+import { blocksQuery } from '@/web/features/trust/public'
 import { tradeAdsSearch, useTradeAds } from '../api'
 import { AdCard } from '../components/ad-card'
 import { PostAdLink } from '../components/post-ad-link'
@@ -18,7 +22,7 @@ import { labelOfKey } from '../components/trade-side'
 import { type BrowseView, browseView } from '../view'
 
 /** The address of a view of the list: the game in the path, the filters in the query, page 1 unless given. */
-function hrefOf(view: BrowseView): string {
+function hrefOf(view: Partial<BrowseView>): string {
   const { game, page, ...filters } = view
   return `/trading${game ? `/${game}` : ''}${tradeAdsSearch({ ...filters, page })}`
 }
@@ -82,6 +86,9 @@ export function TradingPage() {
   const navigate = useNavigate()
   const view = browseView(pathGame, params)
   const query = useTradeAds(view)
+  const { me } = useMe()
+  const blocks = useQuery({ ...blocksQuery, enabled: Boolean(me) })
+  const blocked = new Set(blocks.data?.blocks.map((b) => b.username))
   // Names of the items picked in this visit (a filter from a link shows the name the ads give it).
   const [picked, setPicked] = useState<Record<string, string>>({})
   if (pathGame !== undefined && !isGameId(pathGame)) return <NotFoundPage />
@@ -98,8 +105,12 @@ export function TradingPage() {
     setPicked((prev) => ({ ...prev, [item.id]: item.name }))
     go({ [key]: item.id })
   }
-  const filtered = Boolean(view.has || view.wants || view.tag || view.user)
+  const filtered = Boolean(view.has || view.wants || view.tag || view.user || view.verified)
   const data = query.data
+  // The ads of traders the viewer blocked are left out, as the server does for a blocker (the first HTML
+  // is the visitors' list): from the page, not from its total, so a single page counts what it shows.
+  const ads = data?.ads.filter((ad) => !blocked.has(ad.owner.username)) ?? []
+  const total = data && data.pageCount > 1 ? data.total : ads.length
 
   return (
     <Page
@@ -183,21 +194,23 @@ export function TradingPage() {
             </div>
           </form>
         </div>
-        {filtered && (
-          <Link
-            to={hrefOf({
-              game: view.game,
-              page: 1,
-              has: undefined,
-              wants: undefined,
-              tag: undefined,
-              user: undefined,
-            })}
-            className="mt-3 inline-flex min-h-6 items-center text-accent text-sm underline"
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+          <ChoiceChip
+            type="checkbox"
+            checked={Boolean(view.verified)}
+            onChange={(on) => go({ verified: on || undefined })}
           >
-            Clear filters
-          </Link>
-        )}
+            Verified traders only
+          </ChoiceChip>
+          {filtered && (
+            <Link
+              to={hrefOf({ game: view.game, page: 1 })}
+              className="inline-flex min-h-6 items-center text-accent text-sm underline"
+            >
+              Clear filters
+            </Link>
+          )}
+        </div>
       </section>
 
       <div className="mt-6" aria-busy={query.isFetching}>
@@ -205,7 +218,7 @@ export function TradingPage() {
           <Spinner label="Loading trade ads" />
         ) : query.isError && !data ? (
           <ErrorPanel onRetry={() => query.refetch()} />
-        ) : data && data.total === 0 ? (
+        ) : data && total === 0 ? (
           <div className="rounded-2xl border border-line border-dashed p-8 text-center">
             <p className="font-semibold text-lg">
               {filtered ? 'No open ads match these filters.' : 'No open ads yet.'}
@@ -220,12 +233,12 @@ export function TradingPage() {
         ) : data ? (
           <>
             <p role="status" className="text-muted text-sm">
-              {data.total} open {data.total === 1 ? 'ad' : 'ads'}
+              {total} open {total === 1 ? 'ad' : 'ads'}
               {data.pageCount > 1 && `, page ${data.page} of ${data.pageCount}`}
             </p>
             <ul className="mt-3 grid gap-4 lg:grid-cols-2">
-              {data.ads.map((ad) => (
-                <li key={ad.id}>
+              {ads.map((ad) => (
+                <li key={ad.id} className="min-w-0">
                   <AdCard ad={ad} showGame={!view.game} />
                 </li>
               ))}

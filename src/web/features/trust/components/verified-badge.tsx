@@ -24,7 +24,7 @@ export function VerifiedBadge({ roblox, size = 'sm' }: { roblox: Trader['roblox'
         <BadgeCheck aria-hidden="true" className={`${md ? 'size-4' : 'size-3.5'} shrink-0 text-accent`} />
       )}
       <span className="font-semibold">Verified</span>
-      <span className="truncate text-muted">
+      <span className="min-w-0 truncate text-muted">
         <span className="sr-only">Roblox account </span>
         {roblox.displayName === roblox.name ? `@${roblox.name}` : `${roblox.displayName} (@${roblox.name})`}
       </span>
