@@ -205,6 +205,18 @@ const PAGE_LIST = [
     noindex: true,
   },
   {
+    path: '/admin/moderators',
+    title: 'Moderators',
+    description: 'The moderators of TradeHub: they work the reports. Add one by e-mail, remove one.',
+    noindex: true,
+  },
+  {
+    path: '/admin/reports',
+    title: 'Reports',
+    description: 'Reported ads, messages, reviews, suggestions and users, to dismiss, hide, warn or suspend.',
+    noindex: true,
+  },
+  {
     path: '/admin/values',
     title: 'Value tools',
     description: "A game's items in one table to edit values, and bulk updates from CSV with a dry run.",
@@ -276,7 +288,8 @@ const PAGE_LIST = [
   {
     path: '/trust-and-security',
     title: 'Trust & security',
-    description: 'How TradeHub protects your account and data, and how to trade without getting scammed.',
+    description:
+      'Verified traders, reviews, blocking and reports handled by moderators, with live figures, and how to trade without getting scammed.',
     section: 'Resources',
   },
   {

@@ -9,6 +9,9 @@ import { prefetchTradeAd, prefetchTradeAds } from '@/web/features/trading/public
 import { RootLayout, ShellLoading } from './shell/root-layout'
 import { RouteErrorPanel } from './shell/route-error-panel'
 
+/** The trust page and its loader (the live figures) share one chunk. */
+const trustPage = () => import('@/web/features/content/pages/trust-and-security-page')
+
 /** The admin area's pages share one chunk. */
 const adminPages = () => import('@/web/features/admin/pages/admin-pages')
 
@@ -105,6 +108,10 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
   '/admin/admins': { load: async () => (await adminPages()).AdminsPage },
   '/admin/stock-managers': { load: async () => (await adminPages()).StockManagersPage },
   '/admin/value-editors': { load: async () => (await adminPages()).ValueEditorsPage },
+  '/admin/moderators': { load: async () => (await adminPages()).ModeratorsPage },
+  '/admin/reports': {
+    load: async () => (await import('@/web/features/admin/pages/reports-page')).ReportsPage,
+  },
   '/admin/values': {
     load: async () => (await import('@/web/features/value-ops/pages/value-tools-page')).ValueToolsPage,
   },
@@ -146,8 +153,8 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
     load: async () => (await import('@/web/features/content/pages/escrow-service-page')).EscrowServicePage,
   },
   '/trust-and-security': {
-    load: async () =>
-      (await import('@/web/features/content/pages/trust-and-security-page')).TrustAndSecurityPage,
+    load: async () => (await trustPage()).TrustAndSecurityPage,
+    loader: async (args) => (await trustPage()).prefetchTrustFigures(args),
   },
   '/dispute-center': {
     load: async () => (await import('@/web/features/content/pages/dispute-center-page')).DisputeCenterPage,

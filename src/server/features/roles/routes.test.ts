@@ -156,6 +156,24 @@ describe('roles: /api/admin/roles', () => {
     expect((await meOf(t, manager.cookie)).stockManagerGames).toEqual([])
   })
 
+  it('grants a moderator by e-mail, lists them among the grants, then removes them; a moderator manages no roles', async () => {
+    const mod = await newUser('mod')
+    expect((await grant(primary, { email: mod.email, role: 'moderator' })).status).toBe(201)
+    expect(await meOf(t, mod.cookie)).toMatchObject({ isAdmin: false, isModerator: true })
+    const list = roleListResponseSchema.parse(
+      await (await send(t, '/api/admin/roles', { cookie: primary })).json(),
+    )
+    expect(list.grants.filter((g) => g.role === 'moderator' && g.userId === mod.id)).toEqual([
+      expect.objectContaining({ email: mod.email, grantedBy: PRIMARY, primary: false }),
+    ])
+    expect((await send(t, '/api/admin/roles', { cookie: mod.cookie })).status).toBe(403)
+    expect((await grant(mod.cookie, { email: mod.email, role: 'admin' })).status).toBe(403)
+
+    expect((await revoke(primary, 'moderator', mod.id)).status).toBe(204)
+    expect((await meOf(t, mod.cookie)).isModerator).toBe(false)
+    expect(await errorOf(await revoke(primary, 'moderator', mod.id))).toMatchObject({ status: 404 })
+  })
+
   it('an admin may remove their own admin role; then they are refused', async () => {
     const admin = await newUser()
     await grant(primary, { email: admin.email, role: 'admin' })

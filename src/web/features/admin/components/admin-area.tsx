@@ -15,6 +15,8 @@ interface AdminSection {
   label: string
   /** Value editors of these games may open it too (admins open every section). */
   valueEditorsOf?: readonly GameId[]
+  /** Moderators may open it too. */
+  moderators?: boolean
 }
 
 /** The sections of the admin area, each at its own address. */
@@ -23,6 +25,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/admins', label: 'Admins' },
   { to: '/admin/stock-managers', label: 'Stock managers' },
   { to: '/admin/value-editors', label: 'Value editors' },
+  { to: '/admin/moderators', label: 'Moderators' },
+  { to: '/admin/reports', label: 'Reports', moderators: true },
   { to: '/admin/values', label: 'Value tools', valueEditorsOf: GAME_IDS },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/launch-list', label: 'Launch list' },
@@ -36,25 +40,33 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
 const editsAny = (me: Me, games: readonly GameId[] | undefined) =>
   !!games && me.valueEditorGames.some((game) => games.includes(game))
 
+/** Whether a signed-in user may open a section (or a page) that lets in these people besides admins. */
+const mayOpen = (
+  me: Me,
+  { valueEditorsOf, moderators }: Pick<AdminSection, 'valueEditorsOf' | 'moderators'>,
+) => me.isAdmin || editsAny(me, valueEditorsOf) || (!!moderators && me.isModerator)
+
 /** The sections a signed-in user may open. */
-const sectionsOf = (me: Me) => ADMIN_SECTIONS.filter((s) => me.isAdmin || editsAny(me, s.valueEditorsOf))
+const sectionsOf = (me: Me) => ADMIN_SECTIONS.filter((s) => mayOpen(me, s))
 
 /**
  * The frame of every admin page: who is signed in is re-read on opening (roles may have changed); a
  * visitor is asked to sign in, a signed-in user who may not open the page is told so (with the
- * sections they may open); admins, and on a page that lets them in (`valueEditorsOf`) the value
- * editors of those games, get the sections' menu and the page. The server refuses every admin call
- * to anyone else anyway.
+ * sections they may open); admins, and on a page that lets them in the value editors of those games
+ * (`valueEditorsOf`) or the moderators (`moderators`), get the sections' menu and the page. The
+ * server refuses every admin call to anyone else anyway.
  */
 export function AdminArea({
   title,
   back,
   valueEditorsOf,
+  moderators,
   children,
 }: {
   title: string
   back: string
   valueEditorsOf?: readonly GameId[]
+  moderators?: boolean
   children: ReactNode
 }) {
   const { me, isPending } = useMe()
@@ -68,7 +80,7 @@ export function AdminArea({
     )
   }
   const sections = sectionsOf(me)
-  if (!me.isAdmin && !editsAny(me, valueEditorsOf)) {
+  if (!mayOpen(me, { valueEditorsOf, moderators })) {
     return (
       <Page title="Admin" lead="Site administration for TradeHub admins.">
         <FormMessage kind="error">
@@ -76,7 +88,7 @@ export function AdminArea({
         </FormMessage>
         {sections.length > 0 && (
           <p className="mt-4">
-            As a value editor you can open{' '}
+            You can open{' '}
             {sections.map((s, i) => (
               <span key={s.to}>
                 {i > 0 && ', '}

@@ -15,12 +15,14 @@ import type { RoleGrant } from '@/shared/roles'
 import {
   ADMIN_ROLE,
   isRole,
+  MODERATOR_ROLE,
   ROLE_MESSAGES,
   type Role,
   roleLabel,
   stockManagerRole,
   valueEditorRole,
 } from '@/shared/roles-rules'
+import type { ReportAction } from '@/shared/trust-rules'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { buttonClass } from '@/web/components/ui/button'
 import { ConfirmInPlace } from '@/web/components/ui/confirm'
@@ -45,6 +47,7 @@ import {
 } from '../api'
 import { AdminArea, Pager, Panel, StatusFilter, when } from '../components/admin-area'
 import { ContactMessages } from '../components/contact-messages'
+import { RESOLUTION_LABELS } from '../components/report-labels'
 
 const errorText = (error: unknown, fallback: string) => (error instanceof Error ? error.message : fallback)
 
@@ -197,25 +200,38 @@ function useGrants() {
 export function AdminsPage() {
   return (
     <AdminArea title="Admins" back="/admin/admins">
-      <Admins />
+      <RolePanels role={ADMIN_ROLE} kind="admin" empty="No admins yet." />
     </AdminArea>
   )
 }
 
-function Admins() {
+export function ModeratorsPage() {
+  return (
+    <AdminArea title="Moderators" back="/admin/moderators">
+      <p className="-mt-2 mb-6 text-muted">
+        Moderators work the <Link to="/admin/reports">reports</Link>: they dismiss a report, hide what was
+        reported, warn or suspend its author. Admins are moderators too.
+      </p>
+      <RolePanels role={MODERATOR_ROLE} kind="moderator" empty="No moderators yet (admins handle reports)." />
+    </AdminArea>
+  )
+}
+
+/** A role held site-wide: a form to add someone by e-mail, and the list of who holds it. */
+function RolePanels({ role, kind, empty }: { role: Role; kind: string; empty: string }) {
   const query = useGrants()
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <Panel title="Add an admin" id="add-admin">
-        <GrantForm role={ADMIN_ROLE} label="Add admin" />
+      <Panel title={`Add ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`} id={`add-${kind}`}>
+        <GrantForm role={role} label={`Add ${kind}`} />
       </Panel>
-      <Panel title="Admins" id="admins-list">
+      <Panel title={`${kind[0]?.toUpperCase()}${kind.slice(1)}s`} id={`${kind}s-list`}>
         {query.isPending ? (
-          <Spinner label="Loading admins" />
+          <Spinner label={`Loading ${kind}s`} />
         ) : query.isError ? (
           <ErrorPanel onRetry={() => query.refetch()} />
         ) : (
-          <GrantList grants={query.data.grants.filter((g) => g.role === ADMIN_ROLE)} empty="No admins yet." />
+          <GrantList grants={query.data.grants.filter((g) => g.role === role)} empty={empty} />
         )}
       </Panel>
     </div>
@@ -596,6 +612,8 @@ function describe(entry: AuditEntry): string {
       return `${AUDIT_ACTION_LABELS[entry.action]}: ${isRole(String(d.role)) ? roleLabel(d.role as Role) : String(d.role)}`
     case 'user.suspend':
       return `${AUDIT_ACTION_LABELS[entry.action]}: ${String(d.reason)}`
+    case 'report.resolve':
+      return `${AUDIT_ACTION_LABELS[entry.action]}: ${RESOLUTION_LABELS[d.action as ReportAction] ?? String(d.action)}`
     case 'mail.retry':
       return `${AUDIT_ACTION_LABELS[entry.action]}: "${String(d.subject)}" to ${String(d.to)}`
     default:

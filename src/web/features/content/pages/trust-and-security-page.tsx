@@ -1,15 +1,85 @@
+import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { Page, Prose, SoonBadge } from '@/web/components/ui/page'
 import { TeamLink } from '@/web/features/landing/public'
+import { trustFiguresQuery } from '@/web/features/trust/public'
+import { formatCount } from '@/web/lib/format'
+import { type PrefetchArgs, prefetch } from '@/web/lib/query-client'
 
-/** /trust-and-security: how the site protects accounts and data, and how to avoid scams. */
+/** The page's loader: the live figures, in the HTML the server renders. */
+export function prefetchTrustFigures({ context }: PrefetchArgs) {
+  prefetch(context, trustFiguresQuery)
+  return null
+}
+
+/** "3.5 hours", "Under 1 hour", "—" (nothing handled yet). */
+const hours = (h: number | null) =>
+  h === null ? '—' : h < 1 ? 'Under 1 hour' : `${h} ${h === 1 ? 'hour' : 'hours'}`
+
+/** The live, anonymous figures: reports handled and how fast, verified traders (server-rendered). */
+function TrustFigures() {
+  const { data, isPending, isError } = useQuery(trustFiguresQuery)
+  if (isError) return null
+  const figures = [
+    {
+      label: `reports handled in the last ${data?.days ?? 30} days`,
+      value: data ? formatCount(data.reportsHandled) : '…',
+    },
+    { label: 'median time to handle a report', value: data ? hours(data.medianHoursToHandle) : '…' },
+    { label: 'verified traders', value: data ? formatCount(data.verifiedTraders) : '…' },
+  ]
+  return (
+    <section aria-labelledby="trust-figures" aria-busy={isPending} className="mb-10">
+      <h2 id="trust-figures" className="font-semibold text-xl">
+        Trust on TradeHub, live
+      </h2>
+      <dl className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
+        {figures.map((f) => (
+          <div key={f.label} className="rounded-xl border border-line bg-surface/70 px-3 py-3">
+            <dd className="font-bold text-2xl text-ink tabular-nums">{f.value}</dd>
+            <dt className="text-muted text-xs">{f.label}</dt>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-muted text-xs">Anonymous figures, updated as moderators work.</p>
+    </section>
+  )
+}
+
+/** /trust-and-security: live figures, what the site does to make traders trustworthy, how to avoid scams. */
 export function TrustAndSecurityPage() {
   return (
     <Page
       title="Trust & security"
-      lead="How TradeHub protects your account and data, and how to keep your items safe when you trade."
+      lead="How TradeHub helps you know who you trade with, how it protects your account, and how to keep your items safe."
     >
+      <TrustFigures />
       <Prose>
+        <h2>Know who you trade with</h2>
+        <ul>
+          <li>
+            <strong>Verified Roblox accounts.</strong> Traders <Link to="/verification">verify</Link> that
+            they own their Roblox account by putting a phrase in their Roblox profile's About. They then get a
+            Verified badge with their Roblox name and picture on their profile, ads, offers and messages.
+            Check that the name on the badge is the account you see in the game's trade window. On{' '}
+            <Link to="/trading">Trade ads</Link> you can show verified traders only.
+          </li>
+          <li>
+            <strong>Reviews after confirmed trades.</strong> Once both traders confirm a trade, each can
+            review the other within 14 days. A trader's rating and completed trades show on their ads and
+            profile. Reviews from accounts younger than 3 days are marked "new account".
+          </li>
+          <li>
+            <strong>Block.</strong> A trader you block cannot offer on your ads, message you or review you,
+            and you no longer see their ads.
+          </li>
+          <li>
+            <strong>Report.</strong> Report an ad, a message, a review, a value suggestion or a trader.
+            TradeHub's moderators read every report: they can hide what breaks the rules, warn its author or
+            suspend the account.
+          </li>
+        </ul>
+
         <h2>What TradeHub will never ask for</h2>
         <ul>
           <li>Your Roblox password or two-step verification codes.</li>
@@ -18,8 +88,9 @@ export function TrustAndSecurityPage() {
           <li>That you download a program or browser extension.</li>
         </ul>
         <p>
-          TradeHub never connects to your Roblox account and never needs access to it. If someone asks for any
-          of the above in TradeHub's name, it is a scam. Report it through <TeamLink />.
+          TradeHub never needs access to your Roblox account: verification only reads your public profile. If
+          someone asks for any of the above in TradeHub's name, it is a scam. Report them, or tell us through{' '}
+          <TeamLink />.
         </p>
 
         <h2>How we protect your TradeHub account</h2>
@@ -43,44 +114,47 @@ export function TrustAndSecurityPage() {
         <h2>Trading without getting scammed</h2>
         <ol>
           <li>
+            <strong>Never give first.</strong> Anyone who asks you to send your side first, "to build trust",
+            is very likely a scammer.
+          </li>
+          <li>Use the game's own trade window. It swaps both sides at the same moment.</li>
+          <li>
             Check every item in the <Link to="/values-and-wfl">values and WFL calculator</Link> before you
             agree.
           </li>
-          <li>Use the game's own trade window. It swaps both sides at the same moment.</li>
+          <li>
+            Prefer verified traders with good reviews. Vouches in Discord servers or screenshots are easy to
+            fake; reviews on TradeHub exist only for trades both traders confirmed.
+          </li>
           <li>
             Read the final confirmation screen. Look-alike items and last-second changes are common tricks.
           </li>
           <li>
-            Do not go first in trades outside the trade window, and be wary of middlemen you did not choose.
+            Be wary of middlemen you did not choose. TradeHub has no middlemen yet: anyone who says they are a
+            TradeHub middleman is not one.
           </li>
           <li>Record the trade or take screenshots that show both usernames.</li>
           <li>Ignore links to "free items", giveaways and sign-in pages sent by strangers.</li>
         </ol>
 
         <h2>
-          Coming with the marketplace <SoonBadge />
+          Still to come <SoonBadge />
         </h2>
-        <p>The marketplace will add more protection, described on its own pages:</p>
         <ul>
           <li>
             <Link to="/escrow-service">Escrow service</Link>: middlemen assigned by TradeHub hold both sides
             of a trade.
           </li>
           <li>
-            <Link to="/verification">Trader verification</Link>: a badge for traders who have proved they own
-            the Roblox account they trade with.
+            <Link to="/dispute-center">Dispute center</Link>: a place to sort out trades that went wrong.
           </li>
-          <li>
-            <Link to="/dispute-center">Dispute center</Link>: a place to report trades that went wrong.
-          </li>
-          <li>Reputation from completed trades, shown on trader profiles.</li>
         </ul>
 
         <h2>Report a problem</h2>
         <p>
-          Found a security problem on the site, or someone pretending to be TradeHub? Tell us through{' '}
-          <TeamLink />. Scams that happen inside a game should also be reported to Roblox with the in-game
-          report tool.
+          Use Report on the ad, message, review or profile: a moderator reads it. Found a security problem on
+          the site, or someone pretending to be TradeHub? Tell us through <TeamLink />. Scams that happen
+          inside a game should also be reported to Roblox with the in-game report tool.
         </p>
       </Prose>
     </Page>

@@ -1,0 +1,11 @@
+import { AdminArea } from '../components/admin-area'
+import { ReportsQueue } from '../components/reports-queue'
+
+/** /admin/reports: the moderators' queue, the one admin page moderators open (in a chunk of its own). */
+export function ReportsPage() {
+  return (
+    <AdminArea title="Reports" back="/admin/reports" moderators>
+      <ReportsQueue />
+    </AdminArea>
+  )
+}
