@@ -2,17 +2,13 @@ import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { rateLimits, robloxAccounts, robloxVerifications } from '@/server/db/schema'
 import { publicProfileResponseSchema } from '@/shared/profiles'
-import {
-  PHRASE_WORDS,
-  robloxCheckResponseSchema,
-  robloxStartResponseSchema,
-  TRUST_MESSAGES,
-} from '@/shared/trust'
+import { robloxCheckResponseSchema, robloxStartResponseSchema, TRUST_MESSAGES } from '@/shared/trust'
 import { errorOf, meOf, send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
 import { createTestApp } from '@/test/app'
 import { type RobloxApi, startRobloxApi } from '@/test/roblox-api'
 import { checkVerification, holdsPhrase, VERIFICATION_RATE_LIMITS } from './service'
+import { PHRASE_WORDS } from './words'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 

@@ -6,7 +6,6 @@ import { robloxAccounts, robloxVerifications } from '@/server/db/schema'
 import { AppError } from '@/server/lib/errors'
 import { hitRateLimit, type Limit, limitsFor, refundRateLimit } from '@/server/lib/rate-limit'
 import {
-  PHRASE_WORDS,
   type RobloxAccount,
   type RobloxCheckResponse,
   type RobloxStartResponse,
@@ -14,6 +13,7 @@ import {
   TRUST_MESSAGES,
 } from '@/shared/trust'
 import { headshotOf, lookUpUsername, type RobloxApiConfig, readUser } from './roblox'
+import { PHRASE_WORDS } from './words'
 
 /** The written limit (tests override it by this name under 'verification'). */
 export const VERIFICATION_RATE_LIMITS = {

@@ -20,7 +20,6 @@ import { useBlocked } from '../blocked'
 import { AdActions } from '../components/ad-actions'
 import { AdContents, adSummary } from '../components/ad-card'
 import { AdTimes } from '../components/ad-times'
-import { OfferCard } from '../components/offer-card'
 import { StatusBadge } from '../components/offer-status'
 import { TradeVerdict } from '../components/trade-verdict'
 import { TraderChip } from '../components/trader-chip'
@@ -30,6 +29,10 @@ import { adOffersQuery, makeOfferMutation, offerKeys } from '../offers-api'
 /** The counter-offer's form and the sides editor's code load when a trader starts one. */
 const loadOfferForm = () => import('../components/offer-form')
 const OfferForm = lazy(async () => ({ default: (await loadOfferForm()).OfferForm }))
+
+/** The offers' cards load beside the offers themselves (a viewer's own, read in the browser). */
+const loadOfferCard = () => import('../components/offer-card')
+const OfferCard = lazy(async () => ({ default: (await loadOfferCard()).OfferCard }))
 
 /**
  * While the ad's page is open, each notification of the viewer (a new offer, an answer, a confirmation)
@@ -78,22 +81,27 @@ function OfferList({ offers, viewer, empty }: { offers: TradeOffer[]; viewer: Of
   }, [open])
   if (offers.length === 0) return <p className="text-muted">{empty}</p>
   return (
-    <ul className="flex flex-col gap-4">
-      {offers.map((offer) => (
-        <li key={offer.id} id={`offer-${offer.id}`} className="scroll-mt-20">
-          <OfferCard
-            offer={offer}
-            viewer={viewer}
-            open={open === offer.id}
-            onToggle={(show) => toggle(offer.id, show)}
-          />
-        </li>
-      ))}
-    </ul>
+    <Suspense fallback={<Spinner label="Loading the offers" />}>
+      <ul className="flex flex-col gap-4">
+        {offers.map((offer) => (
+          <li key={offer.id} id={`offer-${offer.id}`} className="scroll-mt-20">
+            <OfferCard
+              offer={offer}
+              viewer={viewer}
+              open={open === offer.id}
+              onToggle={(show) => toggle(offer.id, show)}
+            />
+          </li>
+        ))}
+      </ul>
+    </Suspense>
   )
 }
 
 function useOffers(adId: number) {
+  useEffect(() => {
+    void loadOfferCard()
+  }, [])
   return useQuery(adOffersQuery(adId))
 }
 
