@@ -109,12 +109,22 @@ export function Reputation({ username, page }: { username: string; page: number 
       ) : (
         <>
           <Summary summary={query.data.summary} />
-          {query.data.reviews.length > 0 && (
+          {query.data.reviews.length > 0 ? (
             <ul aria-label="Reviews" className="mt-2 divide-y divide-line">
               {query.data.reviews.map((review) => (
                 <ReviewItem key={review.id} review={review} />
               ))}
             </ul>
+          ) : (
+            // A page past the last one (an old link).
+            query.data.summary.count > 0 && (
+              <Link
+                to={{ search: '', hash: '#reputation' }}
+                className="mt-3 inline-block text-accent underline"
+              >
+                See the latest reviews
+              </Link>
+            )
           )}
           <Pager
             page={query.data.page}
