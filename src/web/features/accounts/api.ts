@@ -90,12 +90,6 @@ export const publicProfileQuery = (username: string) =>
     staleTime: 30_000,
   })
 
-/** The page of reviews a public profile shows (`?reviews=2`; 1 unless a whole number from 2 to 1000). */
-export function reviewsPageOf(search: URLSearchParams): number {
-  const page = Number(search.get('reviews'))
-  return Number.isInteger(page) && page > 1 && page <= 1000 ? page : 1
-}
-
 export interface LinkedAccount {
   id: string
   providerId: string

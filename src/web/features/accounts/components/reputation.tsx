@@ -1,13 +1,43 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { Star } from 'lucide-react'
 import { Link } from 'react-router'
-import type { Review, ReviewSummary } from '@/shared/trust'
+import type { Review, ReviewSummary, ReviewsResponse } from '@/shared/trust'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { Pager } from '@/web/components/ui/pager'
 import { Spinner } from '@/web/components/ui/spinner'
-import { ReportButton, reviewsQuery } from '@/web/features/trust/public'
+import { ReportButton } from '@/web/features/trust/public'
+import { apiFetch } from '@/web/lib/api'
 import { formatCount, formatDay } from '@/web/lib/format'
-import { useMe } from '../api'
+import { type PrefetchArgs, prefetch } from '@/web/lib/query-client'
+import { publicProfileQuery, useMe } from '../api'
+
+/**
+ * A trader's reputation and their reviews, a page at a time (here, not in the trust layer's shared
+ * code: every page with a trader would carry it). The profile's loader imports it with this module.
+ */
+export const reviewsQuery = (username: string, page = 1) =>
+  queryOptions({
+    queryKey: ['reviews', username.toLowerCase(), page],
+    queryFn: ({ signal }) =>
+      apiFetch<ReviewsResponse>(
+        `/api/users/${encodeURIComponent(username)}/reviews${page > 1 ? `?page=${page}` : ''}`,
+        { signal },
+      ),
+  })
+
+/** The page of reviews a public profile shows (`?reviews=2`; 1 unless a whole number from 2 to 1000). */
+export function reviewsPageOf(search: URLSearchParams): number {
+  const page = Number(search.get('reviews'))
+  return Number.isInteger(page) && page > 1 && page <= 1000 ? page : 1
+}
+
+/** /u/{username}'s loader: the profile and the page of reviews shown, asked for at once. */
+export function prefetchPublicProfile({ params, request, context }: PrefetchArgs<'username'>) {
+  const username = params.username ?? ''
+  prefetch(context, publicProfileQuery(username))
+  prefetch(context, reviewsQuery(username, reviewsPageOf(new URL(request.url).searchParams)))
+  return null
+}
 
 /** ★★★★☆: a rating out of 5, read as "4 out of 5 stars". */
 function Stars({ rating }: { rating: number }) {

@@ -9,11 +9,11 @@ import { ApiError } from '@/web/lib/api'
 import { usePageMeta } from '@/web/lib/page-meta'
 import { Part } from '@/web/lib/part'
 import { useSeen } from '@/web/lib/use-seen'
-import { publicProfileQuery, reviewsPageOf } from '../api'
+import { publicProfileQuery } from '../api'
 import { FavoritesList } from '../components/favorites-list'
 import { ProfileActions } from '../components/profile-actions'
 import { ProfileCard } from '../components/profile-card'
-import { Reputation } from '../components/reputation'
+import { Reputation, reviewsPageOf } from '../components/reputation'
 
 /** The trader's open ads, loaded when they come near the screen (not part of the profile's first load). */
 function OpenAds({ username }: { username: string }) {

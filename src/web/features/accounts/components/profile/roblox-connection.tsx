@@ -6,6 +6,7 @@ import { ConfirmInPlace } from '@/web/components/ui/confirm'
 import { FormMessage } from '@/web/components/ui/field'
 import { apiFetch } from '@/web/lib/api'
 import { formatDay } from '@/web/lib/format'
+import { queryClient } from '@/web/lib/query-client'
 import { toast } from '@/web/lib/toast'
 import { refreshMe, useMe } from '../../api'
 
@@ -15,6 +16,8 @@ export function RobloxConnection() {
   const unlink = useMutation({
     mutationFn: () => apiFetch<void>('/api/verification/roblox', { method: 'DELETE' }),
     onSuccess: async () => {
+      // The badge leaves the profile card too (the public profile's answer).
+      queryClient.invalidateQueries({ queryKey: ['users'] })
       await refreshMe()
       toast.success('Roblox account unlinked')
     },
