@@ -1,21 +1,14 @@
 /**
- * The trust layer's reads and writes for the pages: blocks, reviews, reports and the trust figures.
+ * The trust layer's reads and writes for the pages: blocks, reviews, reports and the trust figures (a
+ * trader's reviews are read by the profile alone: accounts/components/reputation.tsx).
  * docs/decisions/033-trust-server.md (the API), 034-trust-pages.md (the pages)
  */
 import { mutationOptions, queryOptions } from '@tanstack/react-query'
-import type {
-  BlocksResponse,
-  ReportRequest,
-  Review,
-  ReviewRequest,
-  ReviewsResponse,
-  TrustFigures,
-} from '@/shared/trust'
+import type { BlocksResponse, ReportRequest, Review, ReviewRequest, TrustFigures } from '@/shared/trust'
 import { apiFetch } from '@/web/lib/api'
 
 export const trustKeys = {
   blocks: ['blocks'] as const,
-  reviews: (username: string, page = 1) => ['reviews', username.toLowerCase(), page] as const,
   figures: ['trust-figures'] as const,
 }
 
@@ -34,17 +27,6 @@ export const blockMutation = mutationOptions({
     apiFetch<void>(`/api/blocks/${encodeURIComponent(username)}`, { method: blocked ? 'PUT' : 'DELETE' }),
   onSettled: (_data, _error, _vars, _context, { client }) => client.invalidateQueries(),
 })
-
-/** A trader's reputation and their reviews, a page at a time. */
-export const reviewsQuery = (username: string, page = 1) =>
-  queryOptions({
-    queryKey: trustKeys.reviews(username, page),
-    queryFn: ({ signal }) =>
-      apiFetch<ReviewsResponse>(
-        `/api/users/${encodeURIComponent(username)}/reviews${page > 1 ? `?page=${page}` : ''}`,
-        { signal },
-      ),
-  })
 
 /** One of the two traders of a completed trade reviews the other. */
 export const reviewMutation = (offerId: number) =>

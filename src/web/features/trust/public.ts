@@ -7,7 +7,6 @@ export {
   blocksQuery,
   reportMutation,
   reviewMutation,
-  reviewsQuery,
   trustFiguresQuery,
   trustKeys,
 } from './api'

@@ -1,11 +1,16 @@
 import { BadgeCheck } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { SOCIAL_KEYS, SOCIAL_LABELS, socialLinkHref } from '@/shared/profile-rules'
 import type { Profile } from '@/shared/profiles'
 import { Avatar } from '@/web/components/ui/avatar'
+import { VerifiedBadge } from '@/web/features/trust/public'
 import { formatMonth } from '@/web/lib/format'
 
-/** A trader as others see them: avatar, names, OG badge, bio and social links. */
-export function ProfileCard({ profile }: { profile: Profile }) {
+/**
+ * A trader as others see them: avatar, names, OG and Verified badges, bio and social links; `children`
+ * (the viewer's actions) last.
+ */
+export function ProfileCard({ profile, children }: { profile: Profile; children?: ReactNode }) {
   const links = SOCIAL_KEYS.flatMap((key) => {
     const value = profile.socialLinks[key]
     return value ? [{ key, value, href: socialLinkHref(key, value) }] : []
@@ -30,6 +35,11 @@ export function ProfileCard({ profile }: { profile: Profile }) {
           <p className="text-muted text-xs">Joined {formatMonth(profile.joinedAt)}</p>
         </div>
       </div>
+      {profile.roblox && (
+        <p className="mt-3">
+          <VerifiedBadge roblox={profile.roblox} size="md" />
+        </p>
+      )}
       {profile.bio ? (
         <p className="mt-4 whitespace-pre-line break-words">{profile.bio}</p>
       ) : (
@@ -56,6 +66,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
           ))}
         </ul>
       )}
+      {children}
     </section>
   )
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Suspense } from 'react'
-import { useParams } from 'react-router'
+import { useParams, useSearchParams } from 'react-router'
 import { NotFoundPage } from '@/web/app/not-found-page'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { Spinner } from '@/web/components/ui/spinner'
@@ -11,7 +11,9 @@ import { Part } from '@/web/lib/part'
 import { useSeen } from '@/web/lib/use-seen'
 import { publicProfileQuery } from '../api'
 import { FavoritesList } from '../components/favorites-list'
+import { ProfileActions } from '../components/profile-actions'
 import { ProfileCard } from '../components/profile-card'
+import { Reputation, reviewsPageOf } from '../components/reputation'
 
 /** The trader's open ads, loaded when they come near the screen (not part of the profile's first load). */
 function OpenAds({ username }: { username: string }) {
@@ -31,6 +33,7 @@ function OpenAds({ username }: { username: string }) {
 /** /u/{username}: a trader's public profile. */
 export function PublicProfilePage() {
   const { username = '' } = useParams()
+  const [search] = useSearchParams()
   const query = useQuery(publicProfileQuery(username))
   const profile = query.data?.profile
   // The same title and description as the server puts in the HTML (profiles/page-head.ts).
@@ -47,17 +50,24 @@ export function PublicProfilePage() {
     if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />
     return <ErrorPanel onRetry={() => query.refetch()} />
   }
-  const { favorites } = query.data
+  const { favorites, profile: shown } = query.data
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
-      <h1 className="sr-only">{query.data.profile.displayName}</h1>
+      <h1 className="sr-only">{shown.displayName}</h1>
       <Part>
-        <ProfileCard profile={query.data.profile} />
+        <ProfileCard profile={shown}>
+          {shown.username && <ProfileActions username={shown.username} />}
+        </ProfileCard>
       </Part>
+      {shown.username && (
+        <Part>
+          <Reputation username={shown.username} page={reviewsPageOf(search)} />
+        </Part>
+      )}
       <Part>
         <FavoritesList favorites={favorites} empty="No favorite items yet." />
       </Part>
-      {query.data.profile.username && <OpenAds username={query.data.profile.username} />}
+      {shown.username && <OpenAds username={shown.username} />}
     </div>
   )
 }

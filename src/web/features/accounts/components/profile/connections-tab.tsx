@@ -9,11 +9,22 @@ import { queryClient } from '@/web/lib/query-client'
 import { toast } from '@/web/lib/toast'
 import { authApi, linkedAccountsQuery, providersQuery } from '../../api'
 import { alreadyLinkedMessage, authMessage, EMAIL_LINKING_REFUSED } from '../../auth-messages'
+import { RobloxConnection } from './roblox-connection'
 
 const CALLBACK = '/profile?tab=connections'
 
-/** ?tab=connections: the providers linked to this account, with link and unlink (never the last way in). */
+/** ?tab=connections: the ways to sign in, then the verified Roblox account. */
 export function ConnectionsTab() {
+  return (
+    <>
+      <SignInConnections />
+      <RobloxConnection />
+    </>
+  )
+}
+
+/** The providers linked to this account, with link and unlink (never the last way in). */
+function SignInConnections() {
   const accounts = useQuery(linkedAccountsQuery)
   const providers = useQuery(providersQuery)
   const [error, setError] = useState<string | null>(null)

@@ -18,6 +18,7 @@ import { ApiError } from '@/web/lib/api'
 import { queryClient } from '@/web/lib/query-client'
 import { toast } from '@/web/lib/toast'
 import { setMyProfile, updateProfile, uploadAvatar } from '../../api'
+import { BlockedTraders } from './blocked-traders'
 
 function AvatarUpload({ me }: { me: Me }) {
   const [busy, setBusy] = useState(false)
@@ -165,6 +166,7 @@ export function SettingsTab({ me }: { me: Me }) {
           {busy ? 'Saving…' : 'Save changes'}
         </button>
       </form>
+      <BlockedTraders />
     </div>
   )
 }
