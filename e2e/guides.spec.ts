@@ -16,7 +16,8 @@ test.describe('guides', { tag: '@phone' }, () => {
     const title = `Watering plan ${stamp}`
     const editorEmail = uniqueEmail(testInfo, 'guide-editor')
     const editorContext = await contextOf(browser)
-    await createUser(editorContext.request, editorEmail, `ge_${stamp.replace(/\W/g, '_').slice(0, 20)}`)
+    const editorName = `ge_${stamp.replace(/\W/g, '_').slice(0, 20)}`
+    await createUser(editorContext.request, editorEmail, editorName)
 
     // The admin makes them a guide editor on the guides' admin page.
     await signInAsPrimaryAdmin(page.request)
@@ -65,7 +66,7 @@ test.describe('guides', { tag: '@phone' }, () => {
     await expect(editor).toHaveURL(/\/admin\/guides\/watering-plan-[a-z0-9-]+$/)
     const slug = new URL(editor.url()).pathname.split('/').pop()!
     const revisions = editor.getByRole('region', { name: 'Revisions' })
-    await expect(revisions.getByText(editorEmail)).toHaveCount(1)
+    await expect(revisions.getByText(`@${editorName}`)).toHaveCount(1)
 
     // A draft is nobody's to read.
     const visitorContext = await contextOf(browser)
@@ -79,7 +80,7 @@ test.describe('guides', { tag: '@phone' }, () => {
 
     await editor.getByRole('button', { name: 'Publish' }).click()
     await expect(editor.getByRole('link', { name: 'View the guide' })).toBeVisible()
-    await expect(revisions.getByText(editorEmail)).toHaveCount(2)
+    await expect(revisions.getByText(`@${editorName}`)).toHaveCount(2)
 
     // The visitor finds it under its game, beside the site's own guides, and reads it.
     await visitor.reload()

@@ -76,8 +76,10 @@ export type GuideListResponse = z.infer<typeof guideListResponseSchema>
 export const guideRevisionSchema = z.object({
   id: z.number(),
   title: z.string(),
-  /** Who saved it: their e-mail, null for the site's own guides or a removed account. */
+  /** Who saved it: their username, null when the account has none or is gone. */
   by: z.string().nullable(),
+  /** Saved by no account: the site itself (the starting guides), or an account since removed. */
+  bySite: z.boolean(),
   at: z.string(),
 })
 

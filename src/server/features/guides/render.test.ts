@@ -22,8 +22,8 @@ function executable(html: string): string[] {
         if (!SAFE_TAGS.has(tag)) found.push(`tag ${tag}`)
         for (const [name, value] of Object.entries(attributes)) {
           if (!SAFE_ATTRIBUTES.has(name)) found.push(`attribute ${name}`)
-          if (name === 'href' && !/^(?:https?:\/\/|\/(?!\/)|#)/i.test(value)) found.push(`href ${value}`)
-          if (name === 'src' && !/^\/(?!\/)/.test(value)) found.push(`src ${value}`)
+          if (name === 'href' && !/^(?:https?:\/\/|\/(?![/\\])|#)/i.test(value)) found.push(`href ${value}`)
+          if (name === 'src' && !/^\/(?![/\\])/.test(value)) found.push(`src ${value}`)
           if (name === 'style' && !/^text-align:(?:left|right|center)$/.test(value))
             found.push(`style ${value}`)
         }
@@ -63,6 +63,8 @@ const PAYLOADS = [
   '[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
   '[x](vbscript:msgbox(1))',
   '[x](//evil.example/phish)',
+  '[x](/\\\\evil.example/phish)',
+  '<a href="/\\evil.example">x</a>',
   '![x](javascript:alert(1))',
   '![x](https://evil.example/track.png)',
   '![x](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)',

@@ -9,8 +9,9 @@ import type { GuideHeading } from '@/shared/guides'
  */
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false })
 
-const SAFE_LINK = /^(?:https?:\/\/[^\s]+|\/(?!\/)[^\s]*|#[\w-]*)$/i
-const SITE_PATH = /^\/(?!\/)[^\s\\]*$/
+/** A path on the site: one slash, never two nor a backslash (browsers read `/\host` as `//host`). */
+const SITE_PATH = /^\/(?![/\\])[^\s\\]*$/
+const SAFE_LINK = new RegExp(`^(?:https?://[^\\s]+|#[\\w-]*|${SITE_PATH.source.slice(1, -1)})$`, 'i')
 
 // markdown-it's own link check refuses javascript:, vbscript:, file: and most data: URLs; ours is narrower.
 markdown.validateLink = (url) => SAFE_LINK.test(url.trim())

@@ -16,6 +16,13 @@ import { STARTING_GUIDES } from './starting-guides'
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 type User = { id: string; email: string; cookie: string }
 
+/** The user with a username (revisions show who saved them by username). */
+async function named(user: User, username: string) {
+  const res = await send(t, '/api/profile/username', { body: { username }, cookie: user.cookie })
+  expect(res.status, await res.clone().text()).toBe(200)
+  return user
+}
+
 let t: TestApp
 let admin: User
 let editor: User
@@ -27,9 +34,9 @@ beforeAll(async () => {
     catalog: false,
     limits: { guides: { writesPerUser: { max: 1000, windowSeconds: 3600 } } },
   })
-  admin = await signedInUser(t, freshEmail('admin'), ['admin'])
+  admin = await named(await signedInUser(t, freshEmail('admin'), ['admin']), 'gd_admin')
   trader = await signedInUser(t, freshEmail('trader'))
-  editor = await signedInUser(t, freshEmail('editor'))
+  editor = await named(await signedInUser(t, freshEmail('editor')), 'gd_editor')
   const grant = await send(t, '/api/admin/roles', {
     body: { email: editor.email, role: 'guide-editor' },
     cookie: admin.cookie,
@@ -171,7 +178,8 @@ describe('PATCH /api/admin/guides/:slug', () => {
       body: '## Fresh heading\n\nFresh words.',
     })
     expect(after.headings).toEqual([{ id: 'fresh-heading', text: 'Fresh heading', level: 2 }])
-    expect(after.revisions.map((r) => r.by)).toEqual([editor.email, admin.email, editor.email])
+    expect(after.revisions.map((r) => r.by)).toEqual(['gd_editor', 'gd_admin', 'gd_editor'])
+    expect(after.revisions.some((r) => r.bySite)).toBe(false)
     expect(after.revisions[1]!.title).toBe('A new title entirely')
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'guide.update'))
     expect(audit.filter((a) => a.detail.slug === slug)).toHaveLength(2)
@@ -280,7 +288,10 @@ describe('starting guides', () => {
     const revisions = staffGuideSchema.parse(
       await (await send(t, '/api/admin/guides/trading-safely', { cookie: admin.cookie })).json(),
     ).revisions
-    expect(revisions.map((r) => r.by)).toEqual([editor.email, null])
+    expect(revisions.map((r) => [r.by, r.bySite])).toEqual([
+      ['gd_editor', false],
+      [null, true],
+    ])
   })
 })
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, like, or, sql } from 'drizzle-orm'
 import type { Actor } from '@/server/auth/session'
 import type { Db } from '@/server/db/client'
-import { guideRevisions, guides, users } from '@/server/db/schema'
+import { guideRevisions, guides, profiles } from '@/server/db/schema'
 import { recordAudit } from '@/server/lib/audit'
 import { AppError } from '@/server/lib/errors'
 import { hitRateLimit, type Limit } from '@/server/lib/rate-limit'
@@ -80,15 +80,21 @@ export async function getStaffGuide(db: Db, slug: string): Promise<StaffGuide> {
   const [row] = await db.select().from(guides).where(eq(guides.slug, slug))
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND)
   const revisions = await db
-    .select({ id: guideRevisions.id, title: guideRevisions.title, by: users.email, at: guideRevisions.at })
+    .select({
+      id: guideRevisions.id,
+      title: guideRevisions.title,
+      byId: guideRevisions.byId,
+      by: profiles.username,
+      at: guideRevisions.at,
+    })
     .from(guideRevisions)
-    .leftJoin(users, eq(users.id, guideRevisions.byId))
+    .leftJoin(profiles, eq(profiles.userId, guideRevisions.byId))
     .where(eq(guideRevisions.guideId, row.id))
     .orderBy(desc(guideRevisions.at), desc(guideRevisions.id))
   return {
     ...guideOf(row),
     body: row.body,
-    revisions: revisions.map((r) => ({ ...r, at: r.at.toISOString() })),
+    revisions: revisions.map(({ byId, ...r }) => ({ ...r, bySite: byId === null, at: r.at.toISOString() })),
   }
 }
 

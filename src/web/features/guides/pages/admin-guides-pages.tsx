@@ -313,7 +313,8 @@ function GuideEditor({ guide }: { guide?: StaffGuide }) {
                 <time dateTime={r.at}>
                   {new Date(r.at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}
                 </time>{' '}
-                · {r.by ?? 'TradeHub'} · <span className="text-muted">{r.title}</span>
+                · {r.by ? `@${r.by}` : r.bySite ? 'TradeHub' : 'a staff member'} ·{' '}
+                <span className="text-muted">{r.title}</span>
               </li>
             ))}
           </ol>
