@@ -317,6 +317,21 @@ const NO_INPUT_BODY_ENDPOINTS: BodyEndpoint[] = [
   },
   {
     method: 'POST',
+    path: '/api/admin/guides',
+    signedIn: true,
+    body: { title: 'Fuzz guide', game: 'fisch', body: 'Fuzz words.', status: 'draft' },
+    fields: ['title', 'game', 'body', 'status'],
+    accepts: { game: ['null'], body: ['10 KB string'] },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/guides/no-such-guide',
+    signedIn: true,
+    body: { title: 'Fuzz guide', body: 'Fuzz words.' },
+    fields: ['title', 'body'],
+  },
+  {
+    method: 'POST',
     path: '/api/admin/reports/1/resolve',
     signedIn: true,
     body: { action: 'dismiss', note: 'Nothing wrong' },

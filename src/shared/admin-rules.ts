@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'stock.token-revoke',
   'contact.status',
   'report.resolve',
+  'guide.create',
+  'guide.update',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -34,6 +36,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'stock.token-revoke': 'Ingest token revoked',
   'contact.status': 'Contact message marked',
   'report.resolve': 'Report resolved',
+  'guide.create': 'Guide written',
+  'guide.update': 'Guide changed',
 }
 
 export const ADMIN_MESSAGES = {

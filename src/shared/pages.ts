@@ -136,6 +136,12 @@ const PAGE_LIST = [
     section: 'Community',
   },
   {
+    path: '/guides/:slug',
+    title: 'Trading guide',
+    description: 'A TradeHub guide to trading in Roblox games.',
+    href: '/guides/trading-safely',
+  },
+  {
     path: '/achievements',
     title: 'Achievements',
     description: 'Trader achievements and badges on TradeHub.',
@@ -256,6 +262,18 @@ const PAGE_LIST = [
     path: '/admin/audit',
     title: 'Audit log',
     description: 'Every admin and role action on TradeHub: who, what, when and from where.',
+    noindex: true,
+  },
+  {
+    path: '/admin/guides',
+    title: 'Guides — Admin',
+    description: 'Write and publish the guides.',
+    noindex: true,
+  },
+  {
+    path: '/admin/guides/:slug',
+    title: 'Edit guide — Admin',
+    description: 'Write and publish a guide.',
     noindex: true,
   },
   {

@@ -94,6 +94,8 @@ export const meResponseSchema = z.object({
       isAdmin: z.boolean(),
       /** Works the reports' queue (the moderator role, or an admin). */
       isModerator: z.boolean(),
+      /** Writes the guides (the guide-editor role, or an admin). */
+      isGuideEditor: z.boolean(),
       /** Games with stock whose stock this user manages (admins manage all). */
       stockManagerGames: z.array(z.enum(STOCK_GAMES)),
       /** Games whose values and items this user edits (admins edit all). */

@@ -7,6 +7,9 @@ export const ADMIN_ROLE = 'admin'
 /** The moderators of trust and safety: they work the reports' queue (admins are moderators too). */
 export const MODERATOR_ROLE = 'moderator'
 
+/** The writers of the guides (/guides): they write and publish guides (admins write them too). */
+export const GUIDE_EDITOR_ROLE = 'guide-editor'
+
 /** `{game}-stock-manager`, for a game with a stock tracker. */
 export const stockManagerRole = (game: StockGameId) => `${game}-stock-manager` as const
 export type StockManagerRole = ReturnType<typeof stockManagerRole>
@@ -19,10 +22,21 @@ export type ValueEditorRole = ReturnType<typeof valueEditorRole>
 export const ROLES = [
   ADMIN_ROLE,
   MODERATOR_ROLE,
+  GUIDE_EDITOR_ROLE,
   ...STOCK_GAMES.map(stockManagerRole),
   ...GAME_IDS.map(valueEditorRole),
-] as [typeof ADMIN_ROLE, typeof MODERATOR_ROLE, ...(StockManagerRole | ValueEditorRole)[]]
-export type Role = typeof ADMIN_ROLE | typeof MODERATOR_ROLE | StockManagerRole | ValueEditorRole
+] as [
+  typeof ADMIN_ROLE,
+  typeof MODERATOR_ROLE,
+  typeof GUIDE_EDITOR_ROLE,
+  ...(StockManagerRole | ValueEditorRole)[],
+]
+export type Role =
+  | typeof ADMIN_ROLE
+  | typeof MODERATOR_ROLE
+  | typeof GUIDE_EDITOR_ROLE
+  | StockManagerRole
+  | ValueEditorRole
 
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value)
@@ -30,26 +44,25 @@ export function isRole(value: string): value is Role {
 
 export const isValueEditorRole = (role: Role): role is ValueEditorRole => role.endsWith('-value-editor')
 
-/** The game a stock-manager or value-editor role is for (null for admin and moderator). */
+/** The roles of no game: admin, moderator, guide editor. */
+const siteWide = (role: Role) => role === ADMIN_ROLE || role === MODERATOR_ROLE || role === GUIDE_EDITOR_ROLE
+
+/** The game a stock-manager or value-editor role is for (null for the site-wide roles). */
 export function gameOfRole(role: Role): GameId | null {
-  if (role === ADMIN_ROLE || role === MODERATOR_ROLE) return null
+  if (siteWide(role)) return null
   const suffix = isValueEditorRole(role) ? '-value-editor' : '-stock-manager'
   return role.slice(0, -suffix.length) as GameId
 }
 
 /** What a role is called: 'stock manager', 'value editor' (null for admin and moderator). */
 export const roleKind = (role: Role) =>
-  role === ADMIN_ROLE || role === MODERATOR_ROLE
-    ? null
-    : isValueEditorRole(role)
-      ? 'value editor'
-      : 'stock manager'
+  siteWide(role) ? null : isValueEditorRole(role) ? 'value editor' : 'stock manager'
 
 /** A role as people read it: 'Admin', 'Moderator', 'Grow a Garden stock manager', 'Fisch value editor'. */
 export function roleLabel(role: Role): string {
   const game = gameOfRole(role)
   if (game) return `${GAME_NAMES[game]} ${roleKind(role)}`
-  return role === MODERATOR_ROLE ? 'Moderator' : 'Admin'
+  return role === MODERATOR_ROLE ? 'Moderator' : role === GUIDE_EDITOR_ROLE ? 'Guide editor' : 'Admin'
 }
 
 /** The spec's messages (SPEC sections 5 and 8). */
@@ -58,6 +71,7 @@ export const ROLE_MESSAGES = {
   usernameNotFound: (username: string) => `User with username ${username} not found`,
   alreadyAdmin: (email: string) => `User ${email} is already an admin`,
   alreadyModerator: (email: string) => `User ${email} is already a moderator`,
+  alreadyGuideEditor: (email: string) => `User ${email} is already a guide editor`,
   alreadyStockManager: (email: string, game: string) => `User ${email} is already a ${game} stock manager`,
   alreadyValueEditor: (email: string, game: string) => `User ${email} is already a ${game} value editor`,
   primaryAdmin: 'Cannot remove the primary admin user',

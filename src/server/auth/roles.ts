@@ -5,6 +5,7 @@ import type { Env } from '@/server/env'
 import { GAME_IDS, type GameId, STOCK_GAMES, type StockGameId } from '@/shared/games'
 import {
   ADMIN_ROLE,
+  GUIDE_EDITOR_ROLE,
   isRole,
   MODERATOR_ROLE,
   type Role,
@@ -25,6 +26,8 @@ export interface Permissions {
   isAdmin: boolean
   /** Works the reports' queue: the moderator role, or an admin. */
   isModerator: boolean
+  /** Writes and publishes guides: the guide-editor role, or an admin. */
+  isGuideEditor: boolean
   /** The roles granted in user_roles (the primary admin may have none). */
   roles: Role[]
   /** Games with stock whose stock this user manages: every one for an admin. */
@@ -57,6 +60,7 @@ export function permissionsFrom(env: Env, user: RoleSubject, roles: Role[]): Per
     primaryAdmin,
     isAdmin,
     isModerator: isAdmin || roles.includes(MODERATOR_ROLE),
+    isGuideEditor: isAdmin || roles.includes(GUIDE_EDITOR_ROLE),
     roles,
     stockManagerGames: STOCK_GAMES.filter((game) => isAdmin || roles.includes(stockManagerRole(game))),
     valueEditorGames: GAME_IDS.filter((game) => isAdmin || roles.includes(valueEditorRole(game))),

@@ -65,6 +65,9 @@ export const requireAdmin = requirePermission((p) => p.isAdmin, 'Only admins can
 /** Moderators only: the moderator role or an admin (the reports' queue). */
 export const requireModerator = requirePermission((p) => p.isModerator, 'Only moderators can see this.')
 
+/** Guide editors only: the guide-editor role or an admin (the guides' editor). */
+export const requireGuideEditor = requirePermission((p) => p.isGuideEditor, 'Only guide editors can do this.')
+
 /**
  * Stock managers of a game only: an admin or the game's `{game}-stock-manager` role. `game` is a game
  * with stock, or the name of the route parameter holding it (a game without stock: 404).

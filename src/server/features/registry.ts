@@ -5,6 +5,7 @@ import { alertsFeature } from './alerts/feature'
 import { catalogFeature } from './catalog/feature'
 import { contactFeature } from './contact/feature'
 import { favoritesFeature } from './favorites/feature'
+import { guidesFeature } from './guides/feature'
 import { landingFeature } from './landing/feature'
 import { launchListFeature } from './launch-list/feature'
 import { liveFeature } from './live/feature'
@@ -36,5 +37,6 @@ export const FEATURES: readonly ServerFeature[] = [
   verificationFeature,
   tradingFeature,
   trustFeature,
+  guidesFeature,
   liveFeature,
 ]

@@ -3,6 +3,7 @@ import { type LoaderFunction, type RouteObject, redirect } from 'react-router'
 import { PAGES, type PagePath, REDIRECTS } from '@/shared/pages'
 import { prefetchPublicProfile } from '@/web/features/accounts/public'
 import { prefetchGames, prefetchItem, prefetchValues } from '@/web/features/catalog/public'
+import { prefetchGuide, prefetchGuides } from '@/web/features/guides/public'
 import { prefetchHome, prefetchSiteLinks } from '@/web/features/landing/public'
 import { prefetchStockPage } from '@/web/features/stock/public'
 import { prefetchTradeAd, prefetchTradeAds } from '@/web/features/trading/public'
@@ -14,6 +15,8 @@ const trustPage = () => import('@/web/features/content/pages/trust-and-security-
 
 /** The admin area's pages share one chunk. */
 const adminPages = () => import('@/web/features/admin/pages/admin-pages')
+/** The guides' editor: its own chunk (guide editors open only these admin pages). */
+const adminGuidePages = () => import('@/web/features/guides/pages/admin-guides-pages')
 
 interface PageRoute {
   /** The page's component, in its own chunk, loaded when the page is first visited. */
@@ -121,6 +124,8 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
   '/admin/mail': { load: async () => (await adminPages()).MailPage },
   '/admin/contact': { load: async () => (await adminPages()).ContactMessagesPage },
   '/admin/audit': { load: async () => (await adminPages()).AuditPage },
+  '/admin/guides': { load: async () => (await adminGuidePages()).AdminGuidesPage },
+  '/admin/guides/:slug': { load: async () => (await adminGuidePages()).AdminGuidePage },
   '/admin/imports': {
     load: async () => (await import('@/web/features/admin/pages/imports-page')).ImportsPage,
   },
@@ -145,7 +150,14 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
   },
   '/about': { load: async () => (await import('@/web/features/content/pages/about-page')).AboutPage },
   '/contact': { load: async () => (await import('@/web/features/content/pages/contact-page')).ContactPage },
-  '/guides': { load: async () => (await import('@/web/features/content/pages/guides-page')).GuidesPage },
+  '/guides': {
+    load: async () => (await import('@/web/features/guides/pages/guides-page')).GuidesPage,
+    loader: prefetchGuides,
+  },
+  '/guides/:slug': {
+    load: async () => (await import('@/web/features/guides/pages/guide-page')).GuidePage,
+    loader: prefetchGuide,
+  },
   '/achievements': {
     load: async () => (await import('@/web/features/content/pages/achievements-page')).AchievementsPage,
   },

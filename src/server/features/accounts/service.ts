@@ -250,6 +250,7 @@ export async function getMe(env: Env, db: Db, user: Session['user'] | null): Pro
       twoFactorEnabled: Boolean(user.twoFactorEnabled),
       isAdmin: permissions.isAdmin,
       isModerator: permissions.isModerator,
+      isGuideEditor: permissions.isGuideEditor,
       stockManagerGames: permissions.stockManagerGames,
       valueEditorGames: permissions.valueEditorGames,
       profile: await getOwnProfile(db, user),

@@ -10,6 +10,7 @@ import { AppError } from '@/server/lib/errors'
 import { GAME_NAMES } from '@/shared/games'
 import {
   ADMIN_ROLE,
+  GUIDE_EDITOR_ROLE,
   gameOfRole,
   isRole,
   isValueEditorRole,
@@ -116,11 +117,13 @@ const alreadyHasRole = (email: string, role: Role) => {
     'CONFLICT',
     role === MODERATOR_ROLE
       ? ROLE_MESSAGES.alreadyModerator(email)
-      : !game
-        ? ROLE_MESSAGES.alreadyAdmin(email)
-        : isValueEditorRole(role)
-          ? ROLE_MESSAGES.alreadyValueEditor(email, GAME_NAMES[game])
-          : ROLE_MESSAGES.alreadyStockManager(email, GAME_NAMES[game]),
+      : role === GUIDE_EDITOR_ROLE
+        ? ROLE_MESSAGES.alreadyGuideEditor(email)
+        : !game
+          ? ROLE_MESSAGES.alreadyAdmin(email)
+          : isValueEditorRole(role)
+            ? ROLE_MESSAGES.alreadyValueEditor(email, GAME_NAMES[game])
+            : ROLE_MESSAGES.alreadyStockManager(email, GAME_NAMES[game]),
   )
 }
 

@@ -37,7 +37,7 @@ const COLUMNS: { title: string; links: FooterLink[] }[] = [
       { label: 'Discord Bot', to: '/invite-bot', document: true, discord: 'bot' },
       { label: 'Trading Server', to: '/join-server', document: true, discord: 'server' },
       { label: 'Referral Program', soon: true },
-      { label: 'Guides', to: '/guides', soon: true },
+      { label: 'Guides', to: '/guides' },
       { label: 'Achievements', to: '/achievements', soon: true },
     ],
   },

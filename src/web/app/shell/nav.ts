@@ -35,7 +35,7 @@ export const HEADER_NAV: NavLink[] = [
     label: 'Resources',
     children: [
       { label: 'Safe Sender Guide', to: '/safe-sender-guide' },
-      { label: 'Guides', comingSoon: true },
+      { label: 'Guides', to: '/guides' },
       { label: 'Achievements', comingSoon: true },
     ],
   },

@@ -79,6 +79,13 @@ export default function UserMenu({ me }: { me: Me }) {
               </Link>
             </li>
           )}
+          {me.isGuideEditor && (
+            <li>
+              <Link to="/admin/guides" className={itemClass}>
+                Guides Editor
+              </Link>
+            </li>
+          )}
           <li className="mt-1 border-line border-t pt-1">
             <button
               type="button"

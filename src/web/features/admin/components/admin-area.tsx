@@ -17,6 +17,8 @@ interface AdminSection {
   valueEditorsOf?: readonly GameId[]
   /** Moderators may open it too. */
   moderators?: boolean
+  /** Guide editors may open it too. */
+  guideEditors?: boolean
 }
 
 /** The sections of the admin area, each at its own address. */
@@ -34,6 +36,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/mail', label: 'Mail queue' },
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/imports', label: 'Imports', valueEditorsOf: IMPORT_GAMES },
+  { to: '/admin/guides', label: 'Guides', guideEditors: true },
 ]
 
 /** Whether a user edits values of any of these games (admins edit every game's). */
@@ -43,8 +46,16 @@ const editsAny = (me: Me, games: readonly GameId[] | undefined) =>
 /** Whether a signed-in user may open a section (or a page) that lets in these people besides admins. */
 const mayOpen = (
   me: Me,
-  { valueEditorsOf, moderators }: Pick<AdminSection, 'valueEditorsOf' | 'moderators'>,
-) => me.isAdmin || editsAny(me, valueEditorsOf) || (!!moderators && me.isModerator)
+  {
+    valueEditorsOf,
+    moderators,
+    guideEditors,
+  }: Pick<AdminSection, 'valueEditorsOf' | 'moderators' | 'guideEditors'>,
+) =>
+  me.isAdmin ||
+  editsAny(me, valueEditorsOf) ||
+  (!!moderators && me.isModerator) ||
+  (!!guideEditors && me.isGuideEditor)
 
 /** The sections a signed-in user may open. */
 const sectionsOf = (me: Me) => ADMIN_SECTIONS.filter((s) => mayOpen(me, s))
@@ -61,12 +72,14 @@ export function AdminArea({
   back,
   valueEditorsOf,
   moderators,
+  guideEditors,
   children,
 }: {
   title: string
   back: string
   valueEditorsOf?: readonly GameId[]
   moderators?: boolean
+  guideEditors?: boolean
   children: ReactNode
 }) {
   const { me, isPending } = useMe()
@@ -80,7 +93,7 @@ export function AdminArea({
     )
   }
   const sections = sectionsOf(me)
-  if (!mayOpen(me, { valueEditorsOf, moderators })) {
+  if (!mayOpen(me, { valueEditorsOf, moderators, guideEditors })) {
     return (
       <Page title="Admin" lead="Site administration for TradeHub admins.">
         <FormMessage kind="error">

@@ -1,0 +1,22 @@
+import { defineFeature } from '@/server/context'
+import { guidePageHead } from './page-head'
+import { guideAdminRoutes, guideRoutes } from './routes'
+import { GUIDES_CACHE, seedStartingGuides } from './service'
+
+/**
+ * The guides: Markdown written by guide editors and admins, rendered and sanitized on the server, with
+ * revisions; the published ones are public. docs/decisions/035-guides.md
+ */
+export const guidesFeature = defineFeature({
+  name: 'guides',
+  routes: { '/api/guides': guideRoutes, '/api/admin/guides': guideAdminRoutes },
+  pageHeads: { '/guides/:slug': guidePageHead },
+  async start({ database, cache, logger }) {
+    const added = await seedStartingGuides(database.db)
+    if (added > 0) {
+      cache.invalidate(GUIDES_CACHE)
+      logger.info({ added }, 'starting guides written')
+    }
+    return undefined
+  },
+})
