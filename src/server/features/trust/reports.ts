@@ -3,9 +3,11 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { Actor } from '@/server/auth/session'
 import type { Db } from '@/server/db/client'
 import {
+  items,
   profiles,
   reports,
   robloxAccounts,
+  tradeAdItems,
   tradeAds,
   tradeMessages,
   tradeOffers,
@@ -59,6 +61,29 @@ interface Target {
 
 const asNumber = (id: string) => (/^\d{1,15}$/.test(id) ? Number(id) : null)
 
+/** An ad as a moderator reads it: both sides by item name, then its note. */
+async function adText(db: DbOrTx, adId: number, note: string): Promise<string> {
+  const slots = await db
+    .select({
+      side: tradeAdItems.side,
+      quantity: tradeAdItems.quantity,
+      name: items.name,
+      variant: tradeAdItems.variant,
+    })
+    .from(tradeAdItems)
+    .innerJoin(items, and(eq(items.gameId, tradeAdItems.gameId), eq(items.id, tradeAdItems.itemId)))
+    .where(eq(tradeAdItems.adId, adId))
+    .orderBy(tradeAdItems.side, tradeAdItems.position)
+  const side = (which: string) =>
+    slots
+      .filter((s) => s.side === which)
+      .map((s) => `${s.quantity > 1 ? `${s.quantity}× ` : ''}${s.variant ? `${s.variant} ` : ''}${s.name}`)
+      .join(', ') || 'offers'
+  return [`Has: ${side('offering')}.`, `Wants: ${side('requesting')}.`, note && `Note: ${note}`]
+    .filter(Boolean)
+    .join(' ')
+}
+
 /** The reported thing, or null when there is none (a bad id for its kind is none too). */
 async function findTarget(db: DbOrTx, kind: ReportTargetKind, id: string): Promise<Target | null> {
   if (kind === 'user') {
@@ -79,9 +104,13 @@ async function findTarget(db: DbOrTx, kind: ReportTargetKind, id: string): Promi
   if (n === null) return null
   if (kind === 'ad') {
     const [row] = await db.select().from(tradeAds).where(eq(tradeAds.id, n))
-    return row
-      ? { authorId: row.userId, text: row.note, link: `/trading/ad/${row.id}`, hidden: row.hiddenAt !== null }
-      : null
+    if (!row) return null
+    return {
+      authorId: row.userId,
+      text: await adText(db, row.id, row.note),
+      link: `/trading/ad/${row.id}`,
+      hidden: row.hiddenAt !== null,
+    }
   }
   if (kind === 'message') {
     const [row] = await db

@@ -456,7 +456,11 @@ describe('reports', () => {
       details: 'Asked me to give first',
       reporter: { username: reporter.username },
       status: 'open',
-      content: { text: 'Give first and I add', link: `/trading/ad/${adId}`, hidden: false },
+      content: {
+        text: expect.stringMatching(/^Has: .+\. Wants: .+\. Note: Give first and I add$/),
+        link: `/trading/ad/${adId}`,
+        hidden: false,
+      },
       author: { id: owner.id, username: owner.username },
       resolution: null,
     })
