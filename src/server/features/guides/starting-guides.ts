@@ -21,7 +21,7 @@ The game's own trade window swaps both sides at the same moment, so nobody has t
 
 A middleman holds one side's items in the game while the other side delivers. Scammers pose as middlemen, or suggest a "trusted friend" who leaves with the items.
 
-- Only use a middleman listed on the [escrow service](/escrow-service) page.
+- Only use a middleman listed on the [escrow service](/escrow-service) page. Until TradeHub lists its official middlemen there, anyone who says they are one is not.
 - TradeHub staff never DM you first, and never ask you to give first outside the flow.
 - If someone says they are a TradeHub middleman, check their name on the escrow service page before you trade.
 
@@ -31,7 +31,7 @@ Fake "verification" bots and sites send a link that asks you to sign in to Roblo
 
 - No real trade or verification ever needs your password, your two-step code or your .ROBLOSECURITY cookie.
 - Never paste code into your browser console and never run a "value checker" someone sends you.
-- Verify your Roblox account only on [TradeHub's verification page](/verification): you put a code in your Roblox profile's About, and we check it. We never ask for your password.
+- Verify your Roblox account only on [TradeHub's verification page](/verification): you put a phrase of plain words in your Roblox profile's About, and we check it. We never ask for your password.
 
 ## Check the trader
 
