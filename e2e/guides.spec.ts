@@ -19,15 +19,15 @@ test.describe('guides', { tag: '@phone' }, () => {
     const editorName = `ge_${stamp.replace(/\W/g, '_').slice(0, 20)}`
     await createUser(editorContext.request, editorEmail, editorName)
 
-    // The admin makes them a guide editor on the guides' admin page.
+    // The admin makes them a guide editor, as for the other roles.
     await signInAsPrimaryAdmin(page.request)
-    await page.goto('/admin/guides')
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Guides')
+    await page.goto('/admin/guide-editors')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Guide editors')
     const addEditor = page.getByRole('form', { name: 'Add guide editor' })
     await addEditor.getByLabel('E-mail').fill(editorEmail)
     await addEditor.getByRole('button', { name: 'Add guide editor' }).click()
     const editors = page.getByRole('region', { name: 'Guide editors' })
-    await expect(editors.getByText(editorEmail)).toBeVisible()
+    await expect(editors.getByRole('link', { name: editorEmail })).toBeVisible()
     await expectAccessible(page)
 
     // The guide editor opens only the guides of the admin area.

@@ -217,6 +217,13 @@ const PAGE_LIST = [
     noindex: true,
   },
   {
+    path: '/admin/guide-editors',
+    title: 'Guide editors',
+    description:
+      'The guide editors of TradeHub: they write and publish the guides. Add one by e-mail, remove one.',
+    noindex: true,
+  },
+  {
     path: '/admin/reports',
     title: 'Reports',
     description: 'Reported ads, messages, reviews, suggestions and users, to dismiss, hide, warn or suspend.',

@@ -112,6 +112,7 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
   '/admin/stock-managers': { load: async () => (await adminPages()).StockManagersPage },
   '/admin/value-editors': { load: async () => (await adminPages()).ValueEditorsPage },
   '/admin/moderators': { load: async () => (await adminPages()).ModeratorsPage },
+  '/admin/guide-editors': { load: async () => (await adminPages()).GuideEditorsPage },
   '/admin/reports': {
     load: async () => (await import('@/web/features/admin/pages/reports-page')).ReportsPage,
   },

@@ -7,7 +7,6 @@ import type {
   StaffGuide,
   UpdateGuideRequest,
 } from '@/shared/guides'
-import type { RoleListResponse } from '@/shared/roles'
 import { apiFetch } from '@/web/lib/api'
 import { type PrefetchArgs, prefetch } from '@/web/lib/query-client'
 
@@ -34,11 +33,6 @@ export const staffGuideQuery = (slug: string) =>
       apiFetch<StaffGuide>(`/api/admin/guides/${encodeURIComponent(slug)}`, { signal }),
   })
 
-export const guideEditorsQuery = queryOptions({
-  queryKey: ['admin', 'roles'],
-  queryFn: ({ signal }) => apiFetch<RoleListResponse>('/api/admin/roles', { signal }),
-})
-
 /** Writes a new guide (no slug) or saves one; every guide read is fetched afresh after. */
 export function useSaveGuide() {
   const client = useQueryClient()
@@ -64,16 +58,6 @@ export const usePreviewGuide = () =>
     mutationFn: (body: string) =>
       apiFetch<PreviewGuideResponse>('/api/admin/guides/preview', { method: 'POST', body: { body } }),
   })
-
-/** Admins: makes a user a guide editor by e-mail. */
-export function useAddGuideEditor() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: (email: string) =>
-      apiFetch('/api/admin/roles', { method: 'POST', body: { email, role: 'guide-editor' } }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'roles'] }),
-  })
-}
 
 /** Route loaders: the page's one request starts while its code loads. */
 export function prefetchGuides({ context }: PrefetchArgs) {

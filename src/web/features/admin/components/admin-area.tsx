@@ -28,6 +28,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/stock-managers', label: 'Stock managers' },
   { to: '/admin/value-editors', label: 'Value editors' },
   { to: '/admin/moderators', label: 'Moderators' },
+  { to: '/admin/guide-editors', label: 'Guide editors' },
   { to: '/admin/reports', label: 'Reports', moderators: true },
   { to: '/admin/values', label: 'Value tools', valueEditorsOf: GAME_IDS },
   { to: '/admin/users', label: 'Users' },

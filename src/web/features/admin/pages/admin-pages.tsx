@@ -14,6 +14,7 @@ import { GAME_IDS, GAME_NAMES, type GameId, STOCK_GAMES } from '@/shared/games'
 import type { RoleGrant } from '@/shared/roles'
 import {
   ADMIN_ROLE,
+  GUIDE_EDITOR_ROLE,
   isRole,
   MODERATOR_ROLE,
   ROLE_MESSAGES,
@@ -217,15 +218,27 @@ export function ModeratorsPage() {
   )
 }
 
+export function GuideEditorsPage() {
+  return (
+    <AdminArea title="Guide editors" back="/admin/guide-editors">
+      <p className="-mt-2 mb-6 text-muted">
+        Guide editors write and publish the guides (<Link to="/admin/guides">Guides</Link>); admins can too.
+      </p>
+      <RolePanels role={GUIDE_EDITOR_ROLE} kind="guide editor" empty="No guide editors yet." />
+    </AdminArea>
+  )
+}
+
 /** A role held site-wide: a form to add someone by e-mail, and the list of who holds it. */
 function RolePanels({ role, kind, empty }: { role: Role; kind: string; empty: string }) {
   const query = useGrants()
+  const slug = kind.replace(/ /g, '-')
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <Panel title={`Add ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`} id={`add-${kind}`}>
+      <Panel title={`Add ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`} id={`add-${slug}`}>
         <GrantForm role={role} label={`Add ${kind}`} />
       </Panel>
-      <Panel title={`${kind[0]?.toUpperCase()}${kind.slice(1)}s`} id={`${kind}s-list`}>
+      <Panel title={`${kind[0]?.toUpperCase()}${kind.slice(1)}s`} id={`${slug}s-list`}>
         {query.isPending ? (
           <Spinner label={`Loading ${kind}s`} />
         ) : query.isError ? (

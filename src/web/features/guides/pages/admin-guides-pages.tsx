@@ -1,29 +1,20 @@
 import { useQuery } from '@tanstack/react-query'
-import { type FormEvent, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { GAME_IDS, GAME_NAMES, type GameId } from '@/shared/games'
 import type { StaffGuide } from '@/shared/guides'
 import { GUIDE_BODY_MAX, GUIDE_TITLE_MAX, type GuideStatus } from '@/shared/guides-rules'
-import { GUIDE_EDITOR_ROLE } from '@/shared/roles-rules'
 import { NotFoundPage } from '@/web/app/not-found-page'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { buttonClass } from '@/web/components/ui/button'
 import { Field, FormMessage, TextAreaField } from '@/web/components/ui/field'
 import { Select } from '@/web/components/ui/select'
 import { Spinner } from '@/web/components/ui/spinner'
-import { useMe } from '@/web/features/accounts/public'
 import { AdminArea, Panel } from '@/web/features/admin/public'
 import { ApiError } from '@/web/lib/api'
 import { formatDay } from '@/web/lib/format'
 import { toast } from '@/web/lib/toast'
-import {
-  guideEditorsQuery,
-  staffGuideQuery,
-  staffGuidesQuery,
-  useAddGuideEditor,
-  usePreviewGuide,
-  useSaveGuide,
-} from '../api'
+import { staffGuideQuery, staffGuidesQuery, usePreviewGuide, useSaveGuide } from '../api'
 import { GuideBody } from '../components/guide-body'
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong')
@@ -32,13 +23,12 @@ const STATUS_LABELS: Record<GuideStatus, string> = { draft: 'Draft', published: 
 
 // --- The list -------------------------------------------------------------------------------------
 
-/** /admin/guides: every guide, drafts too, with New guide; admins also add guide editors here. */
+/** /admin/guides: every guide, drafts too, with New guide (admins add guide editors on /admin/guide-editors). */
 export function AdminGuidesPage() {
   return (
     <AdminArea title="Guides" back="/admin/guides" guideEditors>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <GuideList />
-        <GuideEditors />
       </div>
     </AdminArea>
   )
@@ -77,69 +67,6 @@ function GuideList() {
           </ul>
         )}
       </div>
-    </Panel>
-  )
-}
-
-/** Admins only: the guide editors, and a form to add one by e-mail. */
-function GuideEditors() {
-  const { me } = useMe()
-  if (!me?.isAdmin) return null
-  return <GuideEditorsPanel />
-}
-
-function GuideEditorsPanel() {
-  const query = useQuery(guideEditorsQuery)
-  const add = useAddGuideEditor()
-  const [email, setEmail] = useState('')
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    add.mutate(email.trim(), {
-      onSuccess: () => {
-        toast.success(`${email.trim()} is a guide editor`)
-        setEmail('')
-      },
-    })
-  }
-  const editors = query.data?.grants.filter((g) => g.role === GUIDE_EDITOR_ROLE) ?? []
-  return (
-    <Panel title="Guide editors" id="guide-editors">
-      <form onSubmit={submit} aria-label="Add guide editor" className="flex flex-wrap items-end gap-2">
-        <Field
-          label="E-mail"
-          type="email"
-          autoComplete="off"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          className="min-w-0 flex-1 basis-56"
-        />
-        <button
-          type="submit"
-          disabled={add.isPending || !email.trim()}
-          className={buttonClass('primary', 'md')}
-        >
-          Add guide editor
-        </button>
-        {add.isError && (
-          <div className="basis-full">
-            <FormMessage kind="error">{errorText(add.error)}</FormMessage>
-          </div>
-        )}
-      </form>
-      {query.isError ? (
-        <ErrorPanel onRetry={() => query.refetch()} />
-      ) : (
-        <ul className="mt-4 grid gap-1 text-sm">
-          {editors.length === 0 && !query.isPending && <li className="text-muted">No guide editors yet.</li>}
-          {editors.map((g) => (
-            <li key={g.userId} className="[overflow-wrap:anywhere]">
-              {g.email}
-              {g.username && <span className="text-muted"> · @{g.username}</span>}
-            </li>
-          ))}
-        </ul>
-      )}
     </Panel>
   )
 }
