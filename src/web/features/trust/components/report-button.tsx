@@ -7,7 +7,7 @@ import { lazy } from '@/web/lib/lazy'
 const ReportDialog = lazy(() => import('./report-dialog'))
 
 /**
- * "Report": asks why (scam, spam, harassment, impersonation, something else) and a few words, in a
+ * "Report" (its name says what, for screen readers: "Report this message from …"): asks why (scam, spam, harassment, impersonation, something else) and a few words, in a
  * dialog whose code loads on the first tap. `what` names it for the dialog's title ("this ad").
  */
 export function ReportButton({
@@ -35,6 +35,7 @@ export function ReportButton({
       >
         <Flag aria-hidden="true" className="size-4" />
         {label}
+        {label === 'Report' && <span className="sr-only"> {what}</span>}
       </button>
       {wanted && (
         <Suspense fallback={null}>
