@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
+import { Figures } from '@/web/components/ui/figures'
 import { Page, Prose, SoonBadge } from '@/web/components/ui/page'
 import { TeamLink } from '@/web/features/landing/public'
 import { trustFiguresQuery } from '@/web/features/trust/public'
@@ -33,14 +34,7 @@ function TrustFigures() {
       <h2 id="trust-figures" className="font-semibold text-xl">
         Trust on TradeHub, live
       </h2>
-      <dl className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
-        {figures.map((f) => (
-          <div key={f.label} className="rounded-xl border border-line bg-surface/70 px-3 py-3">
-            <dd className="font-bold text-2xl text-ink tabular-nums">{f.value}</dd>
-            <dt className="text-muted text-xs">{f.label}</dt>
-          </div>
-        ))}
-      </dl>
+      <Figures figures={figures} className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3" />
       <p className="mt-2 text-muted text-xs">Anonymous figures, updated as moderators work.</p>
     </section>
   )

@@ -19,6 +19,7 @@ import { Link } from 'react-router'
 import { valueCoverage } from '@/shared/catalog-rules'
 import type { SiteSummary } from '@/shared/site'
 import { buttonClass } from '@/web/components/ui/button'
+import { Figures } from '@/web/components/ui/figures'
 import { SoonBadge } from '@/web/components/ui/page'
 import { EarlyAccessForm } from '@/web/features/launch-list/public'
 import { formatCount, formatDay, formatRelative } from '@/web/lib/format'
@@ -102,14 +103,7 @@ function LiveFigures() {
   ]
   return (
     <div aria-busy={isPending}>
-      <dl className="grid grid-cols-3 gap-3 sm:max-w-xl">
-        {figures.map((f) => (
-          <div key={f.label} className="rounded-xl border border-line bg-surface/70 px-3 py-3">
-            <dd className="font-bold text-2xl text-ink tabular-nums">{f.value}</dd>
-            <dt className="text-muted text-xs">{f.label}</dt>
-          </div>
-        ))}
-      </dl>
+      <Figures figures={figures} className="grid grid-cols-3 gap-3 sm:max-w-xl" />
       {data && (
         <>
           <p className="mt-4 text-muted text-sm">
