@@ -210,6 +210,10 @@ export const NOTIFICATION_KINDS = [
   // The trust layer (src/shared/trust.ts): a review of a trade, a moderator's warning.
   'trade-review',
   'moderation-warning',
+  // Middlemen, disputes and achievements (issue 27): a request claimed or closed, a dispute's news, a badge earned.
+  'middleman',
+  'dispute',
+  'achievement',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 

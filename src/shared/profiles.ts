@@ -96,6 +96,8 @@ export const meResponseSchema = z.object({
       isModerator: z.boolean(),
       /** Writes the guides (the guide-editor role, or an admin). */
       isGuideEditor: z.boolean(),
+      /** An official middleman (the middleman role; admins are not unless granted it). */
+      isMiddleman: z.boolean(),
       /** Games with stock whose stock this user manages (admins manage all). */
       stockManagerGames: z.array(z.enum(STOCK_GAMES)),
       /** Games whose values and items this user edits (admins edit all). */

@@ -10,6 +10,9 @@ export const MODERATOR_ROLE = 'moderator'
 /** The writers of the guides (/guides): they write and publish guides (admins write them too). */
 export const GUIDE_EDITOR_ROLE = 'guide-editor'
 
+/** The official middlemen (/escrow-service): they take middleman requests of accepted trades. */
+export const MIDDLEMAN_ROLE = 'middleman'
+
 /** `{game}-stock-manager`, for a game with a stock tracker. */
 export const stockManagerRole = (game: StockGameId) => `${game}-stock-manager` as const
 export type StockManagerRole = ReturnType<typeof stockManagerRole>
@@ -23,18 +26,21 @@ export const ROLES = [
   ADMIN_ROLE,
   MODERATOR_ROLE,
   GUIDE_EDITOR_ROLE,
+  MIDDLEMAN_ROLE,
   ...STOCK_GAMES.map(stockManagerRole),
   ...GAME_IDS.map(valueEditorRole),
 ] as [
   typeof ADMIN_ROLE,
   typeof MODERATOR_ROLE,
   typeof GUIDE_EDITOR_ROLE,
+  typeof MIDDLEMAN_ROLE,
   ...(StockManagerRole | ValueEditorRole)[],
 ]
 export type Role =
   | typeof ADMIN_ROLE
   | typeof MODERATOR_ROLE
   | typeof GUIDE_EDITOR_ROLE
+  | typeof MIDDLEMAN_ROLE
   | StockManagerRole
   | ValueEditorRole
 
@@ -44,8 +50,16 @@ export function isRole(value: string): value is Role {
 
 export const isValueEditorRole = (role: Role): role is ValueEditorRole => role.endsWith('-value-editor')
 
-/** The roles of no game: admin, moderator, guide editor. */
-const siteWide = (role: Role) => role === ADMIN_ROLE || role === MODERATOR_ROLE || role === GUIDE_EDITOR_ROLE
+const SITE_WIDE_LABELS = {
+  [ADMIN_ROLE]: 'Admin',
+  [MODERATOR_ROLE]: 'Moderator',
+  [GUIDE_EDITOR_ROLE]: 'Guide editor',
+  [MIDDLEMAN_ROLE]: 'Middleman',
+} as const
+type SiteWideRole = keyof typeof SITE_WIDE_LABELS
+
+/** The roles of no game: admin, moderator, guide editor, middleman. */
+const siteWide = (role: Role): role is SiteWideRole => role in SITE_WIDE_LABELS
 
 /** The game a stock-manager or value-editor role is for (null for the site-wide roles). */
 export function gameOfRole(role: Role): GameId | null {
@@ -60,9 +74,7 @@ export const roleKind = (role: Role) =>
 
 /** A role as people read it: 'Admin', 'Moderator', 'Grow a Garden stock manager', 'Fisch value editor'. */
 export function roleLabel(role: Role): string {
-  const game = gameOfRole(role)
-  if (game) return `${GAME_NAMES[game]} ${roleKind(role)}`
-  return role === MODERATOR_ROLE ? 'Moderator' : role === GUIDE_EDITOR_ROLE ? 'Guide editor' : 'Admin'
+  return siteWide(role) ? SITE_WIDE_LABELS[role] : `${GAME_NAMES[gameOfRole(role)!]} ${roleKind(role)}`
 }
 
 /** The spec's messages (SPEC sections 5 and 8). */
@@ -72,6 +84,7 @@ export const ROLE_MESSAGES = {
   alreadyAdmin: (email: string) => `User ${email} is already an admin`,
   alreadyModerator: (email: string) => `User ${email} is already a moderator`,
   alreadyGuideEditor: (email: string) => `User ${email} is already a guide editor`,
+  alreadyMiddleman: (email: string) => `User ${email} is already a middleman`,
   alreadyStockManager: (email: string, game: string) => `User ${email} is already a ${game} stock manager`,
   alreadyValueEditor: (email: string, game: string) => `User ${email} is already a ${game} value editor`,
   primaryAdmin: 'Cannot remove the primary admin user',

@@ -7,6 +7,7 @@ import {
   ADMIN_ROLE,
   GUIDE_EDITOR_ROLE,
   isRole,
+  MIDDLEMAN_ROLE,
   MODERATOR_ROLE,
   type Role,
   stockManagerRole,
@@ -28,6 +29,8 @@ export interface Permissions {
   isModerator: boolean
   /** Writes and publishes guides: the guide-editor role, or an admin. */
   isGuideEditor: boolean
+  /** An official middleman (/escrow-service): the middleman role only, never implied by admin. */
+  isMiddleman: boolean
   /** The roles granted in user_roles (the primary admin may have none). */
   roles: Role[]
   /** Games with stock whose stock this user manages: every one for an admin. */
@@ -61,6 +64,7 @@ export function permissionsFrom(env: Env, user: RoleSubject, roles: Role[]): Per
     isAdmin,
     isModerator: isAdmin || roles.includes(MODERATOR_ROLE),
     isGuideEditor: isAdmin || roles.includes(GUIDE_EDITOR_ROLE),
+    isMiddleman: roles.includes(MIDDLEMAN_ROLE),
     roles,
     stockManagerGames: STOCK_GAMES.filter((game) => isAdmin || roles.includes(stockManagerRole(game))),
     valueEditorGames: GAME_IDS.filter((game) => isAdmin || roles.includes(valueEditorRole(game))),

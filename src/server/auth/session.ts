@@ -68,6 +68,12 @@ export const requireModerator = requirePermission((p) => p.isModerator, 'Only mo
 /** Guide editors only: the guide-editor role or an admin (the guides' editor). */
 export const requireGuideEditor = requirePermission((p) => p.isGuideEditor, 'Only guide editors can do this.')
 
+/** Official middlemen only: the middleman role (an admin is not one unless granted it). */
+export const requireMiddleman = requirePermission(
+  (p) => p.isMiddleman,
+  'Only official middlemen can do this.',
+)
+
 /**
  * Stock managers of a game only: an admin or the game's `{game}-stock-manager` role. `game` is a game
  * with stock, or the name of the route parameter holding it (a game without stock: 404).

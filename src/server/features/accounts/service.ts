@@ -251,6 +251,7 @@ export async function getMe(env: Env, db: Db, user: Session['user'] | null): Pro
       isAdmin: permissions.isAdmin,
       isModerator: permissions.isModerator,
       isGuideEditor: permissions.isGuideEditor,
+      isMiddleman: permissions.isMiddleman,
       stockManagerGames: permissions.stockManagerGames,
       valueEditorGames: permissions.valueEditorGames,
       profile: await getOwnProfile(db, user),

@@ -14,6 +14,7 @@ import {
   gameOfRole,
   isRole,
   isValueEditorRole,
+  MIDDLEMAN_ROLE,
   MODERATOR_ROLE,
   ROLE_MESSAGES,
   ROLES,
@@ -119,11 +120,13 @@ const alreadyHasRole = (email: string, role: Role) => {
       ? ROLE_MESSAGES.alreadyModerator(email)
       : role === GUIDE_EDITOR_ROLE
         ? ROLE_MESSAGES.alreadyGuideEditor(email)
-        : !game
-          ? ROLE_MESSAGES.alreadyAdmin(email)
-          : isValueEditorRole(role)
-            ? ROLE_MESSAGES.alreadyValueEditor(email, GAME_NAMES[game])
-            : ROLE_MESSAGES.alreadyStockManager(email, GAME_NAMES[game]),
+        : role === MIDDLEMAN_ROLE
+          ? ROLE_MESSAGES.alreadyMiddleman(email)
+          : !game
+            ? ROLE_MESSAGES.alreadyAdmin(email)
+            : isValueEditorRole(role)
+              ? ROLE_MESSAGES.alreadyValueEditor(email, GAME_NAMES[game])
+              : ROLE_MESSAGES.alreadyStockManager(email, GAME_NAMES[game]),
   )
 }
 

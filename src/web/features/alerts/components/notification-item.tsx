@@ -1,5 +1,6 @@
 import {
   ArrowLeftRight,
+  Award,
   BadgeCheck,
   Ban,
   Clock,
@@ -8,7 +9,9 @@ import {
   type LucideIcon,
   MessageSquare,
   Package,
+  Scale,
   ShieldAlert,
+  ShieldCheck,
   Star,
   TrendingUp,
 } from 'lucide-react'
@@ -32,6 +35,9 @@ const KIND_ICONS: Record<NotificationKind, LucideIcon> = {
   'trade-expiring': Clock,
   'trade-review': Star,
   'moderation-warning': ShieldAlert,
+  middleman: ShieldCheck,
+  dispute: Scale,
+  achievement: Award,
 }
 
 /** One notification: what, when, and a link to its page (following it marks it read). */
