@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'report.resolve',
   'guide.create',
   'guide.update',
+  'dispute.resolve',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -38,6 +39,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'report.resolve': 'Report resolved',
   'guide.create': 'Guide written',
   'guide.update': 'Guide changed',
+  'dispute.resolve': 'Dispute decided',
 }
 
 export const ADMIN_MESSAGES = {

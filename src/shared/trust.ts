@@ -105,6 +105,8 @@ export const reviewSummarySchema = z.object({
   completedTrades: z.number().int(),
   /** null: no review yet. */
   positivePercent: z.number().int().nullable(),
+  /** Disputes against this trader a moderator upheld (docs/decisions/037-disputes.md). */
+  disputesUpheld: z.number().int(),
 })
 export type ReviewSummary = z.infer<typeof reviewSummarySchema>
 

@@ -4,6 +4,7 @@ import { adminFeature } from './admin/feature'
 import { alertsFeature } from './alerts/feature'
 import { catalogFeature } from './catalog/feature'
 import { contactFeature } from './contact/feature'
+import { disputesFeature } from './disputes/feature'
 import { favoritesFeature } from './favorites/feature'
 import { guidesFeature } from './guides/feature'
 import { landingFeature } from './landing/feature'
@@ -37,6 +38,7 @@ export const FEATURES: readonly ServerFeature[] = [
   verificationFeature,
   tradingFeature,
   trustFeature,
+  disputesFeature,
   guidesFeature,
   liveFeature,
 ]

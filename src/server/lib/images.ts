@@ -121,3 +121,27 @@ export function encodeSquareWebp(
     return pictures
   })
 }
+
+/**
+ * Re-encodes a checked picture as one WebP whose longer side is at most `maxSide` (smaller pictures keep
+ * their size), aspect kept (screenshots, evidence). Decoded, which drops metadata and anything hidden.
+ * Throws `refusals.refuse(refusals.notImage)` when the picture does not decode.
+ */
+export function encodeFittedWebp(
+  image: CheckedImage,
+  maxSide: number,
+  refusals: ImageRefusals,
+): Promise<{ webp: Buffer; width: number; height: number }> {
+  return withImageSlot(async () => {
+    try {
+      const { data, info } = await sharp(image.bytes, { limitInputPixels: MAX_PIXELS })
+        .rotate()
+        .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer({ resolveWithObject: true })
+      return { webp: data, width: info.width, height: info.height }
+    } catch {
+      throw refusals.refuse(refusals.notImage)
+    }
+  })
+}

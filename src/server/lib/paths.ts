@@ -21,4 +21,6 @@ export const ssrDistDir = path.join(projectRoot, 'dist/ssr')
 
 /** Where the server writes under DATA_DIR, besides the embedded database: avatars and the local mailbox. */
 export const avatarsDir = (dataDir: string) => path.join(dataDir, 'uploads', 'avatars')
+/** Dispute evidence: served only to those who may read the dispute, never as public files. */
+export const evidenceDir = (dataDir: string) => path.join(dataDir, 'uploads', 'evidence')
 export const mailboxDir = (dataDir: string) => path.join(dataDir, 'mail')

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm'
 import type { Db } from '@/server/db/client'
-import { tradeAds, tradeOffers, tradeReviews } from '@/server/db/schema'
+import { disputes, tradeAds, tradeOffers, tradeReviews } from '@/server/db/schema'
 import { type ReviewSummary, TRUST_LIMITS } from '@/shared/trust'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -61,7 +61,7 @@ async function reviewsAround(db: Db, userIds: readonly string[]): Promise<Given[
 }
 
 /** Average (one decimal) and count of a trader's visible reviews; null average: none yet. */
-export type Rating = Omit<ReviewSummary, 'completedTrades'>
+export type Rating = Omit<ReviewSummary, 'completedTrades' | 'disputesUpheld'>
 
 export async function ratingsOf(db: Db, userIds: readonly string[]): Promise<Map<string, Rating>> {
   const ids = [...new Set(userIds)]
@@ -94,12 +94,28 @@ export async function completedTradesOf(db: Db, userId: string): Promise<number>
   return row?.n ?? 0
 }
 
+/** Disputes against this trader a moderator upheld: "dispute upheld" on their record. */
+export async function disputesUpheldOf(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(disputes)
+    .where(and(eq(disputes.respondentId, userId), eq(disputes.status, 'upheld')))
+  return row?.n ?? 0
+}
+
 /** A trader's summary on their profile. */
 export async function summaryOf(db: Db, userId: string): Promise<ReviewSummary> {
-  const [ratings, completedTrades] = await Promise.all([
+  const [ratings, completedTrades, disputesUpheld] = await Promise.all([
     ratingsOf(db, [userId]),
     completedTradesOf(db, userId),
+    disputesUpheldOf(db, userId),
   ])
   const r = ratings.get(userId)!
-  return { average: r.average, count: r.count, completedTrades, positivePercent: r.positivePercent }
+  return {
+    average: r.average,
+    count: r.count,
+    completedTrades,
+    positivePercent: r.positivePercent,
+    disputesUpheld,
+  }
 }

@@ -51,14 +51,27 @@ function Stars({ rating }: { rating: number }) {
   )
 }
 
+/** "2 disputes upheld": a moderator upheld disputes against this trader (none: nothing shown). */
+function DisputesUpheld({ n }: { n: number }) {
+  if (n === 0) return null
+  return (
+    <p className="mt-2 inline-block rounded-full border border-danger/50 px-2 py-0.5 text-danger text-sm">
+      {formatCount(n)} dispute{n === 1 ? '' : 's'} upheld
+    </p>
+  )
+}
+
 function Summary({ summary }: { summary: ReviewSummary }) {
   if (summary.average === null || summary.count === 0)
     return (
-      <p className="mt-3 text-muted">
-        No reviews yet
-        {summary.completedTrades > 0 &&
-          ` · ${formatCount(summary.completedTrades)} completed trade${summary.completedTrades === 1 ? '' : 's'}`}
-      </p>
+      <>
+        <p className="mt-3 text-muted">
+          No reviews yet
+          {summary.completedTrades > 0 &&
+            ` · ${formatCount(summary.completedTrades)} completed trade${summary.completedTrades === 1 ? '' : 's'}`}
+        </p>
+        <DisputesUpheld n={summary.disputesUpheld} />
+      </>
     )
   const figures = [
     `${formatCount(summary.count)} review${summary.count === 1 ? '' : 's'}`,
@@ -76,6 +89,7 @@ function Summary({ summary }: { summary: ReviewSummary }) {
           <li key={f}>{f}</li>
         ))}
       </ul>
+      <DisputesUpheld n={summary.disputesUpheld} />
     </div>
   )
 }
