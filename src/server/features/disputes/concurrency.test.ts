@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { send } from '@/test/accounts'
+import { createTestApp } from '@/test/app'
+import { created, signedInTrader, TRADE_AD } from '@/test/trading'
+
+// Two server processes on one PostgreSQL: PGlite is one process's database, so this needs a server.
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'one open dispute per trade under concurrency (runs with TEST_DATABASE_URL)',
+  () => {
+    it('two opens at once, on two instances: one 201, one 409', async () => {
+      const a = await createTestApp()
+      const b = await createTestApp({ sameDatabaseAs: a })
+      try {
+        const owner = await signedInTrader(a)
+        const offerer = await signedInTrader(a)
+        const adId = await created(a, '/api/trade-ads', owner.cookie, TRADE_AD)
+        const offerId = await created(a, `/api/trade-ads/${adId}/offers`, offerer.cookie)
+        expect(
+          (await send(a, `/api/trade-offers/${offerId}/accept`, { method: 'POST', cookie: owner.cookie }))
+            .status,
+        ).toBe(200)
+        for (let round = 0; round < 3; round++) {
+          const statuses = await Promise.all([
+            send(a, `/api/trade-offers/${offerId}/dispute`, {
+              body: { reason: 'scam', details: `From the offerer ${round}` },
+              cookie: offerer.cookie,
+            }).then((r) => r.status),
+            send(b, `/api/trade-offers/${offerId}/dispute`, {
+              body: { reason: 'other', details: `From the owner ${round}` },
+              cookie: owner.cookie,
+            }).then((r) => r.status),
+          ])
+          expect(statuses.sort()).toEqual(round === 0 ? [201, 409] : [409, 409])
+        }
+      } finally {
+        await b.close()
+        await a.close()
+      }
+    })
+  },
+)
