@@ -62,3 +62,19 @@ export const DISPUTE_MESSAGES = {
   notSaved: 'The image could not be saved right now. Please try again later.',
   tooFast: 'Too many requests. Please wait a few minutes.',
 } as const
+
+/**
+ * Whether a trade may be disputed now: accepted or completed, within `windowDays` of its completion
+ * (or its acceptance, until it is completed). The server decides; pages use it to offer the link.
+ */
+export function canDispute(
+  offer: { status: string; decidedAt: string | null; completedAt: string | null },
+  now: number,
+): boolean {
+  if (offer.status !== 'accepted' && offer.status !== 'completed') return false
+  const since = offer.completedAt ?? offer.decidedAt
+  return !!since && now - Date.parse(since) <= DISPUTE_LIMITS.windowDays * 24 * 60 * 60 * 1000
+}
+
+/** The form that opens a dispute on a trade (an offer). */
+export const newDisputeHref = (offerId: number) => `/dispute-center/new?offer=${offerId}`

@@ -230,6 +230,12 @@ const PAGE_LIST = [
     noindex: true,
   },
   {
+    path: '/admin/disputes',
+    title: 'Disputes',
+    description: 'Disputes between traders, open ones first, to uphold or reject.',
+    noindex: true,
+  },
+  {
     path: '/admin/values',
     title: 'Value tools',
     description: "A game's items in one table to edit values, and bulk updates from CSV with a dry run.",
@@ -320,8 +326,21 @@ const PAGE_LIST = [
   {
     path: '/dispute-center',
     title: 'Dispute center',
-    description: 'What to do when a trade goes wrong.',
+    description:
+      'Open a dispute on a marketplace trade that went wrong: evidence, answers and a moderator’s decision.',
     section: 'Resources',
+  },
+  {
+    path: '/dispute-center/new',
+    title: 'Open a dispute',
+    description: 'Open a dispute on an accepted or completed trade of yours.',
+    noindex: true,
+  },
+  {
+    path: '/dispute-center/:id',
+    title: 'Dispute',
+    description: 'A dispute between two traders, its evidence, messages and decision.',
+    noindex: true,
   },
   {
     path: '/docs',

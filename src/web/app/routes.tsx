@@ -116,6 +116,9 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
   '/admin/reports': {
     load: async () => (await import('@/web/features/admin/pages/reports-page')).ReportsPage,
   },
+  '/admin/disputes': {
+    load: async () => (await import('@/web/features/disputes/pages/admin-disputes-page')).AdminDisputesPage,
+  },
   '/admin/values': {
     load: async () => (await import('@/web/features/value-ops/pages/value-tools-page')).ValueToolsPage,
   },
@@ -170,7 +173,13 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
     loader: async (args) => (await trustPage()).prefetchTrustFigures(args),
   },
   '/dispute-center': {
-    load: async () => (await import('@/web/features/content/pages/dispute-center-page')).DisputeCenterPage,
+    load: async () => (await import('@/web/features/disputes/pages/dispute-center-page')).DisputeCenterPage,
+  },
+  '/dispute-center/new': {
+    load: async () => (await import('@/web/features/disputes/pages/new-dispute-page')).NewDisputePage,
+  },
+  '/dispute-center/:id': {
+    load: async () => (await import('@/web/features/disputes/pages/dispute-page')).DisputePage,
   },
   '/safe-sender-guide': {
     load: async () =>

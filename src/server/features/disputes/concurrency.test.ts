@@ -21,14 +21,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         ).toBe(200)
         for (let round = 0; round < 3; round++) {
           const statuses = await Promise.all([
-            send(a, `/api/trade-offers/${offerId}/dispute`, {
-              body: { reason: 'scam', details: `From the offerer ${round}` },
-              cookie: offerer.cookie,
-            }).then((r) => r.status),
-            send(b, `/api/trade-offers/${offerId}/dispute`, {
-              body: { reason: 'other', details: `From the owner ${round}` },
-              cookie: owner.cookie,
-            }).then((r) => r.status),
+            Promise.resolve(
+              send(a, `/api/trade-offers/${offerId}/dispute`, {
+                body: { reason: 'scam', details: `From the offerer ${round}` },
+                cookie: offerer.cookie,
+              }),
+            ).then((r) => r.status),
+            Promise.resolve(
+              send(b, `/api/trade-offers/${offerId}/dispute`, {
+                body: { reason: 'other', details: `From the owner ${round}` },
+                cookie: owner.cookie,
+              }),
+            ).then((r) => r.status),
           ])
           expect(statuses.sort()).toEqual(round === 0 ? [201, 409] : [409, 409])
         }

@@ -74,7 +74,7 @@ const resolve = (id: number, by: { cookie: string } | undefined, body: unknown) 
 
 function upload(id: number, by: { cookie: string } | undefined, bytes: Uint8Array, type = 'image/png') {
   const form = new FormData()
-  form.append('evidence', new File([bytes], 'shot.png', { type }))
+  form.append('evidence', new File([new Uint8Array(bytes)], 'shot.png', { type }))
   return send(t, `/api/disputes/${id}/evidence`, { body: form, cookie: by?.cookie })
 }
 

@@ -30,6 +30,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/moderators', label: 'Moderators' },
   { to: '/admin/guide-editors', label: 'Guide editors' },
   { to: '/admin/reports', label: 'Reports', moderators: true },
+  { to: '/admin/disputes', label: 'Disputes', moderators: true },
   { to: '/admin/values', label: 'Value tools', valueEditorsOf: GAME_IDS },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/launch-list', label: 'Launch list' },

@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
 import { ChevronDown, MessageSquare } from 'lucide-react'
 import { Suspense, useId, useState } from 'react'
+import { Link } from 'react-router'
+import { canDispute, newDisputeHref } from '@/shared/disputes-rules'
 import type { TradeOffer } from '@/shared/trading'
 import { buttonClass } from '@/web/components/ui/button'
 import { formatRelative } from '@/web/lib/format'
@@ -133,6 +135,11 @@ export function OfferCard({
           </p>
         )}
         <TradeReview offer={offer} role={role} />
+        {canDispute(offer, Date.now()) && (
+          <Link to={newDisputeHref(offer.id)} className="mt-2 inline-block text-accent text-sm underline">
+            Open a dispute
+          </Link>
+        )}
       </div>
 
       <div className="mt-3 flex flex-wrap items-center gap-2">

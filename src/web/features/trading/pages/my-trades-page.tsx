@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { MessageSquare } from 'lucide-react'
 import { Link } from 'react-router'
+import { canDispute, newDisputeHref } from '@/shared/disputes-rules'
 import { GAME_NAMES } from '@/shared/games'
 import type { TradeAd, TradeOffer } from '@/shared/trading'
 import { buttonClass } from '@/web/components/ui/button'
@@ -66,11 +67,18 @@ function OfferRow({ offer, viewer: role }: { offer: TradeOffer; viewer: OfferRol
           {offer.messages} message{offer.messages === 1 ? '' : 's'}
         </span>
       </p>
-      {canReview(offer, role, Date.now()) && (
-        <Link to={offerHref(offer)} className={`${buttonClass('primary', 'sm')} mt-3`}>
-          Review<span className="sr-only"> your trade with {other}</span>
-        </Link>
-      )}
+      <div className="flex flex-wrap gap-2">
+        {canReview(offer, role, Date.now()) && (
+          <Link to={offerHref(offer)} className={`${buttonClass('primary', 'sm')} mt-3`}>
+            Review<span className="sr-only"> your trade with {other}</span>
+          </Link>
+        )}
+        {canDispute(offer, Date.now()) && (
+          <Link to={newDisputeHref(offer.id)} className={`${buttonClass('secondary', 'sm')} mt-3`}>
+            Open a dispute<span className="sr-only"> on your trade with {other}</span>
+          </Link>
+        )}
+      </div>
     </li>
   )
 }
