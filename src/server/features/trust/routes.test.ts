@@ -254,7 +254,13 @@ describe('reviews', () => {
     })
 
     const ofOfferer = await reviewsOf(offerer.username)
-    expect(ofOfferer.summary).toEqual({ average: 5, count: 1, completedTrades: 1, positivePercent: 100 })
+    expect(ofOfferer.summary).toEqual({
+      average: 5,
+      count: 1,
+      completedTrades: 1,
+      positivePercent: 100,
+      disputesUpheld: 0,
+    })
     expect(ofOfferer.reviews.map((r) => r.author)).toEqual([owner.username])
     const ofOwner = await reviewsOf(owner.username)
     expect(ofOwner.summary).toMatchObject({ average: 4, count: 1, completedTrades: 1 })
@@ -377,7 +383,13 @@ describe('reviews', () => {
     const { offerId } = await trade(c, b)
     await reviewed(offerId, c, 5)
     const { summary } = await reviewsOf(b.username)
-    expect(summary).toEqual({ average: 3, count: 3, completedTrades: 3, positivePercent: 50 })
+    expect(summary).toEqual({
+      average: 3,
+      count: 3,
+      completedTrades: 3,
+      positivePercent: 50,
+      disputesUpheld: 0,
+    })
     // Three reviews between two accounts are fine: each counts.
     const d = await trader()
     const e = await trader()
@@ -406,6 +418,7 @@ describe('reviews', () => {
       count: 0,
       completedTrades: 0,
       positivePercent: null,
+      disputesUpheld: 0,
     })
   })
 })
