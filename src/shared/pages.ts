@@ -232,7 +232,7 @@ const PAGE_LIST = [
   {
     path: '/admin/disputes',
     title: 'Disputes',
-    description: 'Disputes between traders, open ones first, to uphold or reject.',
+    description: 'Disputes between traders.',
     noindex: true,
   },
   {
@@ -326,20 +326,19 @@ const PAGE_LIST = [
   {
     path: '/dispute-center',
     title: 'Dispute center',
-    description:
-      'Open a dispute on a marketplace trade that went wrong: evidence, answers and a moderator’s decision.',
+    description: 'What to do when a trade goes wrong.',
     section: 'Resources',
   },
   {
     path: '/dispute-center/new',
     title: 'Open a dispute',
-    description: 'Open a dispute on an accepted or completed trade of yours.',
+    description: 'Open a dispute on a trade.',
     noindex: true,
   },
   {
     path: '/dispute-center/:id',
     title: 'Dispute',
-    description: 'A dispute between two traders, its evidence, messages and decision.',
+    description: 'A dispute between two traders.',
     noindex: true,
   },
   {
