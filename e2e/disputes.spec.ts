@@ -55,7 +55,7 @@ test.describe('the dispute center', { tag: '@phone' }, () => {
     await page.goto('/dispute-center')
     await expect(page.getByRole('heading', { level: 1, name: 'Dispute center' })).toBeVisible()
     await expect(page.getByText('You have no disputes.', { exact: false })).toBeVisible()
-    await expect(page.getByText('Soon', { exact: true })).toHaveCount(0)
+    await expect(page.getByRole('main').getByText('Soon', { exact: true })).toHaveCount(0)
     await expectAccessible(page)
 
     // From My trades, the buyer opens a dispute with a screenshot.
