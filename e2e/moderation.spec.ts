@@ -72,7 +72,7 @@ test.describe('moderation', { tag: '@phone' }, () => {
     await expect(page).toHaveURL(/\/admin\/reports$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible()
     const sections = page.getByRole('navigation', { name: 'Admin sections' })
-    await expect(sections.getByRole('link')).toHaveText(['Reports'])
+    await expect(sections.getByRole('link')).toHaveText(['Reports', 'Disputes'])
 
     const card = page.getByRole('article').filter({ hasText: note })
     await expect(card.getByRole('heading', { name: 'Ad reported: Scam' })).toBeVisible()
