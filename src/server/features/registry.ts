@@ -1,5 +1,6 @@
 import type { ServerFeature } from '@/server/context'
 import { accountsFeature } from './accounts/feature'
+import { achievementsFeature } from './achievements/feature'
 import { adminFeature } from './admin/feature'
 import { alertsFeature } from './alerts/feature'
 import { catalogFeature } from './catalog/feature'
@@ -38,5 +39,6 @@ export const FEATURES: readonly ServerFeature[] = [
   tradingFeature,
   trustFeature,
   guidesFeature,
+  achievementsFeature,
   liveFeature,
 ]
