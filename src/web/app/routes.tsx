@@ -2,6 +2,7 @@ import type { ComponentType } from 'react'
 import { type LoaderFunction, type RouteObject, redirect } from 'react-router'
 import { PAGES, type PagePath, REDIRECTS } from '@/shared/pages'
 import { prefetchPublicProfile } from '@/web/features/accounts/public'
+import { prefetchAchievements } from '@/web/features/achievements/public'
 import { prefetchGames, prefetchItem, prefetchValues } from '@/web/features/catalog/public'
 import { prefetchGuide, prefetchGuides } from '@/web/features/guides/public'
 import { prefetchHome, prefetchSiteLinks } from '@/web/features/landing/public'
@@ -160,7 +161,12 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
     loader: prefetchGuide,
   },
   '/achievements': {
-    load: async () => (await import('@/web/features/content/pages/achievements-page')).AchievementsPage,
+    load: async () => (await import('@/web/features/achievements/pages/achievements-page')).AchievementsPage,
+    loader: prefetchAchievements,
+  },
+  '/referral-program': {
+    load: async () =>
+      (await import('@/web/features/achievements/pages/referral-program-page')).ReferralProgramPage,
   },
   '/escrow-service': {
     load: async () => (await import('@/web/features/content/pages/escrow-service-page')).EscrowServicePage,

@@ -17,9 +17,9 @@ import {
   userAchievementsResponseSchema,
 } from '@/shared/achievements'
 import { tradeAdsResponseSchema } from '@/shared/trading'
-import { cookiesOf, lastMailLink, send, TEST_ORIGIN } from '@/test/accounts'
+import { cookiesOf, lastMailLink, send } from '@/test/accounts'
 import { freshEmail } from '@/test/alert-delivery'
-import { createTestApp } from '@/test/app'
+import { createTestApp, TEST_ORIGIN } from '@/test/app'
 import { created, signedInTrader, TRADE_AD, type Trader } from '@/test/trading'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
@@ -122,14 +122,12 @@ describe('earning', () => {
   it('earns OG member, Early adopter and Middleman from the data on a read of the profile', async () => {
     const trader = await signedInTrader(t)
     expect(await achievementsOf(trader.username)).toEqual([])
-    await t.database.db
-      .insert(launchSubscribers)
-      .values({
-        email: trader.email,
-        verified: true,
-        status: 'active',
-        unsubscribeTokenHash: `h-${trader.id}`,
-      })
+    await t.database.db.insert(launchSubscribers).values({
+      email: trader.email,
+      verified: true,
+      status: 'verified',
+      unsubscribeTokenHash: `h-${trader.id}`,
+    })
     await t.database.db
       .update(users)
       .set({ createdAt: new Date('2026-01-01T00:00:00Z') })

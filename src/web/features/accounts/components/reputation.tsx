@@ -5,6 +5,7 @@ import type { Review, ReviewSummary, ReviewsResponse } from '@/shared/trust'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { Pager } from '@/web/components/ui/pager'
 import { Spinner } from '@/web/components/ui/spinner'
+import { userAchievementsQuery } from '@/web/features/achievements/public'
 import { ReportButton } from '@/web/features/trust/public'
 import { apiFetch } from '@/web/lib/api'
 import { formatCount, formatDay } from '@/web/lib/format'
@@ -31,11 +32,12 @@ export function reviewsPageOf(search: URLSearchParams): number {
   return Number.isInteger(page) && page > 1 && page <= 1000 ? page : 1
 }
 
-/** /u/{username}'s loader: the profile and the page of reviews shown, asked for at once. */
+/** /u/{username}'s loader: the profile, the page of reviews shown and the achievements, asked for at once. */
 export function prefetchPublicProfile({ params, request, context }: PrefetchArgs<'username'>) {
   const username = params.username ?? ''
   prefetch(context, publicProfileQuery(username))
   prefetch(context, reviewsQuery(username, reviewsPageOf(new URL(request.url).searchParams)))
+  prefetch(context, userAchievementsQuery(username))
   return null
 }
 
