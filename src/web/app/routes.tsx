@@ -2,7 +2,6 @@ import type { ComponentType } from 'react'
 import { type LoaderFunction, type RouteObject, redirect } from 'react-router'
 import { PAGES, type PagePath, REDIRECTS } from '@/shared/pages'
 import { prefetchPublicProfile } from '@/web/features/accounts/public'
-import { prefetchAchievements } from '@/web/features/achievements/public'
 import { prefetchGames, prefetchItem, prefetchValues } from '@/web/features/catalog/public'
 import { prefetchGuide, prefetchGuides } from '@/web/features/guides/public'
 import { prefetchHome, prefetchSiteLinks } from '@/web/features/landing/public'
@@ -16,6 +15,8 @@ const trustPage = () => import('@/web/features/content/pages/trust-and-security-
 
 /** The admin area's pages share one chunk. */
 const adminPages = () => import('@/web/features/admin/pages/admin-pages')
+/** /achievements and its loader: one chunk. */
+const achievementsPage = () => import('@/web/features/achievements/pages/achievements-page')
 /** The guides' editor: its own chunk (guide editors open only these admin pages). */
 const adminGuidePages = () => import('@/web/features/guides/pages/admin-guides-pages')
 
@@ -161,8 +162,8 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
     loader: prefetchGuide,
   },
   '/achievements': {
-    load: async () => (await import('@/web/features/achievements/pages/achievements-page')).AchievementsPage,
-    loader: prefetchAchievements,
+    load: async () => (await achievementsPage()).AchievementsPage,
+    loader: async (args) => (await achievementsPage()).prefetchAchievements(args),
   },
   '/referral-program': {
     load: async () =>

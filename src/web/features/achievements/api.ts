@@ -30,3 +30,9 @@ export function prefetchAchievements({ context }: PrefetchArgs) {
   prefetch(context, achievementsQuery)
   return null
 }
+
+/** A trader's achievements, asked for with the rest of their profile. */
+export function prefetchUserAchievements({ params, context }: PrefetchArgs<'username'>) {
+  if (params.username) prefetch(context, userAchievementsQuery(params.username))
+  return null
+}

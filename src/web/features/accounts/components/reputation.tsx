@@ -5,7 +5,7 @@ import type { Review, ReviewSummary, ReviewsResponse } from '@/shared/trust'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { Pager } from '@/web/components/ui/pager'
 import { Spinner } from '@/web/components/ui/spinner'
-import { userAchievementsQuery } from '@/web/features/achievements/public'
+import { prefetchUserAchievements } from '@/web/features/achievements/public'
 import { ReportButton } from '@/web/features/trust/public'
 import { apiFetch } from '@/web/lib/api'
 import { formatCount, formatDay } from '@/web/lib/format'
@@ -33,11 +33,12 @@ export function reviewsPageOf(search: URLSearchParams): number {
 }
 
 /** /u/{username}'s loader: the profile, the page of reviews shown and the achievements, asked for at once. */
-export function prefetchPublicProfile({ params, request, context }: PrefetchArgs<'username'>) {
+export async function prefetchPublicProfile(args: PrefetchArgs<'username'>) {
+  const { params, request, context } = args
   const username = params.username ?? ''
+  await prefetchUserAchievements(args)
   prefetch(context, publicProfileQuery(username))
   prefetch(context, reviewsQuery(username, reviewsPageOf(new URL(request.url).searchParams)))
-  prefetch(context, userAchievementsQuery(username))
   return null
 }
 

@@ -67,7 +67,9 @@ export function PublicProfilePage() {
       )}
       {shown.username && (
         <Part>
-          <TraderAchievements username={shown.username} />
+          <Suspense fallback={<Spinner label="Loading achievements" />}>
+            <TraderAchievements username={shown.username} />
+          </Suspense>
         </Part>
       )}
       <Part>

@@ -7,6 +7,8 @@ import { useMe } from '@/web/features/accounts/public'
 import { formatCount, formatDay } from '@/web/lib/format'
 import { achievementsQuery, userAchievementsQuery } from '../api'
 
+export { prefetchAchievements } from '../api'
+
 /** The signed-in trader's achievements (none asked for a visitor or before a username is chosen). */
 function useMine() {
   const username = useMe().me?.profile.username ?? ''
