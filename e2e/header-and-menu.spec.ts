@@ -48,9 +48,7 @@ test.describe('header on desktop', () => {
 
     await nav.getByRole('button', { name: 'Resources' }).click()
     await expect(nav.getByRole('link', { name: 'Guides' })).toHaveAttribute('href', '/guides')
-    await nav.getByRole('button', { name: 'Achievements' }).click()
-    await expect(page.getByText('Coming Soon', { exact: true })).toBeVisible()
-    await expect(page).toHaveURL(/\/grow-a-garden-stock$/)
+    await expect(nav.getByRole('link', { name: 'Achievements' })).toHaveAttribute('href', '/achievements')
   })
 
   test('Trading leads to the trade ads', async ({ page }) => {
@@ -58,17 +56,6 @@ test.describe('header on desktop', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trading' }).click()
     await expect(page).toHaveURL(/\/trading$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Trade ads')
-  })
-
-  test('a Coming Soon item shows its toast for about 2.2 seconds', async ({ page }) => {
-    await page.goto('/about')
-    const nav = page.getByRole('navigation', { name: 'Main' })
-    await nav.getByRole('button', { name: 'Resources' }).click()
-    await nav.getByRole('button', { name: 'Achievements' }).click()
-    const toast = page.getByText('Coming Soon', { exact: true })
-    await expect(toast).toBeVisible()
-    await expect(page).toHaveURL(/\/about$/)
-    await expect(toast).toBeHidden({ timeout: 4_000 })
   })
 
   test('the header changes once the page is scrolled', async ({ page }) => {
@@ -80,13 +67,18 @@ test.describe('header on desktop', () => {
     await expect(header).toHaveAttribute('data-scrolled', 'true')
   })
 
-  test('the footer has every column with Soon markers', async ({ page }) => {
+  test('the footer has every column, and no link marked Soon', async ({ page }) => {
     await page.goto('/')
     const footer = page.getByRole('contentinfo')
     for (const column of ['About', 'Trading', 'Community', 'Account', 'Resources']) {
       await expect(footer.getByRole('navigation', { name: `Footer: ${column}` })).toBeVisible()
     }
-    await expect(footer.getByText('Soon')).toHaveCount(2)
+    await expect(footer.getByText('Soon')).toHaveCount(0)
+    await expect(footer.getByRole('link', { name: 'Referral Program' })).toHaveAttribute(
+      'href',
+      '/referral-program',
+    )
+    await expect(footer.getByRole('link', { name: 'Achievements' })).toHaveAttribute('href', '/achievements')
     await expect(footer.getByRole('link', { name: 'Verification' })).toHaveAttribute('href', '/verification')
     await expect(footer.getByRole('link', { name: 'Item Values' })).toHaveAttribute('href', '/values-and-wfl')
     await expect(footer.getByRole('link', { name: 'Trade ads' })).toHaveAttribute('href', '/trading')
@@ -138,8 +130,7 @@ test.describe('drawer on phones', { tag: '@phone' }, () => {
     await expect(drawer.getByRole('link', { name: 'Trading' })).toHaveAttribute('href', '/trading')
     await drawer.getByRole('button', { name: 'Resources' }).click()
     await expect(drawer.getByRole('link', { name: 'Guides' })).toHaveAttribute('href', '/guides')
-    await drawer.getByRole('button', { name: 'Achievements' }).click()
-    await expect(page.getByText('Coming Soon', { exact: true })).toBeVisible()
+    await expect(drawer.getByRole('link', { name: 'Achievements' })).toHaveAttribute('href', '/achievements')
 
     await page.keyboard.press('Escape')
     await expect(drawer).toBeHidden()

@@ -144,7 +144,15 @@ const PAGE_LIST = [
   {
     path: '/achievements',
     title: 'Achievements',
-    description: 'Trader achievements and badges on TradeHub.',
+    description:
+      'Trader achievements on TradeHub: every badge, how it is earned and how many traders hold it.',
+    section: 'Community',
+  },
+  {
+    path: '/referral-program',
+    title: 'Referral Program',
+    description:
+      'Invite your trading friends to TradeHub with a link of your own and earn the Recruiter badge.',
     section: 'Community',
   },
   {

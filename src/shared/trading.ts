@@ -159,6 +159,8 @@ export const traderSchema = z.object({
     .nullable(),
   /** Their reviews: the average (null: none yet) and how many. */
   reviews: z.object({ average: z.number().nullable(), count: z.number().int() }),
+  /** Their newest achievements (at most 3), shown beside the name (src/shared/achievements.ts). */
+  achievements: z.array(z.object({ id: z.string(), name: z.string(), icon: z.string() })),
 })
 export type Trader = z.infer<typeof traderSchema>
 

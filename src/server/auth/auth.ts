@@ -13,6 +13,7 @@ import type { Logger } from '@/server/lib/logger'
 import { enqueueMail, MAIL_PRIORITY } from '@/server/lib/mail/outbox'
 import { trustedOriginsFor } from '@/server/lib/origins'
 import { hitRateLimit } from '@/server/lib/rate-limit'
+import { REFERRAL_COOKIE } from '@/shared/achievements-rules'
 import { suspendedMessage } from '@/shared/admin'
 import { SITE_NAME } from '@/shared/pages'
 import {
@@ -141,6 +142,24 @@ const PROVIDER_NAMES: Record<string, string> = {
 }
 
 /** The sign-in buttons this server offers, in the order shown. */
+/**
+ * A sign-up through an invite link (/r/{username}, which leaves the inviter's username in a cookie):
+ * recorded once per new account, never for the inviter themself. It counts once the new trader verified
+ * the e-mail and chose a username (docs/decisions/038-achievements.md).
+ */
+async function recordReferral(db: Db, userId: string, inviter: string | null | undefined): Promise<void> {
+  if (!inviter) return
+  const [referrer] = await db
+    .select({ userId: schema.profiles.userId })
+    .from(schema.profiles)
+    .where(eq(schema.profiles.username, inviter.toLowerCase()))
+  if (!referrer || referrer.userId === userId) return
+  await db
+    .insert(schema.referrals)
+    .values({ referrerId: referrer.userId, referredId: userId })
+    .onConflictDoNothing()
+}
+
 export function configuredAuthProviders(env: Env): AuthProvider[] {
   const { social, oidc } = providerSettings(env)
   const providers = Object.keys(social).map((id) => ({ id, name: PROVIDER_NAMES[id] ?? id }))
@@ -348,8 +367,9 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
       },
       user: {
         create: {
-          after: async (user) => {
+          after: async (user, ctx) => {
             await db.insert(schema.profiles).values({ userId: user.id }).onConflictDoNothing()
+            await recordReferral(db, user.id, ctx?.getCookie(REFERRAL_COOKIE))
           },
         },
       },

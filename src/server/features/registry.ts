@@ -1,5 +1,6 @@
 import type { ServerFeature } from '@/server/context'
 import { accountsFeature } from './accounts/feature'
+import { achievementsFeature } from './achievements/feature'
 import { adminFeature } from './admin/feature'
 import { alertsFeature } from './alerts/feature'
 import { catalogFeature } from './catalog/feature'
@@ -40,5 +41,6 @@ export const FEATURES: readonly ServerFeature[] = [
   trustFeature,
   disputesFeature,
   guidesFeature,
+  achievementsFeature,
   liveFeature,
 ]

@@ -15,6 +15,8 @@ const trustPage = () => import('@/web/features/content/pages/trust-and-security-
 
 /** The admin area's pages share one chunk. */
 const adminPages = () => import('@/web/features/admin/pages/admin-pages')
+/** /achievements and its loader: one chunk. */
+const achievementsPage = () => import('@/web/features/achievements/pages/achievements-page')
 /** The guides' editor: its own chunk (guide editors open only these admin pages). */
 const adminGuidePages = () => import('@/web/features/guides/pages/admin-guides-pages')
 
@@ -163,7 +165,12 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
     loader: prefetchGuide,
   },
   '/achievements': {
-    load: async () => (await import('@/web/features/content/pages/achievements-page')).AchievementsPage,
+    load: async () => (await achievementsPage()).AchievementsPage,
+    loader: async (args) => (await achievementsPage()).prefetchAchievements(args),
+  },
+  '/referral-program': {
+    load: async () =>
+      (await import('@/web/features/achievements/pages/referral-program-page')).ReferralProgramPage,
   },
   '/escrow-service': {
     load: async () => (await import('@/web/features/content/pages/escrow-service-page')).EscrowServicePage,

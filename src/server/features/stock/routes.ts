@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory'
 import { z } from 'zod'
 import { actorOf, type PermittedEnv, requireStockManager } from '@/server/auth/session'
 import type { AppDeps, AppEnv } from '@/server/context'
+import { awardAchievements } from '@/server/features/achievements/public'
 import { addressGroup, clientIp } from '@/server/lib/client-ip'
 import { AppError } from '@/server/lib/errors'
 import { streamTopics } from '@/server/lib/live'
@@ -124,6 +125,7 @@ const publicRoutes = new Hono<StockEnv>()
     async (c) => {
       const deps = stockDepsOf(c.var.deps)
       const { created, answer } = await postReportBody(deps, c.var.game, c.req.valid('json'), c.var.reporter)
+      if (created && c.var.reporter.kind === 'manager') await awardAchievements(deps, [c.var.reporter.userId])
       return c.json(answer, created ? 201 : 200)
     },
   )

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, ne } from 'drizzle-orm'
 import { tradeAdItems, tradeAds, tradeConfirmations, tradeOfferItems, tradeOffers } from '@/server/db/schema'
+import { awardAchievements } from '@/server/features/achievements/public'
 import { notifyTrader } from '@/server/features/alerts/public'
 import { assertNotBlocked } from '@/server/features/trust/public'
 import type { DbOrTx } from '@/server/lib/audit'
@@ -235,6 +236,7 @@ export async function decideOffer(
  */
 export async function completeOffer(t: TradingDeps, userId: string, offerId: number): Promise<TradeOffer> {
   const { username } = await requireTrader(t.db, userId)
+  let traders: string[] = []
   const changed = await t.db.transaction(async (tx) => {
     const now = t.now()
     const { offer, ad, role } = await offerForTrader(tx, offerId, userId, true)
@@ -286,8 +288,10 @@ export async function completeOffer(t: TradingDeps, userId: string, offerId: num
         },
         t,
       )
+    traders = [ad.userId, offer.userId]
     return true
   })
+  await awardAchievements(t, traders) // before the ads are dropped: they show the traders' achievements
   if (changed) invalidateTrading(t)
   return presentOffer(t, offerId, userId)
 }

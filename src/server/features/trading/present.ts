@@ -10,6 +10,7 @@ import {
   tradeOffers,
   tradeReviews,
 } from '@/server/db/schema'
+import { badgesOf } from '@/server/features/achievements/public'
 import { ratingsOf } from '@/server/features/trust/public'
 import { robloxAccountsOf } from '@/server/features/verification/public'
 import type { ItemSummary } from '@/shared/catalog'
@@ -32,7 +33,7 @@ const trustOf = (account: { name: string; displayName: string; avatarUrl: string
 export async function tradersOf(db: Db, userIds: readonly string[]): Promise<Map<string, Trader>> {
   const ids = [...new Set(userIds)]
   if (ids.length === 0) return new Map()
-  const [people, asOfferer, asOwner, roblox, ratings] = await Promise.all([
+  const [people, asOfferer, asOwner, roblox, ratings, badges] = await Promise.all([
     db
       .select({
         userId: profiles.userId,
@@ -55,6 +56,7 @@ export async function tradersOf(db: Db, userIds: readonly string[]): Promise<Map
       .groupBy(tradeAds.userId),
     robloxAccountsOf(db, ids),
     ratingsOf(db, ids),
+    badgesOf(db, ids),
   ])
   const completed = new Map<string, number>()
   for (const { userId, n } of [...asOfferer, ...asOwner])
@@ -72,6 +74,7 @@ export async function tradersOf(db: Db, userIds: readonly string[]): Promise<Map
           completedTrades: completed.get(id) ?? 0,
           roblox: trustOf(roblox.get(id)),
           reviews: { average: ratings.get(id)?.average ?? null, count: ratings.get(id)?.count ?? 0 },
+          achievements: badges.get(id) ?? [],
         },
       ]
     }),

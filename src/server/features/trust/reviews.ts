@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm'
 import type { Db } from '@/server/db/client'
 import { profiles, tradeAds, tradeOffers, tradeReviews, users } from '@/server/db/schema'
+import { type AwardDeps, awardAchievements } from '@/server/features/achievements/public'
 import { notifyUser } from '@/server/features/alerts/public'
 import { AppError } from '@/server/lib/errors'
 import { TRADING_MESSAGES } from '@/shared/trading-rules'
@@ -19,6 +20,8 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export interface ReviewDeps {
   db: Db
   now: () => Date
+  /** Where the subject's achievements are written (a review can earn Five stars). */
+  award: AwardDeps
 }
 
 const present = (row: { review: typeof tradeReviews.$inferSelect; author: string | null }): Review => ({
@@ -94,6 +97,7 @@ export async function postReview(
     })
     return row
   })
+  await awardAchievements(r.award, [subjectId])
   return present({ review, author: author!.username })
 }
 

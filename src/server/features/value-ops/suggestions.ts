@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '@/server/db/client'
 import { profiles, suggestionVotes, userSuspensions, users, valueSuggestions } from '@/server/db/schema'
+import { awardAchievements } from '@/server/features/achievements/public'
 import { notifyUser } from '@/server/features/alerts/public'
 import {
   applyItemChanges,
@@ -363,6 +364,7 @@ export async function decideSuggestion(
         })
       },
     )
+    await awardAchievements(catalog, [row.userId]) // Value contributor
   } else {
     await catalog.db.transaction(async (tx) => {
       await close(tx, row, 'rejected', editorId, note)

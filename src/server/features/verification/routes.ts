@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { requireUser, type UserEnv } from '@/server/auth/session'
+import { awardAchievements } from '@/server/features/achievements/public'
 import { invalidateTrading } from '@/server/features/trading/public'
 import { noStore } from '@/server/lib/read-cache'
 import { jsonBody } from '@/server/lib/validate'
@@ -22,6 +23,7 @@ export const robloxVerificationRoutes = new Hono<UserEnv>()
   .post('/check', async (c) => {
     const { deps, session } = c.var
     const checked = await checkVerification(verificationOf(deps), session.user.id)
+    await awardAchievements(deps, [session.user.id])
     invalidateTrading(deps) // the trader's ads show the Verified badge
     return c.json<RobloxCheckResponse>(checked)
   })

@@ -1,5 +1,4 @@
 import { Link } from 'react-router'
-import { SoonBadge } from '@/web/components/ui/page'
 import { useSignedIn } from '@/web/features/accounts/public'
 import { FeedSwitch } from '@/web/features/feed/public'
 import { Logo } from './logo'
@@ -7,10 +6,9 @@ import { useIsOffered } from './nav'
 
 interface FooterLink {
   label: string
-  to?: string
+  to: string
   document?: boolean
   discord?: 'server' | 'bot'
-  soon?: boolean
   /** Only for a visitor (a signed-in trader has the header's menu and Profile). */
   visitor?: boolean
 }
@@ -36,9 +34,9 @@ const COLUMNS: { title: string; links: FooterLink[] }[] = [
     links: [
       { label: 'Discord Bot', to: '/invite-bot', document: true, discord: 'bot' },
       { label: 'Trading Server', to: '/join-server', document: true, discord: 'server' },
-      { label: 'Referral Program', soon: true },
+      { label: 'Referral Program', to: '/referral-program' },
       { label: 'Guides', to: '/guides' },
-      { label: 'Achievements', to: '/achievements', soon: true },
+      { label: 'Achievements', to: '/achievements' },
     ],
   },
   {
@@ -81,18 +79,13 @@ export function Footer() {
               <ul className="mt-2 space-y-1 text-sm">
                 {column.links.filter(shown).map((link) => (
                   <li key={link.label} className="flex min-h-7 items-center text-muted">
-                    {link.to ? (
-                      <Link
-                        to={link.to}
-                        reloadDocument={link.document}
-                        className="inline-flex min-h-7 items-center hover:text-ink"
-                      >
-                        {link.label}
-                      </Link>
-                    ) : (
-                      <span>{link.label}</span>
-                    )}
-                    {link.soon && <SoonBadge />}
+                    <Link
+                      to={link.to}
+                      reloadDocument={link.document}
+                      className="inline-flex min-h-7 items-center hover:text-ink"
+                    >
+                      {link.label}
+                    </Link>
                   </li>
                 ))}
               </ul>

@@ -36,7 +36,7 @@ export const HEADER_NAV: NavLink[] = [
     children: [
       { label: 'Safe Sender Guide', to: '/safe-sender-guide' },
       { label: 'Guides', to: '/guides' },
-      { label: 'Achievements', comingSoon: true },
+      { label: 'Achievements', to: '/achievements' },
     ],
   },
 ]

@@ -15,6 +15,7 @@ const trader = (username: string) => ({
   completedTrades: 0,
   roblox: null,
   reviews: { average: null, count: 0 },
+  achievements: [],
 })
 const offer = (status: TradeOffer['status'], confirmed = { owner: false, offerer: false }) => ({
   status,

@@ -5,6 +5,7 @@ import type { Review, ReviewSummary, ReviewsResponse } from '@/shared/trust'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { Pager } from '@/web/components/ui/pager'
 import { Spinner } from '@/web/components/ui/spinner'
+import { prefetchUserAchievements } from '@/web/features/achievements/public'
 import { ReportButton } from '@/web/features/trust/public'
 import { apiFetch } from '@/web/lib/api'
 import { formatCount, formatDay } from '@/web/lib/format'
@@ -31,9 +32,11 @@ export function reviewsPageOf(search: URLSearchParams): number {
   return Number.isInteger(page) && page > 1 && page <= 1000 ? page : 1
 }
 
-/** /u/{username}'s loader: the profile and the page of reviews shown, asked for at once. */
-export function prefetchPublicProfile({ params, request, context }: PrefetchArgs<'username'>) {
+/** /u/{username}'s loader: the profile, the page of reviews shown and the achievements, asked for at once. */
+export async function prefetchPublicProfile(args: PrefetchArgs<'username'>) {
+  const { params, request, context } = args
   const username = params.username ?? ''
+  await prefetchUserAchievements(args)
   prefetch(context, publicProfileQuery(username))
   prefetch(context, reviewsQuery(username, reviewsPageOf(new URL(request.url).searchParams)))
   return null

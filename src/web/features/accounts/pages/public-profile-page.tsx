@@ -4,6 +4,7 @@ import { useParams, useSearchParams } from 'react-router'
 import { NotFoundPage } from '@/web/app/not-found-page'
 import { ErrorPanel } from '@/web/app/shell/error-panel'
 import { Spinner } from '@/web/components/ui/spinner'
+import { TraderAchievements } from '@/web/features/achievements/public'
 import { TradeAdsSection } from '@/web/features/trading/public'
 import { ApiError } from '@/web/lib/api'
 import { usePageMeta } from '@/web/lib/page-meta'
@@ -62,6 +63,13 @@ export function PublicProfilePage() {
       {shown.username && (
         <Part>
           <Reputation username={shown.username} page={reviewsPageOf(search)} />
+        </Part>
+      )}
+      {shown.username && (
+        <Part>
+          <Suspense fallback={<Spinner label="Loading achievements" />}>
+            <TraderAchievements username={shown.username} />
+          </Suspense>
         </Part>
       )}
       <Part>

@@ -6,7 +6,8 @@ import { formatCount } from '@/web/lib/format'
 
 /**
  * A trader: avatar (or initial), username linking to their profile, the Verified badge with their
- * Roblox name, trades completed and their rating (once they traded or were reviewed).
+ * Roblox name, their newest achievements, trades completed and their rating (once they traded or were
+ * reviewed).
  */
 export function TraderChip({ trader }: { trader: Trader }) {
   const name = trader.displayName ?? trader.username
@@ -27,6 +28,11 @@ export function TraderChip({ trader }: { trader: Trader }) {
             </Link>
           )}
           <VerifiedBadge roblox={trader.roblox} />
+          {trader.achievements.map((a) => (
+            <span key={a.id} role="img" aria-label={a.name} title={a.name} className="text-sm">
+              {a.icon}
+            </span>
+          ))}
         </div>
         <p className="flex flex-wrap items-center gap-x-2 text-muted text-xs">
           <span>
