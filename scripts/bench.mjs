@@ -35,9 +35,11 @@ async function startBareServer(answers) {
   return {
     url: `http://127.0.0.1:${BARE_PORT}`,
     stop: () =>
-      new Promise((resolve) =>
-        child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill()),
-      ),
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', resolve)
+        child.kill()
+      }),
   }
 }
 
