@@ -1,53 +1,96 @@
-// Throughput of a public read endpoint of the built server next to a bare node:http server that
-// answers the same bytes, so the ratio shows what the framework, cache and middleware cost.
-// The built server runs in a process of its own; the bare server runs here, in the load generator's
-// process (autocannon), as it always has: the ratio is comparable from one session to the next. The
-// two are measured in alternating rounds and the ratio is taken from the medians, so a busy spell of
-// this shared machine weighs on both sides alike.
-// Usage: npm run bench [-- /api/path] (default /api/site). Needs a build (npm run build).
-// BENCH_ROUNDS (7) rounds of BENCH_SECONDS (3) per server.
-import { createServer } from 'node:http'
+// Throughput of public read endpoints of the built server next to a bare node:http server that answers
+// the same bytes, so the ratio shows what the framework, cache, middleware and request log cost.
+// Each server runs in a process of its own (the built one with the log level `npm start` uses); the load
+// generator (autocannon) runs here. The two are measured in alternating rounds and the ratio is taken
+// from the medians, so a busy spell of this shared machine weighs on both sides alike.
+// Usage: npm run bench [-- /api/a /api/b ...] (default /api/site). Needs a build (npm run build).
+// A path that does not answer 200 is skipped with a line saying so.
+// BENCH_ROUNDS (7) rounds of BENCH_SECONDS (3) per server and path.
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 import { startBuiltServer } from './lib/start-server.mjs'
 
-const path = process.argv[2] ?? '/api/site'
+const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/api/site']
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3)
+const BARE_PORT = 3302
 const run = (url) => autocannon({ url, connections: 10, duration: SECONDS })
 const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]
 
-const server = await startBuiltServer({ port: 3301 })
-try {
-  const sample = await fetch(server.url + path)
-  if (!sample.ok) throw new Error(`${path} answered ${sample.status}`)
-  const body = Buffer.from(await sample.arrayBuffer())
-  const type = sample.headers.get('content-type') ?? 'application/json'
-  const bare = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': type, 'content-length': body.length })
-    res.end(body)
+/** The bare server, in a child process, answering each path with the bytes given. */
+async function startBareServer(answers) {
+  const child = spawn(process.execPath, ['scripts/lib/bare-server.mjs'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
   })
-  await new Promise((resolve) => bare.listen(3302, '127.0.0.1', resolve))
-  try {
-    await run(server.url + path) // warm-up: fills the read cache and JIT
-    await run('http://127.0.0.1:3302/')
-    const rounds = []
-    for (let i = 0; i < ROUNDS; i++) {
-      rounds.push({ app: await run(server.url + path), bare: await run('http://127.0.0.1:3302/') })
+  child.stdin.end(JSON.stringify({ port: BARE_PORT, answers }))
+  const [ready] = await Promise.race([
+    once(child.stdout, 'data'),
+    once(child, 'exit').then(() => {
+      throw new Error('the bare server exited before listening')
+    }),
+  ])
+  if (!String(ready).includes('ready')) throw new Error(`the bare server said: ${ready}`)
+  return {
+    url: `http://127.0.0.1:${BARE_PORT}`,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', resolve)
+        child.kill()
+      }),
+  }
+}
+
+// LOG_LEVEL unset: the server's own default, as `npm start` runs it.
+const server = await startBuiltServer({ port: 3301, env: { LOG_LEVEL: undefined }, logFile: true })
+try {
+  const answers = {}
+  for (const path of paths) {
+    const sample = await fetch(server.url + path)
+    if (sample.status !== 200) {
+      console.log(`skipped: GET ${path} answered ${sample.status}`)
+      continue
     }
-    const rate = (side) => median(rounds.map((r) => r[side].requests.average))
-    const p99 = (side) => median(rounds.map((r) => r[side].latency.p99))
-    const non2xx = (side) => rounds.reduce((sum, r) => sum + r[side].non2xx, 0)
-    const line = (side) => `${Math.round(rate(side))} req/s, p99 ${p99(side)} ms, ${non2xx(side)} non-2xx`
-    const each = rounds.map((r) => (r.app.requests.average / r.bare.requests.average).toFixed(2))
-    console.log(`endpoint: GET ${path} (${body.length} bytes), 10 connections`)
-    console.log(`${ROUNDS} alternating rounds of ${SECONDS} s per server; medians`)
-    console.log(`TradeHub:       ${line('app')}`)
-    console.log(`bare node:http: ${line('bare')}`)
-    console.log(`ratio per round: ${each.join(' ')}`)
-    console.log(`ratio: ${(rate('app') / rate('bare')).toFixed(2)}`)
+    answers[path] = {
+      type: sample.headers.get('content-type') ?? 'application/json',
+      body: Buffer.from(await sample.arrayBuffer()).toString('base64'),
+    }
+  }
+  const bare = await startBareServer(answers)
+  try {
+    console.log(
+      `built server: default log level; ${ROUNDS} alternating rounds of ${SECONDS} s per server; medians`,
+    )
+    for (const path of Object.keys(answers)) {
+      await run(server.url + path) // warm-up: fills the read cache and JIT
+      await run(bare.url + path)
+      const rounds = []
+      for (let i = 0; i < ROUNDS; i++) {
+        rounds.push({ app: await run(server.url + path), bare: await run(bare.url + path) })
+      }
+      const rate = (side) => median(rounds.map((r) => r[side].requests.average))
+      const p99 = (side) => median(rounds.map((r) => r[side].latency.p99))
+      const non2xx = (side) => rounds.reduce((sum, r) => sum + r[side].non2xx, 0)
+      const line = (side) => `${Math.round(rate(side))} req/s, p99 ${p99(side)} ms, ${non2xx(side)} non-2xx`
+      const each = rounds.map((r) => (r.app.requests.average / r.bare.requests.average).toFixed(2))
+      const bytes = Buffer.from(answers[path].body, 'base64').length
+      console.log('')
+      console.log(`endpoint: GET ${path} (${bytes} bytes), 10 connections`)
+      console.log(`  TradeHub:       ${line('app')}`)
+      console.log(`  bare node:http: ${line('bare')}`)
+      console.log(`  ratio per round: ${each.join(' ')}`)
+      console.log(`  ratio: ${(rate('app') / rate('bare')).toFixed(2)}`)
+    }
   } finally {
-    bare.close()
+    await bare.stop()
   }
 } finally {
   await server.stop()
 }
+const log = readFileSync(server.logPath, 'utf8').split('\n').filter(Boolean)
+const requests = log.map((line) => JSON.parse(line)).filter((entry) => entry.path !== undefined)
+const counted = requests.reduce((sum, entry) => sum + (entry.count ?? 1), 0)
+console.log('')
+console.log(`server log (${server.logPath}): ${log.length} lines for ${counted} requests`)

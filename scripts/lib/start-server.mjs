@@ -1,11 +1,15 @@
 // Starts the built server (dist/server/main.js) on a fresh DATA_DIR and resolves when it is healthy.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, openSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-/** `nodeArgs`: flags for the server's node (a profiler: `--cpu-prof`, `--heapsnapshot-signal=SIGUSR2`). */
-export async function startBuiltServer({ port = 3300, env = {}, nodeArgs = [] } = {}) {
+/**
+ * `nodeArgs`: flags for the server's node (a profiler: `--cpu-prof`, `--heapsnapshot-signal=SIGUSR2`).
+ * `logFile`: the server's standard output goes to `server.log` in its DATA_DIR instead of ours.
+ * An `env` value of undefined leaves that variable unset (the server's default).
+ */
+export async function startBuiltServer({ port = 3300, env = {}, nodeArgs = [], logFile = false } = {}) {
   if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
     throw new Error('No build found: run "npm run build" first.')
   }
@@ -21,7 +25,7 @@ export async function startBuiltServer({ port = 3300, env = {}, nodeArgs = [] } 
       VALUE_IMPORT_INTERVAL_MINUTES: '0',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', logFile ? openSync(path.join(dataDir, 'server.log'), 'a') : 'inherit', 'inherit'],
   })
   const url = `http://localhost:${port}`
   for (let i = 0; i < 600; i++) {
@@ -33,6 +37,7 @@ export async function startBuiltServer({ port = 3300, env = {}, nodeArgs = [] } 
         return {
           url,
           dataDir,
+          logPath: path.join(dataDir, 'server.log'),
           pid: child.pid,
           /** SIGTERM, then resolves when the process has exited (at once if it already has). */
           stop: () =>

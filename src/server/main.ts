@@ -1,7 +1,7 @@
 import { createApp } from './app'
 import { createAuth } from './auth/auth'
 import { EnvError, loadEnv } from './env'
-import { createLogger } from './lib/logger'
+import { createLogger, flushRequestLog } from './lib/logger'
 import { ssrDistDir, webDistDir } from './lib/paths'
 import { SharedAnswers, serveApp } from './lib/shared-answers'
 import { Shutdown } from './lib/shutdown'
@@ -82,9 +82,11 @@ async function main() {
     await closed
     try {
       await runtime.stop()
+      flushRequestLog(logger)
       logger.info('stopped')
       process.exit(0)
     } catch (err) {
+      flushRequestLog(logger)
       logger.error({ err }, 'error while stopping')
       process.exit(1)
     }

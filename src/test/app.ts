@@ -111,6 +111,8 @@ export async function createTestApp(
     secret,
     shutdown,
     loggedErrors,
+    /** The app's logger (flushRequestLog writes its summed successful reads at once). */
+    logger,
     close: async () => {
       await unlisten()
       await database.drop()

@@ -1,7 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { send } from '@/test/accounts'
 import { createTestApp } from '@/test/app'
-import { clipValue, createLogger, MAX_LOGGED_MESSAGE, MAX_LOGGED_STRING } from './logger'
+import {
+  clipValue,
+  createLogger,
+  flushRequestLog,
+  logRequest,
+  MAX_LOGGED_MESSAGE,
+  MAX_LOGGED_STRING,
+  REQUEST_SUMMARY_MS,
+} from './logger'
 
 /** Every log line is at most this long, whatever a client sends. */
 const MAX_LINE = 4000
@@ -105,5 +113,76 @@ describe('a client cannot flood the log', () => {
     expect(records.some((r) => r.level === 40 && /callback/i.test(r.msg))).toBe(true)
     for (const line of out.lines) expect(line.length).toBeLessThan(MAX_LINE)
     expect(t.loggedErrors).toEqual([])
+  })
+})
+
+describe('the request log at the default level (info)', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+  const started = () => performance.now() - 3
+
+  it('sums successful reads per path and status into one line per second', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const out = collect()
+    const logger = createLogger('info', out)
+    for (let i = 0; i < 5; i++) logRequest(logger, 'GET', '/api/games/blox-fruits/items', 200, started())
+    logRequest(logger, 'GET', '/api/games/blox-fruits/items', 304, started())
+    logRequest(logger, 'HEAD', '/api/site', 200, started())
+    expect(out.lines).toEqual([])
+    vi.advanceTimersByTime(REQUEST_SUMMARY_MS)
+    const records = out.records() as unknown as Record<string, unknown>[]
+    expect(records).toHaveLength(3)
+    expect(records[0]).toMatchObject({
+      level: 30,
+      method: 'GET',
+      path: '/api/games/blox-fruits/items',
+      status: 200,
+      count: 5,
+      msg: expect.stringMatching(/^GET \/api\/games\/blox-fruits\/items 200 ×5 in 1s, p50 \d+ ms$/),
+    })
+    expect(records[0]!.p50).toBeGreaterThanOrEqual(3)
+    expect(records[1]).toMatchObject({ status: 304, count: 1 })
+    expect(records[2]).toMatchObject({ method: 'HEAD', path: '/api/site', count: 1 })
+    // Nothing more until more requests come.
+    vi.advanceTimersByTime(REQUEST_SUMMARY_MS * 3)
+    expect(out.lines).toHaveLength(3)
+  })
+
+  it('writes a 4xx, a 5xx and a write in full at once', () => {
+    const out = collect()
+    const logger = createLogger('info', out)
+    logRequest(logger, 'GET', '/api/nope', 404, started())
+    logRequest(logger, 'GET', '/api/games/blox-fruits/items', 500, started())
+    logRequest(logger, 'POST', '/api/trading/ads', 201, started())
+    expect(out.records()).toMatchObject([
+      { level: 30, msg: 'request', method: 'GET', path: '/api/nope', status: 404 },
+      { level: 30, msg: 'request', method: 'GET', path: '/api/games/blox-fruits/items', status: 500 },
+      { level: 30, msg: 'request', method: 'POST', path: '/api/trading/ads', status: 201 },
+    ])
+  })
+
+  it('writes what it has summed when flushed (the shutdown does, before the process exits)', () => {
+    const out = collect()
+    const logger = createLogger('info', out)
+    logRequest(logger, 'GET', '/api/site', 200, started())
+    logRequest(logger, 'GET', '/api/site', 200, started())
+    expect(out.lines).toEqual([])
+    flushRequestLog(logger)
+    expect(out.records()).toMatchObject([{ path: '/api/site', status: 200, count: 2 }])
+    flushRequestLog(logger)
+    expect(out.lines).toHaveLength(1)
+  })
+
+  it('writes nothing at warn, and static assets only at debug', () => {
+    const warn = collect()
+    logRequest(createLogger('warn', warn), 'GET', '/api/nope', 404, started())
+    flushRequestLog(createLogger('warn', warn))
+    expect(warn.lines).toEqual([])
+    const info = collect()
+    const logger = createLogger('info', info)
+    logRequest(logger, 'GET', '/assets/app.js', 200, started())
+    flushRequestLog(logger)
+    expect(info.lines).toEqual([])
   })
 })

@@ -99,9 +99,76 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   )
 }
 
-/** The log line of an answered request (the app's middleware and the shared answers write the same). */
+/** How often the summary of successful reads is written. */
+export const REQUEST_SUMMARY_MS = 1000
+/** Distinct method/path/status keys summed per window; a request past them is logged in full. */
+const MAX_SUMMARY_KEYS = 1000
+
+type Tally = { method: string; path: string; status: number; durations: number[] }
+
+/**
+ * Successful reads (GET and HEAD answered below 400) of one logger, summed per method, path and status
+ * and written as one line per key every REQUEST_SUMMARY_MS: a line per request was half the cost of a
+ * hot public read. Every other request (a write, a 4xx, a 5xx) is written in full at once.
+ */
+class RequestSummary {
+  private tallies = new Map<string, Tally>()
+  private timer: NodeJS.Timeout | undefined
+
+  constructor(private readonly logger: Logger) {}
+
+  add(method: string, path: string, status: number, ms: number): boolean {
+    const key = `${method} ${status} ${path}`
+    let tally = this.tallies.get(key)
+    if (!tally) {
+      if (this.tallies.size >= MAX_SUMMARY_KEYS) return false
+      tally = { method, path, status, durations: [] }
+      this.tallies.set(key, tally)
+    }
+    tally.durations.push(ms)
+    this.timer ??= setTimeout(() => this.flush(), REQUEST_SUMMARY_MS).unref()
+    return true
+  }
+
+  flush() {
+    clearTimeout(this.timer)
+    this.timer = undefined
+    const tallies = this.tallies
+    this.tallies = new Map()
+    for (const { method, path, status, durations } of tallies.values()) {
+      const sorted = durations.sort((a, b) => a - b)
+      const at = (q: number) =>
+        Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!)
+      this.logger.info(
+        { method, path, status, count: sorted.length, p50: at(0.5), p99: at(0.99), max: at(1) },
+        `${method} ${path} ${status} ×${sorted.length} in ${REQUEST_SUMMARY_MS / 1000}s, p50 ${at(0.5)} ms`,
+      )
+    }
+  }
+}
+
+const summaries = new WeakMap<Logger, RequestSummary>()
+
+/**
+ * Writes the summed successful reads of this logger now (the shutdown does, before the process exits;
+ * tests do instead of waiting for the timer).
+ */
+export function flushRequestLog(logger: Logger) {
+  summaries.get(logger)?.flush()
+}
+
+/** The log of an answered request (the app's middleware and the shared answers write the same). */
 export function logRequest(logger: Logger, method: string, path: string, status: number, started: number) {
   const level = path.startsWith('/assets/') ? 'debug' : 'info'
   if (!logger.isLevelEnabled(level)) return
-  logger[level]({ method, path, status, ms: Math.round(performance.now() - started) }, 'request')
+  const ms = performance.now() - started
+  if (level === 'info' && status < 400 && (method === 'GET' || method === 'HEAD')) {
+    let summary = summaries.get(logger)
+    if (!summary) {
+      summary = new RequestSummary(logger)
+      summaries.set(logger, summary)
+    }
+    if (summary.add(method, path, status, ms)) return
+  }
+  logger[level]({ method, path, status, ms: Math.round(ms) }, 'request')
 }
