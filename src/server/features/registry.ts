@@ -10,6 +10,7 @@ import { landingFeature } from './landing/feature'
 import { launchListFeature } from './launch-list/feature'
 import { liveFeature } from './live/feature'
 import { previewsFeature } from './previews/feature'
+import { publicApiFeature } from './public-api/feature'
 import { rolesFeature } from './roles/feature'
 import { stockFeature } from './stock/feature'
 import { tradingFeature } from './trading/feature'
@@ -39,4 +40,5 @@ export const FEATURES: readonly ServerFeature[] = [
   trustFeature,
   guidesFeature,
   liveFeature,
+  publicApiFeature,
 ]
