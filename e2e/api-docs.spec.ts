@@ -49,7 +49,7 @@ test.describe('public API', { tag: '@phone' }, () => {
     await section.getByRole('button', { name: 'Done' }).click()
     await expect(shown).toHaveCount(0)
     const list = section.getByRole('list', { name: 'API keys' })
-    await expect(list.getByRole('listitem').filter({ hasText: 'My stock bot' })).toContainText('never used')
+    await expect(list.getByRole('listitem').filter({ hasText: 'My stock bot' })).toContainText('Created')
     await list.getByRole('button', { name: 'Revoke My stock bot' }).click()
     await expect(list.getByText(/^Revoked/)).toBeVisible()
     expect((await page.request.get('/api/v1/games', { headers: { 'x-api-key': key } })).status()).toBe(401)
