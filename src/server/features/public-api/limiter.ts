@@ -65,11 +65,28 @@ export class SharedLimiter {
       this.schedule()
     }
     if (!counter.settled) await counter.ready
+    return this.stateOf(counter, max, now)
+  }
+
+  /**
+   * Counts one hit of `key` when this instance already counts it this minute (no write to wait for);
+   * undefined otherwise (then `hit`). The Node listener's kept answers use it: it never waits.
+   */
+  hitIfCounted(key: string, max: number): LimitState | undefined {
+    const now = (this.options.now ?? Date.now)()
+    const counter = this.counters.get(key)
+    if (!counter?.settled || counter.window !== now - (now % MINUTE_MS)) return undefined
+    counter.pending++
+    this.schedule()
+    return this.stateOf(counter, max, now)
+  }
+
+  private stateOf(counter: Counter, max: number, now: number): LimitState {
     const used = counter.known + counter.pending
     return {
       limit: max,
       remaining: Math.max(0, max - used),
-      resetSeconds: Math.max(1, Math.ceil((window + MINUTE_MS - now) / 1000)),
+      resetSeconds: Math.max(1, Math.ceil((counter.window + MINUTE_MS - now) / 1000)),
       exceeded: used > max,
     }
   }

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http'
 import type { MiddlewareHandler } from 'hono'
 import type { AppDeps, AppEnv } from '@/server/context'
 import type { Database } from '@/server/db/client'
@@ -42,6 +43,58 @@ export const flushApiCounters = async (database: Database) => states.get(databas
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
 
+/** What a page on another site may read of a v1 answer. */
+export const EXPOSED_HEADERS = [
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'Retry-After',
+  'ETag',
+]
+const CORS_HEADERS = [
+  'Access-Control-Allow-Origin',
+  '*',
+  'Access-Control-Expose-Headers',
+  EXPOSED_HEADERS.join(','),
+]
+
+/** Not counted: the machine's own requests (the bench, local tools), unless API_V1_LIMIT_LOOPBACK. */
+const exempt = (env: AppDeps['env'], ip: string) =>
+  !env.TRUST_PROXY && !env.API_V1_LIMIT_LOOPBACK && LOOPBACK.has(ip)
+
+const limitHeaders = (limit: { limit: number; remaining: number; resetSeconds: number }) => [
+  'RateLimit-Limit',
+  String(limit.limit),
+  'RateLimit-Remaining',
+  String(limit.remaining),
+  'RateLimit-Reset',
+  String(limit.resetSeconds),
+]
+
+/**
+ * For a v1 answer kept by the Node listener (shared answers): counts a request without a key from an
+ * address this instance already counts this minute, and gives the CORS and limit headers the app would;
+ * anything else (a key, a new address, past the limit) is left to the app and its `v1Limit`.
+ */
+export function admitKeptAnswer(deps: AppDeps): (req: IncomingMessage) => readonly string[] | false {
+  const { env } = deps
+  const { limiter } = apiStateOf(deps)
+  return (req) => {
+    if (req.headers['x-api-key'] !== undefined) return false
+    const forwarded = env.TRUST_PROXY
+      ? String(req.headers['x-forwarded-for'] ?? '')
+          .split(',')
+          .at(-1)
+          ?.trim()
+      : ''
+    const ip = forwarded || req.socket.remoteAddress || 'unknown'
+    if (exempt(env, ip)) return CORS_HEADERS
+    const limit = limiter.hitIfCounted(ADDRESS_COUNTER + addressGroup(ip), env.API_V1_ANONYMOUS_PER_MINUTE)
+    if (!limit || limit.exceeded) return false
+    return [...CORS_HEADERS, ...limitHeaders(limit)]
+  }
+}
+
 async function keyIdOf(state: ApiState, deps: AppDeps, key: string): Promise<number | null> {
   const now = Date.now()
   const known = state.keys.get(key)
@@ -78,11 +131,8 @@ export const v1Limit: MiddlewareHandler<AppEnv> = async (c, next) => {
     max = env.API_V1_ANONYMOUS_PER_MINUTE
   }
   const limit = await state.limiter.hit(counter, max)
-  const headers: [string, string][] = [
-    ['RateLimit-Limit', String(limit.limit)],
-    ['RateLimit-Remaining', String(limit.remaining)],
-    ['RateLimit-Reset', String(limit.resetSeconds)],
-  ]
+  const flat = limitHeaders(limit)
+  const headers: [string, string][] = [0, 2, 4].map((i) => [flat[i] as string, flat[i + 1] as string])
   if (limit.exceeded) {
     const refused = new AppError('RATE_LIMITED', PUBLIC_API_MESSAGES.limited)
     return c.json(

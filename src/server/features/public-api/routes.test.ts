@@ -17,7 +17,7 @@ import {
 import { stockResponseSchema } from '@/shared/stock'
 import { errorOf, send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
-import { createTestApp } from '@/test/app'
+import { createTestApp, served } from '@/test/app'
 import { flushApiCounters } from './limits'
 import { openApiPath } from './openapi'
 import { V1_ROUTES } from './table'
@@ -238,6 +238,34 @@ describe('API keys', () => {
     expect(
       (await send(t, '/api/profile/api-keys', { body: { name: 'one more' }, cookie: owner.cookie })).status,
     ).toBe(409)
+  })
+})
+
+describe('answers kept by the Node listener', () => {
+  it('still count each request, carry the CORS and limit headers and refuse past the limit', async () => {
+    const node = await createTestApp({
+      sharedAnswers: true,
+      env: { TRUST_PROXY: 'true', API_V1_ANONYMOUS_PER_MINUTE: '4' },
+    })
+    const server = await served(node)
+    try {
+      const headers = { 'x-forwarded-for': freshAddress() }
+      const remaining: (string | null)[] = []
+      for (let i = 0; i < 4; i++) {
+        const res = await fetch(`${server.url}/api/v1/games/blox-fruits/items?pageSize=3`, { headers })
+        expect(res.status).toBe(200)
+        expect(res.headers.get('access-control-allow-origin')).toBe('*')
+        remaining.push(res.headers.get('ratelimit-remaining'))
+        await res.arrayBuffer()
+      }
+      expect(remaining).toEqual(['3', '2', '1', '0'])
+      const refused = await fetch(`${server.url}/api/v1/games/blox-fruits/items?pageSize=3`, { headers })
+      expect(refused.status).toBe(429)
+      expect(refused.headers.get('retry-after')).not.toBeNull()
+    } finally {
+      await server.close()
+      await node.close()
+    }
   })
 })
 

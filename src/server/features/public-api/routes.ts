@@ -30,7 +30,7 @@ import {
 } from '@/shared/public-api'
 import { toCommunityStock } from './community'
 import { createApiKey, listApiKeys, revokeApiKey } from './keys'
-import { apiStateOf, v1Limit } from './limits'
+import { admitKeptAnswer, apiStateOf, EXPOSED_HEADERS, v1Limit } from './limits'
 import { buildOpenApiDocument } from './openapi'
 import { V1_ROUTES as R } from './table'
 
@@ -48,6 +48,16 @@ const scopeOf = (
   catalog: catalogOf(c.get('deps')),
   gameId: c.get('gameId'),
 })
+
+/**
+ * A public read's answer; the Node listener keeps it (shared answers) and answers the same URL again
+ * itself, counting the request and adding the CORS and limit headers as `v1Limit` would.
+ */
+function sendPublic(c: Context<GameEnv>, cached: CachedJson): Response {
+  const deps = c.get('deps')
+  deps.sharedAnswers?.remember(c, cached, PUBLIC, { admit: admitKeptAnswer(deps) })
+  return sendCachedJson(c, cached, PUBLIC)
+}
 
 /** The OpenAPI document, made once per server address. */
 const documents = new Map<string, CachedJson>()
@@ -82,7 +92,7 @@ export const v1Routes = new Hono<GameEnv>()
       origin: '*',
       allowMethods: ['GET', 'HEAD', 'OPTIONS'],
       allowHeaders: ['X-API-Key', 'If-None-Match'],
-      exposeHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'ETag'],
+      exposeHeaders: EXPOSED_HEADERS,
       maxAge: 86_400,
     }),
   )
@@ -90,49 +100,44 @@ export const v1Routes = new Hono<GameEnv>()
   .get(R.openapi.path, (c) => sendCachedJson(c, documentFor(c.get('deps').env.PUBLIC_URL), PUBLIC))
   .get(R.games.path, async (c) => {
     const catalog = catalogOf(c.get('deps'))
-    return sendCachedJson(
+    return sendPublic(
       c,
       await catalog.cache.json(key('games'), async () => ({ games: await listGames(catalog) })),
-      PUBLIC,
     )
   })
   .get(R.items.path, withGame, queryParams(R.items.query, PUBLIC_QUERY), async (c) => {
     const query = c.req.valid('query')
     const { catalog, gameId } = scopeOf(c)
-    return sendCachedJson(
+    return sendPublic(
       c,
       await catalog.cache.json(key('list', gameId, query), () => listItems(catalog, gameId, query)),
-      PUBLIC,
     )
   })
   .get(R.item.path, withGame, async (c) => {
     const { catalog, gameId } = scopeOf(c)
     const item = c.req.param('item') ?? ''
-    return sendCachedJson(
+    return sendPublic(
       c,
       await catalog.cache.json(key('item', gameId, item), () => getItemDetail(catalog, gameId, item)),
-      PUBLIC,
     )
   })
   .get(R.history.path, withGame, queryParams(R.history.query, PUBLIC_QUERY), async (c) => {
     const { catalog, gameId } = scopeOf(c)
     const item = c.req.param('item') ?? ''
     const { limit } = c.req.valid('query')
-    return sendCachedJson(
+    return sendPublic(
       c,
       await catalog.cache.json(key('history', gameId, item, limit), () =>
         getItemHistory(catalog, gameId, item, limit),
       ),
-      PUBLIC,
     )
   })
   .get(R.changes.path, withGame, queryParams(R.changes.query, PUBLIC_QUERY), async (c) => {
     const { catalog, gameId } = scopeOf(c)
     const { limit } = c.req.valid('query')
-    return sendCachedJson(
+    return sendPublic(
       c,
       await catalog.cache.json(key('changes', gameId, limit), () => getGameChanges(catalog, gameId, limit)),
-      PUBLIC,
     )
   })
   .get(R.trade.path, withGame, queryParams(R.trade.query, PUBLIC_QUERY), async (c) => {
