@@ -57,6 +57,19 @@ const envSchema = z
       .enum(['true', 'false', '1', '0'])
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
+    /**
+     * The public API v1's limit of one client address without a key, a minute (decision 040). Requests
+     * from the machine itself (loopback, without TRUST_PROXY) are not limited unless API_V1_LIMIT_LOOPBACK.
+     */
+    API_V1_ANONYMOUS_PER_MINUTE: z.coerce
+      .number({ error: 'must be a whole number of requests a minute' })
+      .int('must be a whole number of requests a minute')
+      .min(1, 'must be at least 1')
+      .default(120),
+    API_V1_LIMIT_LOOPBACK: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
     /** Event streams one client address may hold open on this instance (src/shared/live-rules.ts). */
     LIVE_STREAMS_PER_ADDRESS: streamCount.default(LIVE_STREAMS_PER_ADDRESS),
     /** Event streams one signed-in user may hold open on this instance, from any address. */

@@ -356,6 +356,13 @@ const PAGE_LIST = [
     section: 'Resources',
   },
   {
+    path: '/docs/api',
+    title: 'API reference',
+    description:
+      'The TradeHub public API v1 for bots and sites: paths, parameters, answers, limits and API keys.',
+    section: 'Resources',
+  },
+  {
     path: '/about',
     title: 'About TradeHub',
     description: 'Who builds TradeHub and why.',

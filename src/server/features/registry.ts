@@ -12,6 +12,7 @@ import { landingFeature } from './landing/feature'
 import { launchListFeature } from './launch-list/feature'
 import { liveFeature } from './live/feature'
 import { previewsFeature } from './previews/feature'
+import { publicApiFeature } from './public-api/feature'
 import { rolesFeature } from './roles/feature'
 import { stockFeature } from './stock/feature'
 import { tradingFeature } from './trading/feature'
@@ -43,4 +44,5 @@ export const FEATURES: readonly ServerFeature[] = [
   guidesFeature,
   achievementsFeature,
   liveFeature,
+  publicApiFeature,
 ]

@@ -18,7 +18,12 @@ interface Answer {
   gzip?: Buffer
   /** Given only to requests without a session: a signed-in user may get another answer (their blocks). */
   visitorsOnly?: boolean
+  /** Asked per request: headers of its own to add (name, value, …), or false to leave it to the app. */
+  admit?: Admit
 }
+
+/** A route's own check of a kept answer's request (the public API's limit): extra headers, or false. */
+export type Admit = (req: IncomingMessage) => readonly string[] | false
 
 /** Better Auth's session cookie (`__Secure-` on HTTPS). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/
@@ -53,12 +58,22 @@ export class SharedAnswers {
    * Keeps the answer the app is sending for this request's URL (a GET under the Node server only).
    * `visitorsOnly`: requests with a session cookie are still left to the app.
    */
-  remember(c: Context, cached: CachedJson, cacheControl: string, { visitorsOnly = false } = {}): void {
+  remember(
+    c: Context,
+    cached: CachedJson,
+    cacheControl: string,
+    { visitorsOnly = false, admit }: { visitorsOnly?: boolean; admit?: Admit } = {},
+  ): void {
     const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming
     if (!(incoming instanceof IncomingMessage) || incoming.method !== 'GET' || !incoming.url) return
     if (!cached.current || this.answers.get(incoming.url)?.cached === cached) return
     this.answers.delete(incoming.url)
-    this.answers.set(incoming.url, { cached: cached as Required<CachedJson>, cacheControl, visitorsOnly })
+    this.answers.set(incoming.url, {
+      cached: cached as Required<CachedJson>,
+      cacheControl,
+      visitorsOnly,
+      admit,
+    })
     if (this.answers.size > this.maxAnswers) this.answers.delete(this.answers.keys().next().value!)
   }
 
@@ -79,8 +94,11 @@ export class SharedAnswers {
     // The app's compress middleware gzips every JSON answer for a client that sends Accept-Encoding.
     const compressible = acceptEncoding !== undefined
     if (compressible && !PLAIN_GZIP.test(acceptEncoding)) return false
+    const own = answer.admit ? answer.admit(req) : undefined
+    if (own === false) return false
 
     const headers: string[] = []
+    if (own) headers.push(...own)
     for (const [name, value] of this.securityHeaders) headers.push(name, value)
     headers.push('Cache-Control', answer.cacheControl)
     let status = 200

@@ -5,6 +5,7 @@ import { prefetchPublicProfile } from '@/web/features/accounts/public'
 import { prefetchGames, prefetchItem, prefetchValues } from '@/web/features/catalog/public'
 import { prefetchGuide, prefetchGuides } from '@/web/features/guides/public'
 import { prefetchHome, prefetchSiteLinks } from '@/web/features/landing/public'
+import { prefetchApiDocs } from '@/web/features/public-api/public'
 import { prefetchStockPage } from '@/web/features/stock/public'
 import { prefetchTradeAd, prefetchTradeAds } from '@/web/features/trading/public'
 import { RootLayout, ShellLoading } from './shell/root-layout'
@@ -195,6 +196,10 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
   '/terms': { load: async () => (await import('@/web/features/content/pages/terms-page')).TermsPage },
   '/privacy': { load: async () => (await import('@/web/features/content/pages/privacy-page')).PrivacyPage },
   '/docs': { load: async () => (await import('@/web/features/content/pages/docs-page')).DocsPage },
+  '/docs/api': {
+    load: async () => (await import('@/web/features/public-api/pages/api-docs-page')).ApiDocsPage,
+    loader: prefetchApiDocs,
+  },
   '/sites': { load: async () => (await import('@/web/features/content/pages/sites-page')).SitesPage },
 }
 

@@ -1,5 +1,6 @@
 export * from './achievements'
 export * from './alerts'
+export * from './api-keys'
 export * from './auth'
 export * from './catalog'
 export * from './contact'

@@ -17,8 +17,12 @@ export {
   findItemNotes,
   findItemPageFacts,
   findItems,
+  getGameChanges,
+  getItemDetail,
+  getItemHistory,
   itemsWithNotes,
   listGames,
+  listItems,
   requireItem,
 } from './service'
 export { evaluateSharedTrade } from './trade'

@@ -130,6 +130,12 @@ export function DocsPage() {
           <Link to="/safe-sender-guide">safe sender guide</Link>.
         </p>
 
+        <h2>For bot and site authors</h2>
+        <p>
+          Values, items, trades and stock can be read by your own bot or site through the public API. The{' '}
+          <Link to="/docs/api">API reference</Link> lists its paths, limits and API keys.
+        </p>
+
         <h2>More help</h2>
         <p>
           Questions that this page does not answer are welcome through <TeamLink />.

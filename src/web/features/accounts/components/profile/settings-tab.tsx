@@ -1,5 +1,5 @@
 import { Upload } from 'lucide-react'
-import { useId, useState } from 'react'
+import { Suspense, useId, useState } from 'react'
 import {
   AVATAR_MAX_BYTES,
   AVATAR_TYPES,
@@ -14,6 +14,8 @@ import type { Me } from '@/shared/profiles'
 import { Avatar } from '@/web/components/ui/avatar'
 import { buttonClass } from '@/web/components/ui/button'
 import { Field, FormMessage, TextAreaField } from '@/web/components/ui/field'
+import { Spinner } from '@/web/components/ui/spinner'
+import { ApiKeys } from '@/web/features/public-api/public'
 import { ApiError } from '@/web/lib/api'
 import { queryClient } from '@/web/lib/query-client'
 import { toast } from '@/web/lib/toast'
@@ -167,6 +169,9 @@ export function SettingsTab({ me }: { me: Me }) {
         </button>
       </form>
       <BlockedTraders />
+      <Suspense fallback={<Spinner label="Loading your API keys" />}>
+        <ApiKeys />
+      </Suspense>
     </div>
   )
 }

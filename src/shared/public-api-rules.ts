@@ -1,0 +1,27 @@
+/** The public API v1's numbers (docs/decisions/040-public-api-v1.md). */
+export const PUBLIC_API_LIMITS = {
+  /** Requests a minute of one client address without a key. */
+  anonymousPerMinute: 120,
+  /** Requests a minute of one API key. */
+  keyPerMinute: 600,
+  /** Keys one trader may hold at once (not revoked). */
+  keysPerUser: 5,
+  keyNameMax: 60,
+  /** Key creations and revocations a minute of one trader. */
+  keyWritesPerMinute: 10,
+} as const
+
+/** Keys start so, to be recognised in a config file or a leaked log. */
+export const API_KEY_PREFIX = 'thk_'
+
+export const PUBLIC_API_MESSAGES = {
+  limited: 'Too many requests to the API: wait a minute, or use an API key.',
+  badKey: 'This API key is unknown or revoked.',
+  tooManyKeys: `You can hold at most ${PUBLIC_API_LIMITS.keysPerUser} API keys: revoke one first.`,
+  keyNotFound: 'API key not found',
+} as const
+
+export const STOCK_MESSAGES_V1 = {
+  noTracker: 'No stock tracker for this game',
+  communityOnlyGag: 'shape=community is for grow-a-garden only',
+} as const
