@@ -4,6 +4,7 @@ import { adminFeature } from './admin/feature'
 import { alertsFeature } from './alerts/feature'
 import { catalogFeature } from './catalog/feature'
 import { contactFeature } from './contact/feature'
+import { discordFeature } from './discord/feature'
 import { favoritesFeature } from './favorites/feature'
 import { guidesFeature } from './guides/feature'
 import { landingFeature } from './landing/feature'
@@ -39,4 +40,5 @@ export const FEATURES: readonly ServerFeature[] = [
   trustFeature,
   guidesFeature,
   liveFeature,
+  discordFeature,
 ]

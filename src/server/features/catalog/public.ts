@@ -20,5 +20,6 @@ export {
   itemsWithNotes,
   listGames,
   requireItem,
+  searchAllGames,
 } from './service'
 export { evaluateSharedTrade } from './trade'
