@@ -12,6 +12,19 @@ const streamCount = z.coerce
   .int('must be a whole number of streams')
   .min(1, 'must be at least 1')
 
+/** What the bot needs in a channel: View Channel (1024), Send Messages (2048), Embed Links (16384). */
+export const BOT_PERMISSIONS = 1024 + 2048 + 16384
+
+/** Discord's OAuth install link of the bot: its commands and its bot user with BOT_PERMISSIONS. */
+export function botInstallUrl(applicationId: string): string {
+  const params = new URLSearchParams({
+    client_id: applicationId,
+    scope: 'bot applications.commands',
+    permissions: String(BOT_PERMISSIONS),
+  })
+  return `https://discord.com/oauth2/authorize?${params}`
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -37,6 +50,25 @@ const envSchema = z
     OIDC_NAME: z.string().min(1).max(40).default('Single sign-on'),
     DISCORD_SERVER_URL: optionalUrl,
     DISCORD_BOT_INVITE_URL: optionalUrl,
+    /** The bot (docs/decisions/041): the application's public key (hex) that signs its interactions. */
+    DISCORD_PUBLIC_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be the 64 hex characters Discord shows as the Public Key')
+      .optional(),
+    /** The bot's application id: command registration and the /invite-bot install link. */
+    DISCORD_APPLICATION_ID: z
+      .string()
+      .regex(/^\d{5,25}$/, 'must be the numeric application id')
+      .optional(),
+    /** The bot's token (Bot …): registers commands and edits deferred replies. */
+    DISCORD_BOT_TOKEN: z.string().min(1).optional(),
+    /** A test server: `npm run discord:commands` registers there (instantly) instead of globally. */
+    DISCORD_GUILD_ID: z
+      .string()
+      .regex(/^\d{5,25}$/, 'must be the numeric server id')
+      .optional(),
+    /** Discord's REST API; tests point it at a local stand-in. */
+    DISCORD_API_URL: z.url({ protocol: /^https?$/ }).default('https://discord.com/api/v10'),
     /** The official price API of Pet Simulator 99 (`/api/rap`, `/api/exists`). */
     PS99_API_URL: z.url({ protocol: /^https?$/ }).default('https://ps99.biggamesapi.io'),
     /** The official price API of PETS GO! (the same shape). */
@@ -119,6 +151,11 @@ const envSchema = z
     PETSGO_API_URL: raw.PETSGO_API_URL.replace(/\/+$/, ''),
     ROBLOX_USERS_API_URL: raw.ROBLOX_USERS_API_URL.replace(/\/+$/, ''),
     ROBLOX_THUMBNAILS_API_URL: raw.ROBLOX_THUMBNAILS_API_URL.replace(/\/+$/, ''),
+    DISCORD_API_URL: raw.DISCORD_API_URL.replace(/\/+$/, ''),
+    // With the bot's own application id, /invite-bot installs that bot (docs/decisions/041).
+    DISCORD_BOT_INVITE_URL: raw.DISCORD_APPLICATION_ID
+      ? botInstallUrl(raw.DISCORD_APPLICATION_ID)
+      : raw.DISCORD_BOT_INVITE_URL,
   }))
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {

@@ -5,6 +5,7 @@ import { adminFeature } from './admin/feature'
 import { alertsFeature } from './alerts/feature'
 import { catalogFeature } from './catalog/feature'
 import { contactFeature } from './contact/feature'
+import { discordFeature } from './discord/feature'
 import { disputesFeature } from './disputes/feature'
 import { favoritesFeature } from './favorites/feature'
 import { guidesFeature } from './guides/feature'
@@ -45,4 +46,5 @@ export const FEATURES: readonly ServerFeature[] = [
   achievementsFeature,
   liveFeature,
   publicApiFeature,
+  discordFeature,
 ]

@@ -24,5 +24,6 @@ export {
   listGames,
   listItems,
   requireItem,
+  searchAllGames,
 } from './service'
 export { evaluateSharedTrade } from './trade'
