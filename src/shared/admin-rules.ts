@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = [
   'report.resolve',
   'guide.create',
   'guide.update',
+  'middleman.claim',
+  'middleman.close',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -38,6 +40,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'report.resolve': 'Report resolved',
   'guide.create': 'Guide written',
   'guide.update': 'Guide changed',
+  'middleman.claim': 'Middleman request taken',
+  'middleman.close': 'Middleman job closed',
 }
 
 export const ADMIN_MESSAGES = {

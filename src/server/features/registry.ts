@@ -9,6 +9,7 @@ import { guidesFeature } from './guides/feature'
 import { landingFeature } from './landing/feature'
 import { launchListFeature } from './launch-list/feature'
 import { liveFeature } from './live/feature'
+import { middlemenFeature } from './middlemen/feature'
 import { previewsFeature } from './previews/feature'
 import { rolesFeature } from './roles/feature'
 import { stockFeature } from './stock/feature'
@@ -38,5 +39,6 @@ export const FEATURES: readonly ServerFeature[] = [
   tradingFeature,
   trustFeature,
   guidesFeature,
+  middlemenFeature,
   liveFeature,
 ]

@@ -5,6 +5,7 @@ import { prefetchPublicProfile } from '@/web/features/accounts/public'
 import { prefetchGames, prefetchItem, prefetchValues } from '@/web/features/catalog/public'
 import { prefetchGuide, prefetchGuides } from '@/web/features/guides/public'
 import { prefetchHome, prefetchSiteLinks } from '@/web/features/landing/public'
+import { prefetchMiddlemen } from '@/web/features/middlemen/public'
 import { prefetchStockPage } from '@/web/features/stock/public'
 import { prefetchTradeAd, prefetchTradeAds } from '@/web/features/trading/public'
 import { RootLayout, ShellLoading } from './shell/root-layout'
@@ -113,6 +114,7 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
   '/admin/value-editors': { load: async () => (await adminPages()).ValueEditorsPage },
   '/admin/moderators': { load: async () => (await adminPages()).ModeratorsPage },
   '/admin/guide-editors': { load: async () => (await adminPages()).GuideEditorsPage },
+  '/admin/middlemen': { load: async () => (await adminPages()).MiddlemenPage },
   '/admin/reports': {
     load: async () => (await import('@/web/features/admin/pages/reports-page')).ReportsPage,
   },
@@ -163,7 +165,11 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
     load: async () => (await import('@/web/features/content/pages/achievements-page')).AchievementsPage,
   },
   '/escrow-service': {
-    load: async () => (await import('@/web/features/content/pages/escrow-service-page')).EscrowServicePage,
+    load: async () => (await import('@/web/features/middlemen/pages/escrow-service-page')).EscrowServicePage,
+    loader: prefetchMiddlemen,
+  },
+  '/middleman': {
+    load: async () => (await import('@/web/features/middlemen/pages/middleman-page')).MiddlemanPage,
   },
   '/trust-and-security': {
     load: async () => (await trustPage()).TrustAndSecurityPage,
