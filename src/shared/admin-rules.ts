@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   'guide.create',
   'guide.update',
   'dispute.resolve',
+  'middleman.claim',
+  'middleman.close',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -40,6 +42,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'guide.create': 'Guide written',
   'guide.update': 'Guide changed',
   'dispute.resolve': 'Dispute decided',
+  'middleman.claim': 'Middleman request taken',
+  'middleman.close': 'Middleman job closed',
 }
 
 export const ADMIN_MESSAGES = {

@@ -232,6 +232,19 @@ const PAGE_LIST = [
     noindex: true,
   },
   {
+    path: '/admin/middlemen',
+    title: 'Middlemen',
+    description:
+      'The official middlemen of TradeHub: they take middleman requests. Add one by e-mail, remove one.',
+    noindex: true,
+  },
+  {
+    path: '/middleman',
+    title: 'Middleman requests',
+    description: 'The open middleman requests, the jobs taken and the games worked, for official middlemen.',
+    noindex: true,
+  },
+  {
     path: '/admin/reports',
     title: 'Reports',
     description: 'Reported ads, messages, reviews, suggestions and users, to dismiss, hide, warn or suspend.',
@@ -321,7 +334,8 @@ const PAGE_LIST = [
   {
     path: '/escrow-service',
     title: 'Escrow service',
-    description: 'How middleman escrow will protect both sides of a trade on TradeHub.',
+    description:
+      'The official TradeHub middlemen: how the service works, who they are, and a check of anyone who says they are one.',
     section: 'Resources',
   },
   {

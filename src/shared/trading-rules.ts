@@ -74,6 +74,7 @@ export const TRADING_MESSAGES = {
   suspended: 'Your account is suspended',
   adNotFound: 'Trade ad not found',
   offerNotFound: 'Offer not found',
+  jobClosed: 'This middleman job is closed: you can read the conversation but no longer write in it',
   notOwner: 'Only the owner of this ad can do this',
   notOfferer: 'Only the trader who made this offer can cancel it',
   duplicateAd: 'You already have an open ad with these items',

@@ -262,8 +262,8 @@ export type TradeOfferResponse = z.infer<typeof tradeOfferResponseSchema>
 export const tradeMessageSchema = z.object({
   id: z.number().int(),
   offerId: z.number().int(),
-  /** Which trader wrote it. */
-  author: z.enum(['owner', 'offerer']),
+  /** Which trader wrote it, or the official middleman who took the trade (the "TradeHub middleman" badge). */
+  author: z.enum(['owner', 'offerer', 'middleman']),
   username: z.string(),
   body: z.string(),
   createdAt: z.string(),

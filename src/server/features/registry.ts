@@ -12,6 +12,7 @@ import { guidesFeature } from './guides/feature'
 import { landingFeature } from './landing/feature'
 import { launchListFeature } from './launch-list/feature'
 import { liveFeature } from './live/feature'
+import { middlemenFeature } from './middlemen/feature'
 import { previewsFeature } from './previews/feature'
 import { publicApiFeature } from './public-api/feature'
 import { rolesFeature } from './roles/feature'
@@ -44,6 +45,7 @@ export const FEATURES: readonly ServerFeature[] = [
   disputesFeature,
   guidesFeature,
   achievementsFeature,
+  middlemenFeature,
   liveFeature,
   publicApiFeature,
   discordFeature,

@@ -5,6 +5,7 @@ import { prefetchPublicProfile } from '@/web/features/accounts/public'
 import { prefetchGames, prefetchItem, prefetchValues } from '@/web/features/catalog/public'
 import { prefetchGuide, prefetchGuides } from '@/web/features/guides/public'
 import { prefetchHome, prefetchSiteLinks } from '@/web/features/landing/public'
+import { prefetchMiddlemen } from '@/web/features/middlemen/public'
 import { prefetchApiDocs } from '@/web/features/public-api/public'
 import { prefetchStockPage } from '@/web/features/stock/public'
 import { prefetchTradeAd, prefetchTradeAds } from '@/web/features/trading/public'
@@ -116,6 +117,7 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
   '/admin/value-editors': { load: async () => (await adminPages()).ValueEditorsPage },
   '/admin/moderators': { load: async () => (await adminPages()).ModeratorsPage },
   '/admin/guide-editors': { load: async () => (await adminPages()).GuideEditorsPage },
+  '/admin/middlemen': { load: async () => (await adminPages()).MiddlemenPage },
   '/admin/reports': {
     load: async () => (await import('@/web/features/admin/pages/reports-page')).ReportsPage,
   },
@@ -174,7 +176,11 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
       (await import('@/web/features/achievements/pages/referral-program-page')).ReferralProgramPage,
   },
   '/escrow-service': {
-    load: async () => (await import('@/web/features/content/pages/escrow-service-page')).EscrowServicePage,
+    load: async () => (await import('@/web/features/middlemen/pages/escrow-service-page')).EscrowServicePage,
+    loader: prefetchMiddlemen,
+  },
+  '/middleman': {
+    load: async () => (await import('@/web/features/middlemen/pages/middleman-page')).MiddlemanPage,
   },
   '/trust-and-security': {
     load: async () => (await trustPage()).TrustAndSecurityPage,

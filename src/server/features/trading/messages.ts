@@ -1,17 +1,25 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '@/server/db/client'
-import { profiles, tradeAds, tradeMessages, tradeOffers } from '@/server/db/schema'
+import { middlemanRequests, profiles, tradeAds, tradeMessages, tradeOffers } from '@/server/db/schema'
 import { notifyTrader } from '@/server/features/alerts/public'
 import { assertNotBlocked } from '@/server/features/trust/public'
+import { AppError } from '@/server/lib/errors'
 import { hitRateLimit } from '@/server/lib/rate-limit'
 import { GAME_NAMES, type GameId } from '@/shared/games'
 import { TRADING_LIMITS, TRADING_MESSAGES, type TradeMessage } from '@/shared/trading'
 import { adLink } from './ads'
 import { requireTrader, type TradingDeps } from './deps'
-import { offerForTrader } from './offers'
+import { offerForTrader, type TraderRole } from './offers'
 
 /** The channel on which a new message (payload: its id) reaches every instance's streams. */
 export const TRADE_MESSAGES_CHANNEL = 'trade_messages'
+
+/**
+ * The official middleman who took the offer's request and is working it (claimed): they read and write
+ * its conversation with the two traders (docs/decisions/036-middlemen.md).
+ */
+const workingMiddleman = sql<string | null>`(select r.middleman_id from ${middlemanRequests} r
+  where r.offer_id = ${tradeOffers.id} and r.status = 'claimed' limit 1)`
 
 const selection = {
   id: tradeMessages.id,
@@ -22,14 +30,22 @@ const selection = {
   username: profiles.username,
   ownerId: tradeAds.userId,
   offererId: tradeOffers.userId,
+  middlemanId: workingMiddleman,
 }
 
-type Row = { [K in keyof typeof selection]: (typeof selection)[K]['_']['data'] | null }
+type Row = Awaited<ReturnType<typeof messagesQuery>>[number]
+
+/**
+ * Who wrote it: one of the two traders, or else the middleman of the offer (only the two traders and the
+ * middleman who claimed its request can write, so the badge comes from the claim, never from a name).
+ */
+const authorOf = (row: Row): TradeMessage['author'] =>
+  row.userId === row.ownerId ? 'owner' : row.userId === row.offererId ? 'offerer' : 'middleman'
 
 const present = (row: Row): TradeMessage => ({
   id: row.id!,
   offerId: row.offerId!,
-  author: row.userId === row.ownerId ? 'owner' : 'offerer',
+  author: authorOf(row),
   username: row.username ?? 'deleted',
   body: row.body!,
   createdAt: row.createdAt!.toISOString(),
@@ -43,9 +59,40 @@ const messagesQuery = (db: Db) =>
     .innerJoin(tradeAds, eq(tradeAds.id, tradeOffers.adId))
     .leftJoin(profiles, eq(profiles.userId, tradeMessages.userId))
 
-/** GET /api/trade-offers/:id/messages: the latest messages of the conversation, oldest first (its traders only). */
+/**
+ * The offer for a member of its conversation: one of its two traders, or the middleman who took its
+ * request (`writes` while they work it, reading only once they closed the job). Anyone else: 404.
+ */
+async function offerForConversation(db: Db, offerId: number, userId: string) {
+  try {
+    return { ...(await offerForTrader(db, offerId, userId)), writes: true }
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'NOT_FOUND') throw err
+    const [job] = await db
+      .select({ status: middlemanRequests.status })
+      .from(middlemanRequests)
+      .where(
+        and(
+          eq(middlemanRequests.offerId, offerId),
+          eq(middlemanRequests.middlemanId, userId),
+          inArray(middlemanRequests.status, ['claimed', 'done', 'failed']),
+        ),
+      )
+      .orderBy(desc(middlemanRequests.id))
+      .limit(1)
+    if (!job) throw err
+    const [offer] = await db.select().from(tradeOffers).where(eq(tradeOffers.id, offerId))
+    const [ad] = await db.select().from(tradeAds).where(eq(tradeAds.id, offer!.adId))
+    return { offer: offer!, ad: ad!, role: 'middleman' as const, writes: job.status === 'claimed' }
+  }
+}
+
+/**
+ * GET /api/trade-offers/:id/messages: the latest messages of the conversation, oldest first (its traders
+ * and its middleman only).
+ */
 export async function listMessages(t: TradingDeps, userId: string, offerId: number): Promise<TradeMessage[]> {
-  await offerForTrader(t.db, offerId, userId)
+  await offerForConversation(t.db, offerId, userId)
   const rows = await messagesQuery(t.db)
     .where(and(eq(tradeMessages.offerId, offerId), isNull(tradeMessages.hiddenAt))) // trust: hidden ones go
     .orderBy(desc(tradeMessages.id))
@@ -53,10 +100,15 @@ export async function listMessages(t: TradingDeps, userId: string, offerId: numb
   return rows.reverse().map(present)
 }
 
-/** A message with the two traders it goes to (the live stream's delivery). */
+/** A message with the two traders (and the working middleman) it goes to (the live stream's delivery). */
 export async function findMessage(db: Db, id: number) {
   const [row] = await messagesQuery(db).where(eq(tradeMessages.id, id))
-  return row && { message: present(row), to: [row.ownerId!, row.offererId!] }
+  return (
+    row && {
+      message: present(row),
+      to: [row.ownerId!, row.offererId!, ...(row.middlemanId ? [row.middlemanId] : [])],
+    }
+  )
 }
 
 /**
@@ -70,8 +122,9 @@ export async function postMessage(
   body: string,
 ): Promise<TradeMessage> {
   const { username } = await requireTrader(t.db, userId)
-  const { offer, ad, role } = await offerForTrader(t.db, offerId, userId)
-  await assertNotBlocked(t.db, offer.userId, ad.userId) // trust: either blocked the other (403)
+  const { offer, ad, role, writes } = await offerForConversation(t.db, offerId, userId)
+  if (!writes) throw new AppError('CONFLICT', TRADING_MESSAGES.jobClosed)
+  if (role !== 'middleman') await assertNotBlocked(t.db, offer.userId, ad.userId) // trust: either blocked the other (403)
   await hitRateLimit(
     t.db,
     `trading:messages:${userId}`,
@@ -83,19 +136,29 @@ export async function postMessage(
       .insert(tradeMessages)
       .values({ offerId, userId, body, createdAt: t.now() })
       .returning({ id: tradeMessages.id })
-    await notifyTrader(
-      tx,
-      {
-        userId: role === 'owner' ? offer.userId : ad.userId,
-        kind: 'trade-message',
-        title: `New message from ${username}`,
-        body: `About the ${GAME_NAMES[ad.gameId as GameId]} trade: ${body.length > 140 ? `${body.slice(0, 139)}…` : body}`,
-        link: `${adLink(ad.id)}?offer=${offerId}`,
-        dedupeKey: `trade-message:${row!.id}`,
-        gameId: ad.gameId,
-      },
-      t,
-    )
+    const to: string[] = (
+      { owner: [offer.userId], offerer: [ad.userId], middleman: [ad.userId, offer.userId] } satisfies Record<
+        TraderRole | 'middleman',
+        string[]
+      >
+    )[role]
+    for (const recipient of to)
+      await notifyTrader(
+        tx,
+        {
+          userId: recipient,
+          kind: 'trade-message',
+          title:
+            role === 'middleman'
+              ? `New message from the middleman ${username}`
+              : `New message from ${username}`,
+          body: `About the ${GAME_NAMES[ad.gameId as GameId]} trade: ${body.length > 140 ? `${body.slice(0, 139)}…` : body}`,
+          link: `${adLink(ad.id)}?offer=${offerId}`,
+          dedupeKey: `trade-message:${row!.id}`,
+          gameId: ad.gameId,
+        },
+        t,
+      )
     await tx.execute(sql`select pg_notify(${TRADE_MESSAGES_CHANNEL}, ${String(row!.id)})`)
     return row!.id
   })

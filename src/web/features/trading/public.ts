@@ -17,3 +17,8 @@ export const TradeAdsSection = lazy(async () => ({
   default: (await import('./components/trade-ads-section')).TradeAdsSection,
 }))
 export type { AdListSpec } from './components/trade-ads-section'
+
+/** An offer's conversation (the middleman's job page shows it too): its code loads when first rendered. */
+export const Conversation = lazy(async () => ({
+  default: (await import('./components/conversation')).Conversation,
+}))

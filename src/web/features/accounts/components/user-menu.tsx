@@ -65,6 +65,13 @@ export default function UserMenu({ me }: { me: Me }) {
               </Link>
             </li>
           )}
+          {me.isMiddleman && (
+            <li>
+              <Link to="/middleman" className={itemClass}>
+                Middleman requests
+              </Link>
+            </li>
+          )}
           {me.stockManagerGames.length > 0 && (
             <li>
               <Link to="/stock-management" className={itemClass}>

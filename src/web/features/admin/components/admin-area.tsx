@@ -29,6 +29,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/value-editors', label: 'Value editors' },
   { to: '/admin/moderators', label: 'Moderators' },
   { to: '/admin/guide-editors', label: 'Guide editors' },
+  { to: '/admin/middlemen', label: 'Middlemen' },
   { to: '/admin/reports', label: 'Reports', moderators: true },
   { to: '/admin/disputes', label: 'Disputes', moderators: true },
   { to: '/admin/values', label: 'Value tools', valueEditorsOf: GAME_IDS },

@@ -16,6 +16,7 @@ import {
   ADMIN_ROLE,
   GUIDE_EDITOR_ROLE,
   isRole,
+  MIDDLEMAN_ROLE,
   MODERATOR_ROLE,
   ROLE_MESSAGES,
   type Role,
@@ -225,6 +226,19 @@ export function GuideEditorsPage() {
         Guide editors write and publish the guides (<Link to="/admin/guides">Guides</Link>); admins can too.
       </p>
       <RolePanels role={GUIDE_EDITOR_ROLE} kind="guide editor" empty="No guide editors yet." />
+    </AdminArea>
+  )
+}
+
+export function MiddlemenPage() {
+  return (
+    <AdminArea title="Middlemen" back="/admin/middlemen">
+      <p className="-mt-2 mb-6 text-muted">
+        Official middlemen take middleman requests of accepted trades and are listed on the{' '}
+        <Link to="/escrow-service">escrow service</Link> page. They need a verified Roblox account to take
+        requests.
+      </p>
+      <RolePanels role={MIDDLEMAN_ROLE} kind="middleman" empty="No middlemen yet." />
     </AdminArea>
   )
 }

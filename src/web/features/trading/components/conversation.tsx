@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Send } from 'lucide-react'
+import { Send, ShieldCheck } from 'lucide-react'
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { LIVE_POLL_SECONDS } from '@/shared/live-rules'
-import type { TradeMessage, TradeOffer } from '@/shared/trading'
+import type { TradeMessage, Trader } from '@/shared/trading'
 import { TRADE_MESSAGE_EVENT, TRADING_LIMITS } from '@/shared/trading-rules'
 import { buttonClass } from '@/web/components/ui/button'
 import { FormMessage } from '@/web/components/ui/field'
@@ -11,7 +11,6 @@ import { ApiError } from '@/web/lib/api'
 import { formatClock } from '@/web/lib/format'
 import { followLive, type LiveStatus } from '@/web/lib/live'
 import { useBlocked } from '../blocked'
-import { otherTrader } from '../offer-view'
 import { addMessage, messagesQuery, offerKeys, sendMessageMutation } from '../offers-api'
 
 const MAX = TRADING_LIMITS.maxMessage
@@ -57,21 +56,42 @@ function sendError(error: Error): string {
   return error.fields?.body ?? error.message
 }
 
+/** The badge of the official middleman's messages: derived by the server from the claim, never from a name. */
+function MiddlemanBadge() {
+  return (
+    <span className="ml-1 inline-flex items-center gap-0.5 rounded-full bg-accent/15 px-1.5 font-semibold text-ink">
+      <ShieldCheck aria-hidden="true" className="size-3 text-accent" /> TradeHub middleman
+    </span>
+  )
+}
+
 /**
- * The conversation of one offer between its two traders: the messages oldest first, new ones live, and
- * a box to write (at most 1,000 characters). `me` is which of the two the viewer is.
+ * The conversation of one offer: its two traders, and the official middleman once one took the trade.
+ * The messages oldest first, new ones live, and a box to write (at most 1,000 characters). `me` is who
+ * the viewer is; `others` who they write to (the other trader, or both traders for the middleman).
  */
-export function Conversation({ offer, me }: { offer: TradeOffer; me: 'owner' | 'offerer' }) {
+export function Conversation({
+  offerId,
+  me,
+  others,
+  readOnly = false,
+}: {
+  offerId: number
+  me: TradeMessage['author']
+  others: Pick<Trader, 'username' | 'roblox'>[]
+  readOnly?: boolean
+}) {
   const [draft, setDraft] = useState('')
   const [announcement, setAnnouncement] = useState('')
-  const trader = otherTrader(offer, me)
-  const other = trader.username
-  const blocked = useBlocked(other)
-  const pollEvery = useLiveMessages(offer.id, (message) => {
+  const trader = others[0]!
+  const other = others.map((o) => o.username).join(' and ')
+  // A trader may block the other; the middleman works for both and blocks nobody.
+  const blocked = useBlocked(me === 'middleman' ? '' : trader.username)
+  const pollEvery = useLiveMessages(offerId, (message) => {
     if (message.author !== me) setAnnouncement(`New message from ${message.username}: ${message.body}`)
   })
-  const messages = useQuery({ ...messagesQuery(offer.id), refetchInterval: pollEvery })
-  const send = useMutation(sendMessageMutation(offer.id))
+  const messages = useQuery({ ...messagesQuery(offerId), refetchInterval: pollEvery })
+  const send = useMutation(sendMessageMutation(offerId))
   const listRef = useRef<HTMLOListElement>(null)
   const headingId = useId()
   const countId = useId()
@@ -103,9 +123,9 @@ export function Conversation({ offer, me }: { offer: TradeOffer; me: 'owner' | '
           <h3 id={headingId} className="font-semibold">
             Conversation with {other}
           </h3>
-          <VerifiedBadge roblox={trader.roblox} />
+          {others.length === 1 && <VerifiedBadge roblox={trader.roblox} />}
         </div>
-        {!blocked && other !== 'deleted' && <BlockButton username={other} />}
+        {me !== 'middleman' && !blocked && other !== 'deleted' && <BlockButton username={other} />}
       </div>
       <p className="sr-only" aria-live="polite">
         {announcement}
@@ -142,6 +162,7 @@ export function Conversation({ offer, me }: { offer: TradeOffer; me: 'owner' | '
               >
                 <p className="text-muted text-xs">
                   <span className="font-semibold text-ink">{m.author === me ? 'You' : m.username}</span>
+                  {m.author === 'middleman' && <MiddlemanBadge />}
                   {' · '}
                   <time dateTime={m.createdAt}>{formatClock(m.createdAt, Date.now())}</time>
                 </p>
@@ -158,7 +179,9 @@ export function Conversation({ offer, me }: { offer: TradeOffer; me: 'owner' | '
           ))}
         </ol>
       )}
-      {blocked ? (
+      {readOnly ? (
+        <p className="mt-3 text-muted text-sm">The job is closed: the conversation is read-only.</p>
+      ) : blocked ? (
         <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
           <p>You blocked {other}: neither of you can write here.</p>
           <BlockButton username={other} />

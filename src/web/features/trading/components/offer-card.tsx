@@ -29,6 +29,9 @@ const Conversation = lazy(async () => ({ default: (await import('./conversation'
 /** The review's form loads only for a trader who may still review a completed trade. */
 const ReviewForm = lazy(() => import('./review-form'))
 
+/** The official middleman of an accepted or completed trade loads only for those offers. */
+const OfferMiddleman = lazy(() => import('./offer-middleman'))
+
 /** After a completed trade: the viewer's review of the other trader, to write (14 days) or written. */
 function TradeReview({ offer, role }: { offer: TradeOffer; role: OfferRole }) {
   const [rated, setRated] = useState<number | null>(null)
@@ -140,6 +143,11 @@ export function OfferCard({
             Open a dispute
           </Link>
         )}
+        {(offer.status === 'accepted' || offer.status === 'completed') && (
+          <Suspense fallback={null}>
+            <OfferMiddleman offer={offer} />
+          </Suspense>
+        )}
       </div>
 
       <div className="mt-3 flex flex-wrap items-center gap-2">
@@ -178,7 +186,7 @@ export function OfferCard({
       {open && (
         <div id={conversationId}>
           <Suspense fallback={<p className="mt-4 text-muted text-sm">Loading the conversation…</p>}>
-            <Conversation offer={offer} me={role} />
+            <Conversation offerId={offer.id} me={role} others={[otherTrader(offer, role)]} />
           </Suspense>
         </div>
       )}
