@@ -3,7 +3,6 @@ export const APP_VERSION = '1.0.0'
 
 export const TOAST_DURATION_MS = 4000
 export const TOAST_MAX_VISIBLE = 3
-export const COMING_SOON_TOAST_MS = 2200
 
 export const QUERY_STALE_TIME_MS = 5 * 60_000
 export const QUERY_GC_TIME_MS = 30 * 60_000

@@ -1,7 +1,6 @@
 import { useId } from 'react'
 import { Link, NavLink as RouterNavLink } from 'react-router'
 import { useDisclosure } from '@/web/lib/use-disclosure'
-import { showComingSoon } from './coming-soon'
 import { type NavLink, useHeaderNav } from './nav'
 import { SubmenuToggle } from './submenu-toggle'
 
@@ -35,27 +34,14 @@ function Submenu({ item }: { item: NavLink }) {
       >
         {item.children!.map((child) => (
           <li key={child.label}>
-            {child.comingSoon ? (
-              <button
-                type="button"
-                className={childClass}
-                onClick={() => {
-                  setOpen(false)
-                  showComingSoon(child.label)
-                }}
-              >
-                {child.label}
-              </button>
-            ) : (
-              <Link
-                to={child.to!}
-                reloadDocument={child.document}
-                className={childClass}
-                onClick={() => setOpen(false)}
-              >
-                {child.label}
-              </Link>
-            )}
+            <Link
+              to={child.to!}
+              reloadDocument={child.document}
+              className={childClass}
+              onClick={() => setOpen(false)}
+            >
+              {child.label}
+            </Link>
           </li>
         ))}
       </ul>
@@ -72,10 +58,6 @@ export function DesktopNav() {
           <li key={item.label}>
             {item.children ? (
               <Submenu item={item} />
-            ) : item.comingSoon ? (
-              <button type="button" className={topItemClass} onClick={() => showComingSoon(item.label)}>
-                {item.label}
-              </button>
             ) : (
               <RouterNavLink
                 to={item.to!}

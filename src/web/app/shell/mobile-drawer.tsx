@@ -4,7 +4,6 @@ import { useId, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { buttonClass } from '@/web/components/ui/button'
 import { signInHref, useMe } from '@/web/features/accounts/public'
-import { showComingSoon } from './coming-soon'
 import { type NavLink, useHeaderNav } from './nav'
 import { SubmenuToggle } from './submenu-toggle'
 
@@ -29,15 +28,6 @@ function DrawerItem({ item, close }: { item: NavLink; close: () => void }) {
             <DrawerItem key={child.label} item={child} close={close} />
           ))}
         </ul>
-      </li>
-    )
-  }
-  if (item.comingSoon) {
-    return (
-      <li>
-        <button type="button" className={rowClass} onClick={() => showComingSoon(item.label)}>
-          {item.label}
-        </button>
       </li>
     )
   }

@@ -8,8 +8,6 @@ export interface NavLink {
   document?: boolean
   /** A Discord link: offered only when the server is configured with it. */
   discord?: 'server' | 'bot'
-  /** Not a link: shows the Coming Soon toast. */
-  comingSoon?: boolean
   children?: NavLink[]
 }
 

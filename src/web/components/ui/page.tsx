@@ -25,11 +25,3 @@ export function Page({
 export function Prose({ children }: { children: ReactNode }) {
   return <div className="prose-page">{children}</div>
 }
-
-export function SoonBadge() {
-  return (
-    <span className="ml-1.5 rounded-full border border-warn/40 bg-warn/10 px-1.5 py-px font-semibold text-[0.65rem] text-warn uppercase tracking-wide">
-      Soon
-    </span>
-  )
-}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { Page, Prose, SoonBadge } from '@/web/components/ui/page'
+import { Page, Prose } from '@/web/components/ui/page'
 import { TeamLink, useDiscordLinks } from '@/web/features/landing/public'
 
 /** /about: what TradeHub is, what it offers today and what is planned. */
@@ -55,14 +55,12 @@ export function AboutPage() {
           )}
         </ul>
 
-        <h2>
-          What is coming next <SoonBadge />
-        </h2>
+        <h2>Trading on TradeHub</h2>
         <p>
-          We are building a marketplace where traders can list items, trade through a middleman escrow, earn a
-          verified-trader badge and build a reputation from completed trades. None of this is live yet. If you
-          want to hear when it opens, join the early-access launch list on the <Link to="/">home page</Link>{' '}
-          and we will send you an e-mail when the marketplace launches.
+          Traders post <Link to="/trading">trade ads</Link>, make offers and talk in each trade's
+          conversation. They can prove their Roblox account, review each other, ask an official{' '}
+          <Link to="/escrow-service">middleman</Link>, open a <Link to="/dispute-center">dispute</Link> when a
+          trade goes wrong, and earn <Link to="/achievements">achievements</Link>.
         </p>
 
         <h2>How values are made</h2>

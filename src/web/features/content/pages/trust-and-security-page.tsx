@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { Figures } from '@/web/components/ui/figures'
-import { Page, Prose, SoonBadge } from '@/web/components/ui/page'
+import { Page, Prose } from '@/web/components/ui/page'
 import { TeamLink } from '@/web/features/landing/public'
 import { trustFiguresQuery } from '@/web/features/trust/public'
 import { formatCount } from '@/web/lib/format'
@@ -124,23 +124,22 @@ export function TrustAndSecurityPage() {
             Read the final confirmation screen. Look-alike items and last-second changes are common tricks.
           </li>
           <li>
-            Be wary of middlemen you did not choose. TradeHub has no middlemen yet: anyone who says they are a
-            TradeHub middleman is not one.
+            Be wary of middlemen you did not choose. Check anyone who says they are a TradeHub middleman on
+            the <Link to="/escrow-service">escrow service</Link> page, or request one on your accepted trade.
           </li>
           <li>Record the trade or take screenshots that show both usernames.</li>
           <li>Ignore links to "free items", giveaways and sign-in pages sent by strangers.</li>
         </ol>
 
-        <h2>
-          Still to come <SoonBadge />
-        </h2>
+        <h2>Middlemen and disputes</h2>
         <ul>
           <li>
-            <Link to="/escrow-service">Escrow service</Link>: middlemen assigned by TradeHub hold both sides
-            of a trade.
+            <Link to="/escrow-service">Escrow service</Link>: official TradeHub middlemen hold one side of an
+            accepted trade in the game until the other side has delivered.
           </li>
           <li>
-            <Link to="/dispute-center">Dispute center</Link>: a place to sort out trades that went wrong.
+            <Link to="/dispute-center">Dispute center</Link>: open a dispute on a trade that went wrong, with
+            screenshots; a moderator decides.
           </li>
         </ul>
 

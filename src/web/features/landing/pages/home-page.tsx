@@ -20,7 +20,6 @@ import { valueCoverage } from '@/shared/catalog-rules'
 import type { SiteSummary } from '@/shared/site'
 import { buttonClass } from '@/web/components/ui/button'
 import { Figures } from '@/web/components/ui/figures'
-import { SoonBadge } from '@/web/components/ui/page'
 import { EarlyAccessForm } from '@/web/features/launch-list/public'
 import { formatCount, formatDay, formatRelative } from '@/web/lib/format'
 import { useRenderNow } from '@/web/lib/now'
@@ -266,39 +265,24 @@ export function HomePage() {
 
       <Section
         id="marketplace"
-        title="The marketplace is coming"
-        lead="Safe trading between players, with protection built in. Launch-list members get in first."
+        title="Trade safely on TradeHub"
+        lead="Trade ads with values on both sides, and protection built in."
       >
         <div className="grid gap-4 md:grid-cols-3">
           <Card
             icon={<HandCoins aria-hidden="true" />}
-            title={
-              <>
-                Middleman escrow <SoonBadge />
-              </>
-            }
+            title={<Link to="/escrow-service">Official middlemen</Link>}
           >
-            A trusted middleman holds both sides until each trader has delivered.
+            An official TradeHub middleman holds one side in the game until the other trader has delivered.
           </Card>
           <Card
             icon={<ShieldCheck aria-hidden="true" />}
-            title={
-              <>
-                Verified traders <SoonBadge />
-              </>
-            }
+            title={<Link to="/verification">Verified traders</Link>}
           >
-            Verified accounts so you know who you are trading with.
+            Traders prove their Roblox account, so you know who you are trading with.
           </Card>
-          <Card
-            icon={<Store aria-hidden="true" />}
-            title={
-              <>
-                Reputation <SoonBadge />
-              </>
-            }
-          >
-            Ratings from completed trades that follow a trader everywhere.
+          <Card icon={<Store aria-hidden="true" />} title={<Link to="/trust-and-security">Reputation</Link>}>
+            Reviews from completed trades, achievements and upheld disputes follow a trader everywhere.
           </Card>
         </div>
       </Section>
