@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, Suspense, useId, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import type { AuditEntry } from '@/shared/admin'
 import {
@@ -31,8 +31,8 @@ import { ConfirmInPlace } from '@/web/components/ui/confirm'
 import { Field, FormMessage } from '@/web/components/ui/field'
 import { Spinner } from '@/web/components/ui/spinner'
 import { useMe } from '@/web/features/accounts/public'
-import { LaunchListAdmin } from '@/web/features/launch-list/public'
 import { formatCount, formatDay } from '@/web/lib/format'
+import { lazy } from '@/web/lib/lazy'
 import { toast } from '@/web/lib/toast'
 import {
   auditQuery,
@@ -242,6 +242,11 @@ export function MiddlemenPage() {
     </AdminArea>
   )
 }
+
+/** The launch list's table loads with its page only (its code shares a chunk with the sign-up form). */
+const LaunchListAdmin = lazy(async () => ({
+  default: (await import('@/web/features/launch-list/public')).LaunchListAdmin,
+}))
 
 /** A role held site-wide: a form to add someone by e-mail, and the list of who holds it. */
 function RolePanels({ role, kind, empty }: { role: Role; kind: string; empty: string }) {
@@ -526,7 +531,9 @@ function UserDetail({ userId }: { userId: string }) {
 export function AdminLaunchListPage() {
   return (
     <AdminArea title="Launch list" back="/admin/launch-list">
-      <LaunchListAdmin />
+      <Suspense fallback={<Spinner label="Loading the launch list" />}>
+        <LaunchListAdmin />
+      </Suspense>
     </AdminArea>
   )
 }
