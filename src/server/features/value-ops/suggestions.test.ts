@@ -408,9 +408,10 @@ describe('value suggestions API', () => {
     const [row] = await t.database.db.select().from(valueSuggestions).where(eq(valueSuggestions.id, s.id))
     expect(row).toMatchObject({ status: 'approved', decidedBy: editor.id, note: 'Matches recent trades' })
 
+    // The approval, and the value-contributor achievement it earns (an approved suggestion).
     const notes = await notificationsOf(t, author.id)
-    expect(notes).toHaveLength(1)
-    expect(notes[0]).toMatchObject({
+    expect(notes.map((n) => n.kind).sort()).toEqual(['achievement', 'system'])
+    expect(notes.find((n) => n.kind === 'system')).toMatchObject({
       kind: 'system',
       title: 'Your suggestion for Phoenix was approved',
       body: 'Phoenix is now valued at 3.1M. Note: Matches recent trades',
@@ -419,7 +420,7 @@ describe('value suggestions API', () => {
       readAt: null,
     })
     const bell = await send(t, '/api/notifications', { cookie: author.cookie })
-    expect(await bell.json()).toMatchObject({ unread: 1 })
+    expect(await bell.json()).toMatchObject({ unread: 2 })
 
     // A second approve, or a reject after it: 409, nothing changed again.
     for (const res of [await approve(s.id, editor.cookie), await reject(s.id, editor.cookie)])
@@ -427,7 +428,7 @@ describe('value suggestions API', () => {
     expect(
       await t.database.db.select().from(itemValueChanges).where(eq(itemValueChanges.suggestionId, s.id)),
     ).toHaveLength(1)
-    expect(await notificationsOf(t, author.id)).toHaveLength(1)
+    expect(await notificationsOf(t, author.id)).toHaveLength(2)
   })
 
   it('a trader suggests in the notation the site shows ("700M"); approved, it is the fruit’s one value, Physical fruit included', async () => {
