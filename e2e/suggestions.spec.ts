@@ -77,7 +77,8 @@ test.describe('value suggestions', () => {
     await expect(card).toContainText('Approved')
     await expect(page.getByText(formatValueFull(value), { exact: true })).toBeVisible()
 
-    // The trader finds the approval in the notification center, linking back to the item.
+    // The trader finds the approval in the notification center, linking back to the item (beside the
+    // value-contributor achievement it earned).
     await page.context().clearCookies()
     const signedIn = await page.request.post('/api/auth/sign-in/email', {
       headers: { origin: E2E_ORIGIN, 'x-forwarded-for': `10.${rand()}.${rand()}.${rand()}` },
@@ -86,7 +87,7 @@ test.describe('value suggestions', () => {
     expect(signedIn.ok()).toBe(true)
     await page.goto('/notifications')
     await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveAccessibleName(
-      'Notifications, 1 unread',
+      'Notifications, 2 unread',
     )
     const history = page.getByRole('list', { name: 'Notifications' })
     const approval = history.getByRole('link', {

@@ -269,19 +269,13 @@ export function HomePage() {
         lead="Trade ads with values on both sides, and protection built in."
       >
         <div className="grid gap-4 md:grid-cols-3">
-          <Card
-            icon={<HandCoins aria-hidden="true" />}
-            title={<Link to="/escrow-service">Official middlemen</Link>}
-          >
+          <Card icon={<HandCoins aria-hidden="true" />} title="Official middlemen">
             An official TradeHub middleman holds one side in the game until the other trader has delivered.
           </Card>
-          <Card
-            icon={<ShieldCheck aria-hidden="true" />}
-            title={<Link to="/verification">Verified traders</Link>}
-          >
+          <Card icon={<ShieldCheck aria-hidden="true" />} title="Verified traders">
             Traders prove their Roblox account, so you know who you are trading with.
           </Card>
-          <Card icon={<Store aria-hidden="true" />} title={<Link to="/trust-and-security">Reputation</Link>}>
+          <Card icon={<Store aria-hidden="true" />} title="Reputation">
             Reviews from completed trades, achievements and upheld disputes follow a trader everywhere.
           </Card>
         </div>
