@@ -48,7 +48,6 @@ export const DISPUTE_STATUS_LABELS: Record<DisputeStatus, string> = {
 
 export const DISPUTE_MESSAGES = {
   notFound: 'No dispute with this id',
-  offerNotFound: 'No trade with this id',
   notDisputable: 'Only an accepted or completed trade can be disputed',
   tooLate: `A trade can be disputed within ${DISPUTE_LIMITS.windowDays} days`,
   alreadyOpen: 'This trade already has an open dispute',

@@ -40,3 +40,34 @@ export async function created(t: TestApp, path: string, cookie: string, body: un
   expect(res.status, await res.clone().text()).toBe(201)
   return ((await res.json()) as { id: number }).id
 }
+
+/** Accepts an offer as its ad's owner, or confirms its trade as one of its traders, expecting 200. */
+export async function offerAction(t: TestApp, offerId: number, what: 'accept' | 'complete', by: Trader) {
+  const res = await send(t, `/api/trade-offers/${offerId}/${what}`, { method: 'POST', cookie: by.cookie })
+  expect(res.status, await res.clone().text()).toBe(200)
+}
+
+/**
+ * An offer of `offerer` on a new ad of `owner` (two new traders unless given): accepted unless told,
+ * and completed (both confirm) when told.
+ */
+export async function tradeBetween(
+  t: TestApp,
+  {
+    owner,
+    offerer,
+    accept = true,
+    complete = false,
+  }: { owner?: Trader; offerer?: Trader; accept?: boolean; complete?: boolean } = {},
+) {
+  const seller = owner ?? (await signedInTrader(t))
+  const buyer = offerer ?? (await signedInTrader(t))
+  const adId = await created(t, '/api/trade-ads', seller.cookie, TRADE_AD)
+  const offerId = await created(t, `/api/trade-ads/${adId}/offers`, buyer.cookie)
+  if (accept) await offerAction(t, offerId, 'accept', seller)
+  if (accept && complete) {
+    await offerAction(t, offerId, 'complete', seller)
+    await offerAction(t, offerId, 'complete', buyer)
+  }
+  return { owner: seller, offerer: buyer, adId, offerId }
+}

@@ -20,7 +20,7 @@ import { tradeAdsResponseSchema } from '@/shared/trading'
 import { cookiesOf, lastMailLink, send } from '@/test/accounts'
 import { freshEmail } from '@/test/alert-delivery'
 import { createTestApp, TEST_ORIGIN } from '@/test/app'
-import { created, signedInTrader, TRADE_AD, type Trader } from '@/test/trading'
+import { created, signedInTrader, TRADE_AD, type Trader, tradeBetween } from '@/test/trading'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 let t: TestApp
@@ -42,18 +42,9 @@ async function holders(id: string) {
   return achievementsResponseSchema.parse(await res.json()).achievements.find((a) => a.id === id)!.holders
 }
 
-const act = (offerId: number, what: string, by: Trader) =>
-  send(t, `/api/trade-offers/${offerId}/${what}`, { method: 'POST', cookie: by.cookie })
-
 /** A trade between two traders, completed by both. */
-async function trade(owner: Trader, offerer: Trader) {
-  const adId = await created(t, '/api/trade-ads', owner.cookie, TRADE_AD)
-  const offerId = await created(t, `/api/trade-ads/${adId}/offers`, offerer.cookie)
-  expect((await act(offerId, 'accept', owner)).status).toBe(200)
-  expect((await act(offerId, 'complete', owner)).status).toBe(200)
-  expect((await act(offerId, 'complete', offerer)).status).toBe(200)
-  return offerId
-}
+const trade = async (owner: Trader, offerer: Trader) =>
+  (await tradeBetween(t, { owner, offerer, complete: true })).offerId
 
 const achievementNotices = (userId: string) =>
   t.database.db

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { send } from '@/test/accounts'
 import { createTestApp } from '@/test/app'
-import { created, signedInTrader, TRADE_AD } from '@/test/trading'
+import { tradeBetween } from '@/test/trading'
 
 // Two server processes on one PostgreSQL: PGlite is one process's database, so this needs a server.
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
@@ -11,14 +11,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const a = await createTestApp()
       const b = await createTestApp({ sameDatabaseAs: a })
       try {
-        const owner = await signedInTrader(a)
-        const offerer = await signedInTrader(a)
-        const adId = await created(a, '/api/trade-ads', owner.cookie, TRADE_AD)
-        const offerId = await created(a, `/api/trade-ads/${adId}/offers`, offerer.cookie)
-        expect(
-          (await send(a, `/api/trade-offers/${offerId}/accept`, { method: 'POST', cookie: owner.cookie }))
-            .status,
-        ).toBe(200)
+        const { owner, offerer, offerId } = await tradeBetween(a)
         for (let round = 0; round < 3; round++) {
           const statuses = await Promise.all([
             Promise.resolve(

@@ -15,7 +15,7 @@ import { errorOf, send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
 import { createTestApp } from '@/test/app'
 import { blackPng } from '@/test/images'
-import { created, signedInTrader, TRADE_AD, type Trader } from '@/test/trading'
+import { signedInTrader, tradeBetween } from '@/test/trading'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 const DAY = 24 * 60 * 60 * 1000
@@ -35,22 +35,8 @@ afterEach(() => {
   ahead = 0
 })
 
-const act = (offerId: number, what: string, by: Trader) =>
-  send(t, `/api/trade-offers/${offerId}/${what}`, { method: 'POST', cookie: by.cookie })
-
-/** Two traders and an offer of `offerer` on `owner`'s ad, accepted (and completed unless told). */
-async function trade({ complete = true, accept = true } = {}) {
-  const owner = await signedInTrader(t)
-  const offerer = await signedInTrader(t)
-  const adId = await created(t, '/api/trade-ads', owner.cookie, TRADE_AD)
-  const offerId = await created(t, `/api/trade-ads/${adId}/offers`, offerer.cookie)
-  if (accept) expect((await act(offerId, 'accept', owner)).status).toBe(200)
-  if (accept && complete) {
-    expect((await act(offerId, 'complete', owner)).status).toBe(200)
-    expect((await act(offerId, 'complete', offerer)).status).toBe(200)
-  }
-  return { owner, offerer, adId, offerId }
-}
+/** Two traders and an accepted offer between them, completed unless told. */
+const trade = ({ complete = true, accept = true } = {}) => tradeBetween(t, { accept, complete })
 
 const open = (offerId: number, by: { cookie: string } | undefined, body: unknown) =>
   send(t, `/api/trade-offers/${offerId}/dispute`, { body, cookie: by?.cookie })

@@ -11,13 +11,13 @@ import {
   disputes,
   middlemanRequests,
   profiles,
-  tradeAds,
   tradeOffers,
   users,
 } from '@/server/db/schema'
 import type { Env } from '@/server/env'
 import { suspendUser } from '@/server/features/admin/public'
 import { notifyUser } from '@/server/features/alerts/public'
+import { offerForTrader, otherTraderOf } from '@/server/features/trading/public'
 import { type DbOrTx, recordAudit } from '@/server/lib/audit'
 import { AppError } from '@/server/lib/errors'
 import { checkImage, encodeFittedWebp, type ImageRefusals } from '@/server/lib/images'
@@ -142,20 +142,9 @@ export async function openDispute(
   input: OpenDisputeRequest,
 ): Promise<number> {
   await hitRateLimit(d.db, `disputes:open:${userId}`, d.limits.opensPerHour, M.tooFast)
-  const [found] = await d.db
-    .select({ offer: tradeOffers, owner: tradeAds.userId })
-    .from(tradeOffers)
-    .innerJoin(tradeAds, eq(tradeAds.id, tradeOffers.adId))
-    .where(eq(tradeOffers.id, offerId))
-  const respondentId = !found
-    ? null
-    : found.owner === userId
-      ? found.offer.userId
-      : found.offer.userId === userId
-        ? found.owner
-        : null
-  if (!found || !respondentId) throw new AppError('NOT_FOUND', M.offerNotFound)
-  const { offer } = found
+  const trade = await offerForTrader(d.db, offerId, userId) // anyone else: 404
+  const { offer } = trade
+  const respondentId = otherTraderOf(trade)
   if (offer.status !== 'accepted' && offer.status !== 'completed')
     throw new AppError('CONFLICT', M.notDisputable)
   const since = offer.completedAt ?? offer.decidedAt

@@ -3,7 +3,7 @@ import { robloxAccounts } from '@/server/db/schema'
 import { send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
 import { createTestApp } from '@/test/app'
-import { created, signedInTrader, TRADE_AD } from '@/test/trading'
+import { tradeBetween } from '@/test/trading'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 let robloxIds = 8_000_000 + (process.pid % 1000) * 1000
@@ -27,15 +27,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const a = await createTestApp()
       const b = await createTestApp({ sameDatabaseAs: a })
       try {
-        const owner = await signedInTrader(a)
-        const offerer = await signedInTrader(a)
-        const adId = await created(a, '/api/trade-ads', owner.cookie, TRADE_AD)
-        const offerId = await created(a, `/api/trade-ads/${adId}/offers`, offerer.cookie)
-        const accept = await send(a, `/api/trade-offers/${offerId}/accept`, {
-          method: 'POST',
-          cookie: owner.cookie,
-        })
-        expect(accept.status).toBe(200)
+        const { owner, offerer, offerId } = await tradeBetween(a)
         const requests = await Promise.all([
           send(a, `/api/trade-offers/${offerId}/middleman`, { method: 'POST', cookie: offerer.cookie }),
           send(b, `/api/trade-offers/${offerId}/middleman`, { method: 'POST', cookie: owner.cookie }),

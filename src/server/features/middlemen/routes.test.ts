@@ -13,7 +13,7 @@ import { tradeMessageSchema, tradeMessagesResponseSchema } from '@/shared/tradin
 import { errorOf, send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
 import { createTestApp } from '@/test/app'
-import { created, signedInTrader, TRADE_AD, type Trader } from '@/test/trading'
+import { signedInTrader, tradeBetween } from '@/test/trading'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
@@ -25,18 +25,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const act = (offerId: number, what: string, by: Trader) =>
-  send(t, `/api/trade-offers/${offerId}/${what}`, { method: 'POST', cookie: by.cookie })
-
-/** Two traders and an offer of `offerer` on `owner`'s ad, accepted unless told. */
-async function trade({ accept = true } = {}) {
-  const owner = await signedInTrader(t)
-  const offerer = await signedInTrader(t)
-  const adId = await created(t, '/api/trade-ads', owner.cookie, TRADE_AD)
-  const offerId = await created(t, `/api/trade-ads/${adId}/offers`, offerer.cookie)
-  if (accept) expect((await act(offerId, 'accept', owner)).status).toBe(200)
-  return { owner, offerer, adId, offerId }
-}
+/** Two traders and an offer between them, accepted unless told. */
+const trade = ({ accept = true } = {}) => tradeBetween(t, { accept })
 
 /** An official middleman with a username, and a verified Roblox account unless told. */
 async function middleman({ verified = true } = {}) {
@@ -124,10 +114,7 @@ describe('requests on accepted trades', () => {
     const offerer = await signedInTrader(t)
     let last = 0
     for (let i = 0; i < 5; i++) {
-      const owner = await signedInTrader(t)
-      const adId = await created(t, '/api/trade-ads', owner.cookie, TRADE_AD)
-      const offerId = await created(t, `/api/trade-ads/${adId}/offers`, offerer.cookie)
-      expect((await act(offerId, 'accept', owner)).status).toBe(200)
+      const { offerId } = await tradeBetween(t, { offerer })
       last = (await request(offerId, offerer)).status
     }
     expect(last).toBe(429)
@@ -189,10 +176,7 @@ describe('the queue and claims', () => {
     expect((await claim(999_999_999, await middleman())).status).toBe(404)
     expect((await claim(deal.requestId, deal.owner)).status).toBe(403) // not a middleman
     const own = await middleman()
-    const adId = await created(t, '/api/trade-ads', own.cookie, TRADE_AD)
-    const offerer = await signedInTrader(t)
-    const offerId = await created(t, `/api/trade-ads/${adId}/offers`, offerer.cookie)
-    expect((await act(offerId, 'accept', own as unknown as Trader)).status).toBe(200)
+    const { offerId, offerer } = await tradeBetween(t, { owner: own })
     const mine = middlemanRequestSchema.parse(await (await request(offerId, offerer)).json())
     const refused = await claim(mine.id, own)
     expect(refused.status).toBe(403)

@@ -69,7 +69,7 @@ export const offerMiddlemanRoutes = new Hono<UserEnv>()
     return c.json<MiddlemanRequest>(request, 201)
   })
   .delete('/:id/middleman', paramsOf(tradeIdParamSchema), async (c) => {
-    await cancelRequest(c.var.deps.database.db, c.var.session.user.id, c.req.valid('param').id)
+    await cancelRequest(middlemenOf(c.var.deps), c.var.session.user.id, c.req.valid('param').id)
     return c.body(null, 204)
   })
 

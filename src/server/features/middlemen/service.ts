@@ -11,6 +11,7 @@ import {
   userRoles,
 } from '@/server/db/schema'
 import { notifyUser } from '@/server/features/alerts/public'
+import { offerForTrader } from '@/server/features/trading/public'
 import { type DbOrTx, recordAudit } from '@/server/lib/audit'
 import { AppError } from '@/server/lib/errors'
 import { hitRateLimit, type Limit } from '@/server/lib/rate-limit'
@@ -27,7 +28,6 @@ import {
   type RateJobRequest,
 } from '@/shared/middlemen'
 import { MIDDLEMAN_ROLE } from '@/shared/roles-rules'
-import { TRADING_MESSAGES } from '@/shared/trading-rules'
 
 const HOUR = 60 * 60
 
@@ -120,13 +120,6 @@ async function offerOf(db: DbOrTx, offerId: number) {
   return row && { ...row, traders: [row.ownerId, row.offer.userId] }
 }
 
-/** The offer, for one of its two traders (anyone else: 404, the offer is not revealed). */
-async function offerForTrader(db: DbOrTx, offerId: number, userId: string) {
-  const found = await offerOf(db, offerId)
-  if (!found?.traders.includes(userId)) throw new AppError('NOT_FOUND', TRADING_MESSAGES.offerNotFound)
-  return found
-}
-
 async function usernamesOf(db: DbOrTx, ids: (string | null)[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => !!id))]
   if (wanted.length === 0) return new Map()
@@ -189,8 +182,8 @@ export async function requestMiddleman(
   userId: string,
   offerId: number,
 ): Promise<MiddlemanRequest> {
-  const found = await offerForTrader(m.db, offerId, userId)
-  if (found.offer.status !== 'accepted') throw new AppError('CONFLICT', MIDDLEMAN_MESSAGES.notAccepted)
+  const { offer } = await offerForTrader(m.db, offerId, userId) // anyone else: 404
+  if (offer.status !== 'accepted') throw new AppError('CONFLICT', MIDDLEMAN_MESSAGES.notAccepted)
   await hitRateLimit(
     m.db,
     `middlemen:requests:${userId}`,
@@ -233,11 +226,11 @@ export async function offerMiddleman(
 }
 
 /** DELETE /api/trade-offers/:id/middleman: a trader withdraws the offer's request before a middleman takes it. */
-export async function cancelRequest(db: Db, userId: string, offerId: number): Promise<void> {
-  await offerForTrader(db, offerId, userId)
-  const cancelled = await db
+export async function cancelRequest(m: MiddlemenDeps, userId: string, offerId: number): Promise<void> {
+  await offerForTrader(m.db, offerId, userId)
+  const cancelled = await m.db
     .update(middlemanRequests)
-    .set({ status: 'cancelled', closedAt: new Date() })
+    .set({ status: 'cancelled', closedAt: m.now() })
     .where(and(eq(middlemanRequests.offerId, offerId), eq(middlemanRequests.status, 'open')))
     .returning({ id: middlemanRequests.id })
   if (cancelled.length === 0) throw new AppError('CONFLICT', MIDDLEMAN_MESSAGES.notOpen)

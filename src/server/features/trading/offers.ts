@@ -154,6 +154,10 @@ export async function offerForTrader(
   return { offer, ad, role }
 }
 
+/** The other trader of an offer, for one of its two. */
+export const otherTraderOf = ({ offer, ad, role }: { offer: OfferRow; ad: AdRow; role: TraderRole }) =>
+  role === 'owner' ? offer.userId : ad.userId
+
 async function presentOffer(t: TradingDeps, offerId: number, userId: string): Promise<TradeOffer> {
   const row = await offerForTrader(t.db, offerId, userId)
   const [offer] = await presentOffers(t, [row])
@@ -213,7 +217,7 @@ export async function decideOffer(
     await notifyTrader(
       tx,
       {
-        userId: role === 'owner' ? offer.userId : ad.userId,
+        userId: otherTraderOf({ offer, ad, role }),
         kind: notice.kind,
         title: notice.title,
         body: `${username} ${notice.verb} the offer on the ${GAME_NAMES[ad.gameId as GameId]} ad.`,
@@ -247,7 +251,7 @@ export async function completeOffer(t: TradingDeps, userId: string, offerId: num
       .select({ userId: tradeConfirmations.userId })
       .from(tradeConfirmations)
       .where(eq(tradeConfirmations.offerId, offerId))
-    const other = role === 'owner' ? offer.userId : ad.userId
+    const other = otherTraderOf({ offer, ad, role })
     const game = GAME_NAMES[ad.gameId as GameId]
     if (!confirmed.some((c) => c.userId === other)) {
       await notifyTrader(

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm'
 import type { Db } from '@/server/db/client'
-import { profiles, tradeAds, tradeOffers, tradeReviews, users } from '@/server/db/schema'
+import { profiles, tradeReviews, users } from '@/server/db/schema'
 import { type AwardDeps, awardAchievements } from '@/server/features/achievements/public'
 import { notifyUser } from '@/server/features/alerts/public'
+import { offerForTrader, otherTraderOf } from '@/server/features/trading/public'
 import { AppError } from '@/server/lib/errors'
-import { TRADING_MESSAGES } from '@/shared/trading-rules'
 import {
   type Review,
   type ReviewRequest,
@@ -45,20 +45,9 @@ export async function postReview(
   offerId: number,
   input: Required<Pick<ReviewRequest, 'rating'>> & { comment?: string },
 ): Promise<Review> {
-  const [found] = await r.db
-    .select({ offer: tradeOffers, owner: tradeAds.userId })
-    .from(tradeOffers)
-    .innerJoin(tradeAds, eq(tradeAds.id, tradeOffers.adId))
-    .where(eq(tradeOffers.id, offerId))
-  const subjectId = !found
-    ? null
-    : found.owner === userId
-      ? found.offer.userId
-      : found.offer.userId === userId
-        ? found.owner
-        : null
-  if (!found || !subjectId) throw new AppError('NOT_FOUND', TRADING_MESSAGES.offerNotFound)
-  const { offer } = found
+  const trade = await offerForTrader(r.db, offerId, userId) // anyone else: 404
+  const { offer } = trade
+  const subjectId = otherTraderOf(trade)
   const now = r.now()
   if (offer.status !== 'completed' || !offer.completedAt)
     throw new AppError('CONFLICT', TRUST_MESSAGES.reviewNotCompleted)
