@@ -50,7 +50,8 @@ test.describe('public API', { tag: '@phone' }, () => {
     await expect(shown).toHaveCount(0)
     const list = section.getByRole('list', { name: 'API keys' })
     await expect(list.getByRole('listitem').filter({ hasText: 'My stock bot' })).toContainText('Created')
-    await list.getByRole('button', { name: 'Revoke My stock bot' }).click()
+    await list.getByRole('button', { name: 'Revoke My stock bot' }).click() // it asks first
+    await list.getByRole('button', { name: 'Revoke', exact: true }).click()
     await expect(list.getByText(/^Revoked/)).toBeVisible()
     expect((await page.request.get('/api/v1/games', { headers: { 'x-api-key': key } })).status()).toBe(401)
   })

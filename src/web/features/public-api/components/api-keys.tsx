@@ -1,70 +1,33 @@
 import { useQuery } from '@tanstack/react-query'
-import { Copy, KeyRound } from 'lucide-react'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router'
 import type { ApiKey, CreatedApiKey } from '@/shared/public-api'
 import { PUBLIC_API_LIMITS } from '@/shared/public-api-rules'
-import { buttonClass } from '@/web/components/ui/button'
-import { Field, FormMessage } from '@/web/components/ui/field'
+import { ConfirmInPlace } from '@/web/components/ui/confirm'
+import { FormMessage } from '@/web/components/ui/field'
+import { CreateSecretForm, NewSecret } from '@/web/components/ui/secrets'
 import { Spinner } from '@/web/components/ui/spinner'
 import { formatDay, formatRelative } from '@/web/lib/format'
 import { toast } from '@/web/lib/toast'
 import { apiKeysQuery, useCreateApiKey, useRevokeApiKey } from '../api'
 
-/** The key just created: shown this once, with a copy button. */
-function NewKey({ apiKey, onDone }: { apiKey: CreatedApiKey; onDone: () => void }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(apiKey.key)
-      toast.success('API key copied')
-    } catch {
-      toast.error('Copying failed: select the key and copy it by hand')
-    }
-  }
-  return (
-    <div role="status" className="space-y-2 rounded-xl border border-warn/50 bg-warn/10 p-3">
-      <p className="font-semibold text-sm">
-        API key “{apiKey.name}” created. Copy it now: it is shown only once and cannot be read again.
-      </p>
-      <label htmlFor={`api-key-${apiKey.id}`} className="sr-only">
-        New API key
-      </label>
-      <textarea
-        id={`api-key-${apiKey.id}`}
-        readOnly
-        rows={2}
-        value={apiKey.key}
-        onFocus={(e) => e.currentTarget.select()}
-        className="block w-full resize-none break-all rounded-lg border border-line bg-bg px-3 py-2 font-mono text-sm"
-      />
-      <div className="flex flex-wrap gap-2">
-        <button type="button" onClick={copy} className={buttonClass('primary', 'sm')}>
-          <Copy aria-hidden="true" className="size-4" /> Copy key
-        </button>
-        <button type="button" onClick={onDone} className={buttonClass('ghost', 'sm')}>
-          Done
-        </button>
-      </div>
-    </div>
-  )
-}
-
 function RevokeKey({ apiKey }: { apiKey: ApiKey }) {
   const revoke = useRevokeApiKey()
   return (
-    <button
-      type="button"
+    <ConfirmInPlace
+      question={`Revoke ${apiKey.name}? Requests with it are refused from then on.`}
+      confirmLabel="Revoke"
       disabled={revoke.isPending}
-      onClick={() =>
+      onConfirm={(done) =>
         revoke.mutate(apiKey.id, {
           onSuccess: () => toast.success(`API key ${apiKey.name} revoked`),
           onError: (error) => toast.error('Error', { description: error.message }),
+          onSettled: done,
         })
       }
-      className={buttonClass('secondary', 'sm')}
     >
       Revoke<span className="sr-only"> {apiKey.name}</span>
-    </button>
+    </ConfirmInPlace>
   )
 }
 
@@ -72,22 +35,7 @@ function RevokeKey({ apiKey }: { apiKey: ApiKey }) {
 export function ApiKeys() {
   const query = useQuery(apiKeysQuery)
   const create = useCreateApiKey()
-  const [name, setName] = useState('')
   const [created, setCreated] = useState<CreatedApiKey | null>(null)
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    const trimmed = name.trim()
-    if (!trimmed) return
-    create.mutate(
-      { name: trimmed },
-      {
-        onSuccess: (key) => {
-          setCreated(key)
-          setName('')
-        },
-      },
-    )
-  }
   return (
     <section
       aria-labelledby="api-keys-heading"
@@ -101,33 +49,35 @@ export function ApiKeys() {
         {PUBLIC_API_LIMITS.anonymousPerMinute} to {PUBLIC_API_LIMITS.keyPerMinute} requests a minute. Send it
         as <code className="font-mono">X-API-Key</code>.
       </p>
-      <form onSubmit={submit} aria-label="Create an API key" className="mt-3 flex flex-wrap items-end gap-2">
-        <Field
-          label="Key name"
-          placeholder="e.g. my-discord-bot"
-          autoComplete="off"
-          maxLength={PUBLIC_API_LIMITS.keyNameMax}
-          required
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          className="min-w-0 flex-1 basis-48"
-        />
-        <button
-          type="submit"
-          disabled={create.isPending || !name.trim()}
-          className={buttonClass('primary', 'md')}
-        >
-          <KeyRound aria-hidden="true" className="size-4" /> Create key
-        </button>
-        {create.isError && (
-          <div className="basis-full">
-            <FormMessage kind="error">{create.error.message}</FormMessage>
-          </div>
-        )}
-      </form>
+      <CreateSecretForm
+        short="key"
+        placeholder="e.g. my-discord-bot"
+        maxLength={PUBLIC_API_LIMITS.keyNameMax}
+        pending={create.isPending}
+        error={create.isError ? create.error.message : null}
+        onCreate={(name, clear) =>
+          create.mutate(
+            { name },
+            {
+              onSuccess: (key) => {
+                setCreated(key)
+                clear()
+              },
+            },
+          )
+        }
+      />
       {created && (
         <div className="mt-3">
-          <NewKey apiKey={created} onDone={() => setCreated(null)} />
+          <NewSecret
+            noun="API key"
+            short="key"
+            label="New API key"
+            id={created.id}
+            name={created.name}
+            secret={created.key}
+            onDone={() => setCreated(null)}
+          />
         </div>
       )}
       <div className="mt-4">
