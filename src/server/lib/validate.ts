@@ -98,3 +98,21 @@ function deepFreeze<T>(value: T): T {
 
 /** Route parameters parsed by the shared schema (a malformed one: 400, or the schema's own message). */
 export const paramsOf = <T extends z.ZodType>(schema: T) => validator('param', parseWith(schema))
+
+/**
+ * The bytes of the one file a multipart/form-data body sends in `field` (an image upload): 400 for a
+ * body that is not multipart, 422 naming the field when it holds no file (`choose`, the field's message).
+ */
+export async function uploadedFile(
+  c: { req: { formData(): Promise<FormData> } },
+  field: string,
+  { noun, choose }: { noun: string; choose: string },
+): Promise<Uint8Array> {
+  const form = await c.req.formData().catch(() => {
+    throw new AppError('BAD_REQUEST', `Send the ${noun} as multipart/form-data with a field "${field}"`)
+  })
+  const file = form.get(field)
+  if (!(file instanceof File))
+    throw new AppError('VALIDATION_FAILED', choose, { fields: { [field]: choose } })
+  return new Uint8Array(await file.arrayBuffer())
+}

@@ -5,7 +5,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { requireUser, withSession } from '@/server/auth/session'
 import type { AppEnv } from '@/server/context'
 import { AppError } from '@/server/lib/errors'
-import { jsonBody } from '@/server/lib/validate'
+import { jsonBody, uploadedFile } from '@/server/lib/validate'
 import { AVATAR_MAX_BYTES } from '@/shared/profile-rules'
 import { profileUpdateSchema, usernameBodySchema } from '@/shared/profiles'
 import { AVATAR_FILE_PATTERN, avatarDir, setAvatar } from './avatar'
@@ -36,17 +36,10 @@ export const profileRoutes = new Hono<AppEnv>()
     c.json(await updateProfile(c.var.deps.database.db, c.var.session.user, c.req.valid('json'))),
   )
   .post('/avatar', avatarBodyLimit, async (c) => {
-    const form = await c.req.formData().catch(() => {
-      throw new AppError('BAD_REQUEST', 'Send the avatar as multipart/form-data with a field "avatar"')
-    })
-    const file = form.get('avatar')
-    if (!(file instanceof File))
-      throw new AppError('VALIDATION_FAILED', 'Choose an image to upload', {
-        fields: { avatar: 'Choose an image to upload' },
-      })
+    const bytes = await uploadedFile(c, 'avatar', { noun: 'avatar', choose: 'Choose an image to upload' })
     const { env, database } = c.var.deps
     const user = c.var.session.user
-    await setAvatar(database.db, env.DATA_DIR, user.id, new Uint8Array(await file.arrayBuffer()))
+    await setAvatar(database.db, env.DATA_DIR, user.id, bytes)
     return c.json(await getOwnProfile(database.db, c.var.session.user))
   })
 

@@ -13,7 +13,7 @@ import type { AppDeps } from '@/server/context'
 import { AppError } from '@/server/lib/errors'
 import { limitsFor } from '@/server/lib/rate-limit'
 import { noStore } from '@/server/lib/read-cache'
-import { jsonBody, paramsOf, queryParams } from '@/server/lib/validate'
+import { jsonBody, paramsOf, queryParams, uploadedFile } from '@/server/lib/validate'
 import {
   DISPUTE_LIMITS,
   DISPUTE_MESSAGES,
@@ -101,19 +101,12 @@ export const disputeRoutes = new Hono<UserEnv>()
     return c.json<DisputeMessage>(message, 201)
   })
   .post('/:id/evidence', paramsOf(disputeIdParamSchema), evidenceBodyLimit, async (c) => {
-    const form = await c.req.formData().catch(() => {
-      throw new AppError('BAD_REQUEST', 'Send the image as multipart/form-data with a field "evidence"')
-    })
-    const file = form.get('evidence')
-    if (!(file instanceof File))
-      throw new AppError('VALIDATION_FAILED', DISPUTE_MESSAGES.chooseImage, {
-        fields: { evidence: DISPUTE_MESSAGES.chooseImage },
-      })
+    const bytes = await uploadedFile(c, 'evidence', { noun: 'image', choose: DISPUTE_MESSAGES.chooseImage })
     const added = await addEvidence(
       disputeDeps(c.var.deps),
       await readerOf(c),
       c.req.valid('param').id,
-      new Uint8Array(await file.arrayBuffer()),
+      bytes,
     )
     return c.json(added, 201)
   })

@@ -6,7 +6,7 @@ import { catalogOf, withGame } from '@/server/features/catalog/public'
 import { AppError } from '@/server/lib/errors'
 import { limitsFor } from '@/server/lib/rate-limit'
 import { noStore } from '@/server/lib/read-cache'
-import { jsonBody } from '@/server/lib/validate'
+import { jsonBody, uploadedFile } from '@/server/lib/validate'
 import { isGameId } from '@/shared/games'
 import { IMAGE_UPLOAD_LIMITS } from '@/shared/image-rules'
 import {
@@ -74,17 +74,9 @@ export const editorRoutes = new Hono<PermittedEnv>()
     editor,
     withGame,
     async (c) => {
-      const form = await c.req.formData().catch(() => {
-        throw new AppError('BAD_REQUEST', 'Send the image as multipart/form-data with a field "image"')
-      })
-      const file = form.get('image')
-      if (!(file instanceof File))
-        throw new AppError('VALIDATION_FAILED', 'Choose an image to upload', {
-          fields: { image: 'Choose an image to upload' },
-        })
+      const bytes = await uploadedFile(c, 'image', { noun: 'image', choose: 'Choose an image to upload' })
       const { deps, gameId, session } = c.var
       const limit = limitsFor(IMAGE_LIMITS, deps.limits, 'value-ops').imageUploadsPerEditor
-      const bytes = new Uint8Array(await file.arrayBuffer())
       return c.json(
         await uploadItemImage(catalogOf(deps), gameId, c.req.param('item'), session.user.id, bytes, limit),
       )
