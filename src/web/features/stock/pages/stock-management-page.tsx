@@ -13,7 +13,6 @@ import { useNow } from '@/web/lib/now'
 import { useStockStream } from '../api'
 import { AddMissingItem } from '../components/manage/add-item'
 import { CurrentReport } from '../components/manage/current-report'
-import { IngestTokens } from '../components/manage/ingest-tokens'
 import { selectClass } from '../components/manage/panel'
 import { ShopReports } from '../components/manage/shop-reports'
 import { StockEditor } from '../components/manage/stock-editor'
@@ -24,6 +23,10 @@ import { stockQuery } from '../queries'
 // The shops' clocks are for admins only: other stock managers never download them.
 const ShopClocks = lazy(async () => ({
   default: (await import('../components/manage/shop-clocks')).ShopClocks,
+}))
+// The bots' tokens sit beside the editor, below the fold on a phone: they load after the page.
+const IngestTokens = lazy(async () => ({
+  default: (await import('../components/manage/ingest-tokens')).IngestTokens,
 }))
 
 const TITLE = 'Stock management'
@@ -187,7 +190,9 @@ function StockManager({ games, isAdmin }: { games: readonly StockGameId[]; isAdm
           />
         </div>
         <div className="min-w-0 space-y-4">
-          <IngestTokens key={game} game={game} />
+          <Suspense fallback={<Spinner label="Loading the bot tokens" className="py-6" />}>
+            <IngestTokens key={game} game={game} />
+          </Suspense>
           <AddMissingItem
             key={`${game}-add`}
             game={game}
