@@ -11,12 +11,39 @@ const optionSchema = z.object({
   focused: z.boolean().optional(),
 })
 
+/** Discord's ids (snowflakes): digits. */
+const snowflake = z.string().regex(/^\d{1,20}$/)
+const discordUser = z.object({ id: snowflake, username: z.string().max(100).optional() })
+
 export const interactionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal(1) }),
   z.object({
     type: z.union([z.literal(2), z.literal(4)]),
     token: z.string().min(1).max(500),
-    data: z.object({ name: z.string().max(32), options: z.array(optionSchema).max(25).default([]) }),
+    data: z.object({
+      name: z.string().max(32),
+      options: z.array(optionSchema).max(25).default([]),
+      /** The channels and roles that options name, as Discord resolved them. */
+      resolved: z
+        .object({
+          channels: z
+            .record(
+              snowflake,
+              z.object({ id: snowflake, name: z.string().max(100).optional(), type: z.number() }),
+            )
+            .optional(),
+          roles: z
+            .record(snowflake, z.object({ id: snowflake, name: z.string().max(100).optional() }))
+            .optional(),
+        })
+        .optional(),
+    }),
+    /** In a server: the server, the channel and the member (with their permissions as a bit string). */
+    guild_id: snowflake.optional(),
+    channel_id: snowflake.optional(),
+    member: z.object({ user: discordUser, permissions: z.string().regex(/^\d{1,20}$/) }).optional(),
+    /** In a DM: the user. */
+    user: discordUser.optional(),
   }),
 ])
 export type Interaction = z.infer<typeof interactionSchema>
@@ -26,3 +53,20 @@ export const RESPONSE = { pong: 1, message: 4, deferred: 5, autocomplete: 8 } as
 
 /** Message flag: only the user who ran the command sees the reply. */
 export const EPHEMERAL = 64
+
+/** The Manage Server permission bit: who may /track a channel. */
+export const MANAGE_GUILD = 1n << 5n
+
+/** The Discord user who ran a command, in a server or a DM. */
+export const invokerOf = (i: Interaction) => (i.type === 1 ? undefined : (i.member?.user ?? i.user))
+
+/** The bot's bounds (docs/decisions/041). */
+export const DISCORD_BOT_LIMITS = {
+  /** Channels one server may track (all games together). */
+  maxTracksPerServer: 10,
+  /** /track, /untrack, /watch and /unwatch by one Discord user per minute. */
+  writesPerUserPerMinute: 10,
+} as const
+
+/** The rarity a /track pings for when none is given. */
+export const DEFAULT_PING_RARITY = 'Legendary'

@@ -16,9 +16,12 @@ export type Reply = { status: number; headers?: Record<string, string>; body?: s
 
 /**
  * A local HTTP server standing in for Discord's webhooks (on 127.0.0.1, a free port): it records every
- * request and answers each path with the replies queued for it, in turn, then with 204.
+ * request and answers each path with the replies queued for it, in turn, then with `answer`.
  */
-export async function startWebhookReceiver() {
+export async function startWebhookReceiver(
+  /** The answer when none is queued for the path (204 with no body by default). */
+  answer: (request: ReceivedPost) => Reply = () => ({ status: 204 }),
+) {
   const received: ReceivedPost[] = []
   const queued = new Map<string, Reply[]>()
   const hanging = new Set<ServerResponse>()
@@ -32,8 +35,9 @@ export async function startWebhookReceiver() {
         body = JSON.parse(text)
       } catch {}
       const path = req.url ?? '/'
-      received.push({ method: req.method ?? '', path, headers: req.headers, body, at: Date.now() })
-      const reply = queued.get(path)?.shift() ?? { status: 204 }
+      const request = { method: req.method ?? '', path, headers: req.headers, body, at: Date.now() }
+      received.push(request)
+      const reply = queued.get(path)?.shift() ?? answer(request)
       if (reply === 'hang') {
         hanging.add(res)
         return

@@ -26,7 +26,7 @@ const failure = (error: string, retryAfterMs?: number): WebhookResult => ({
 })
 
 /** Discord's wait before the next try after a 429: the Retry-After header, or `retry_after` of the body (s). */
-async function retryAfterOf(res: Response): Promise<number | undefined> {
+export async function retryAfterOf(res: Response): Promise<number | undefined> {
   const header = Number.parseFloat(res.headers.get('retry-after') ?? '')
   if (Number.isFinite(header) && header >= 0) return Math.ceil(header * 1000)
   try {

@@ -2,3 +2,4 @@
 export { followNotifications, userTopic } from './live'
 export { notifyUser, type UserNotice } from './notifications'
 export { notifyTrader, type TradeNotice } from './trade-notices'
+export { retryAfterOf } from './discord'

@@ -1,8 +1,32 @@
 import { defineFeature } from '@/server/context'
+import { BotMessageWorker } from './outbox'
+import { apiOf } from './rest'
 import { discordRoutes } from './routes'
+import { TrackWorker } from './track'
 
-/** The TradeHub Discord bot over HTTP interactions (docs/decisions/041). */
+/**
+ * The TradeHub Discord bot over HTTP interactions (docs/decisions/041): the interactions endpoint, and
+ * when the bot is configured, the workers that post restocks to tracked channels and send its messages.
+ */
 export const discordFeature = defineFeature({
   name: 'discord',
   routes: { '/api/discord': discordRoutes },
+  async start({ env, database, logger, cache }) {
+    if (!env.DISCORD_PUBLIC_KEY || !env.DISCORD_APPLICATION_ID) return undefined
+    const outbox = new BotMessageWorker({ database, logger, api: apiOf(env) })
+    const tracks = new TrackWorker({
+      database,
+      logger,
+      catalog: { db: database.db, cache },
+      publicUrl: env.PUBLIC_URL,
+    })
+    await outbox.start()
+    await tracks.start()
+    return {
+      async stop() {
+        await tracks.stop()
+        await outbox.stop()
+      },
+    }
+  },
 })

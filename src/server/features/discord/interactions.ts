@@ -1,42 +1,93 @@
-import type { CatalogDeps } from '@/server/features/catalog/public'
-import type { ItemSummary } from '@/shared/catalog'
+import { AppError } from '@/server/lib/errors'
 import { EPHEMERAL, type Interaction, RESPONSE } from '@/shared/discord'
-import { formatValue, formatValueFull } from '@/shared/format-value'
 import { GAME_NAMES, isGameId } from '@/shared/games'
-import { trendLabel } from '@/shared/labels'
+import {
+  type BotDeps,
+  type Command,
+  ephemeral,
+  type Handler,
+  type MessageData,
+  messageResponse,
+  option,
+} from './bot'
 import type { CommandName } from './commands'
-import { choiceValue, findNamedItem, matchItems } from './lookup'
+import { choiceValue, matchItems } from './lookup'
+import { enqueueBotMessage } from './outbox'
+import { stockCommand } from './stock'
+import { trackCommand, trackProblems, untrackCommand } from './track'
+import { valueCommand } from './value'
+import { unwatchCommand, watchCommand } from './watch'
+import { wflAutocomplete, wflCommand } from './wfl'
 
-type Command = Extract<Interaction, { type: 2 | 4 }>
-export interface BotDeps {
-  catalog: CatalogDeps
-  publicUrl: string
+const HANDLERS: Record<CommandName, Handler> = {
+  value: valueCommand,
+  wfl: wflCommand,
+  stock: stockCommand,
+  track: trackCommand,
+  untrack: untrackCommand,
+  watch: watchCommand,
+  unwatch: unwatchCommand,
 }
 
-/** TradeHub's accent, as Discord reads colours (an integer). */
-const EMBED_COLOUR = 0x5865f2
+const isCommand = (name: string): name is CommandName => Object.hasOwn(HANDLERS, name)
 
-const option = (i: Command, name: string) => {
-  const value = i.data.options.find((o) => o.name === name)?.value
-  return typeof value === 'string' ? value.trim() : undefined
-}
-
-const ephemeral = (content: string) => ({
-  type: RESPONSE.message,
-  data: { content, flags: EPHEMERAL, allowed_mentions: { parse: [] } },
-})
-
-/** The answer to a signed interaction: PONG, autocomplete choices or a command's reply. */
+/**
+ * The answer to a signed interaction: PONG, autocomplete choices, or a command's reply — now, or
+ * "thinking…" (type 5) and the reply later, by editing that message through the bot's outbox.
+ */
 export async function answerInteraction(deps: BotDeps, interaction: Interaction): Promise<object> {
   if (interaction.type === 1) return { type: RESPONSE.pong }
-  const name = interaction.data.name as CommandName
   if (interaction.type === 4)
     return { type: RESPONSE.autocomplete, data: { choices: await autocomplete(deps, interaction) } }
-  if (name === 'value') return valueReply(deps, interaction)
-  return ephemeral('That command is not known to TradeHub.')
+  const name = interaction.data.name
+  if (!isCommand(name)) return messageResponse(ephemeral('That command is not known to TradeHub.'))
+  const reply = await HANDLERS[name](deps, interaction)
+  const notice = await trackProblems(deps, interaction)
+  if ('now' in reply) return messageResponse(withNotice(reply.now, notice))
+  finishLater(deps, interaction, reply.later.work, notice)
+  return { type: RESPONSE.deferred, ...(reply.later.ephemeral && { data: { flags: EPHEMERAL } }) }
+}
+
+/** A notice for the server's managers goes first in the message. */
+function withNotice(data: MessageData, notice: string | undefined): MessageData {
+  if (!notice) return data
+  return { ...data, content: data.content ? `${notice}\n\n${data.content}` : notice }
+}
+
+/**
+ * Runs a deferred command's work after the answer went, and queues the message that completes it. A
+ * refusal of the site (a limit) is said as it is; anything else as a failure to try again.
+ */
+function finishLater(
+  deps: BotDeps,
+  i: Command,
+  work: () => Promise<MessageData>,
+  notice: string | undefined,
+) {
+  const { database, logger } = deps.app
+  void (async () => {
+    let data: MessageData
+    try {
+      data = await work()
+    } catch (error) {
+      if (!(error instanceof AppError))
+        logger.error({ err: error, command: i.data.name }, 'discord command failed')
+      data = ephemeral(
+        error instanceof AppError
+          ? error.message
+          : 'TradeHub could not do that just now. Try again in a moment.',
+      )
+    }
+    await enqueueBotMessage(database.db, {
+      kind: 'reply',
+      target: i.token,
+      payload: withNotice(data, notice),
+    })
+  })().catch((err) => logger.error({ err }, 'discord reply could not be queued'))
 }
 
 async function autocomplete(deps: BotDeps, i: Command) {
+  if (i.data.name === 'wfl') return wflAutocomplete(deps, i)
   const focused = i.data.options.find((o) => o.focused)
   if (!focused || typeof focused.value !== 'string') return []
   const game = option(i, 'game')
@@ -46,55 +97,3 @@ async function autocomplete(deps: BotDeps, i: Command) {
     value: choiceValue(item),
   }))
 }
-
-async function valueReply(deps: BotDeps, i: Command) {
-  const typed = option(i, 'item')
-  const game = option(i, 'game')
-  if (!typed) return ephemeral('Name an item, for example /value item:Kitsune.')
-  if (game !== undefined && !isGameId(game)) return ephemeral('That game is not on TradeHub.')
-  const { item, closest } = await findNamedItem(deps.catalog, typed, game)
-  if (!item) {
-    const names = closest.map((c) => `${c.name} (${GAME_NAMES[c.gameId]})`).join(', ')
-    return ephemeral(`No item called "${typed.slice(0, 100)}".${names ? ` Closest: ${names}.` : ''}`)
-  }
-  return {
-    type: RESPONSE.message,
-    data: { embeds: [valueEmbed(deps, item)], components: [linkRow(deps, item)] },
-  }
-}
-
-const itemUrl = (deps: BotDeps, item: ItemSummary) =>
-  `${deps.publicUrl}/values/${item.gameId}/${encodeURIComponent(item.id)}`
-
-function valueEmbed(deps: BotDeps, item: ItemSummary) {
-  const value =
-    item.value === null ? 'No value yet' : `${formatValueFull(item.value)} (${formatValue(item.value)})`
-  const fields = [
-    { name: 'Value', value, inline: true },
-    { name: 'Demand', value: item.demand === null ? 'Not rated' : String(item.demand), inline: true },
-    { name: 'Trend', value: trendLabel(item) ?? 'No trend', inline: true },
-  ]
-  if (item.lastChange) {
-    const at = Math.floor(new Date(item.lastChange.at).getTime() / 1000)
-    const percent =
-      item.lastChange.percent === null
-        ? ''
-        : `${item.lastChange.percent > 0 ? '+' : ''}${item.lastChange.percent}% `
-    fields.push({ name: 'Last change', value: `${percent}<t:${at}:R>`, inline: false })
-  }
-  const image = item.image ? new URL(`${item.image}-256.webp`, `${deps.publicUrl}/`).href : undefined
-  return {
-    title: item.name,
-    url: itemUrl(deps, item),
-    description: GAME_NAMES[item.gameId],
-    color: EMBED_COLOUR,
-    fields,
-    ...(image ? { thumbnail: { url: image } } : {}),
-  }
-}
-
-/** A link button (component type 2, style 5) to the item page. */
-const linkRow = (deps: BotDeps, item: ItemSummary) => ({
-  type: 1,
-  components: [{ type: 2, style: 5, label: 'Open on TradeHub', url: itemUrl(deps, item) }],
-})

@@ -1,52 +1,25 @@
-import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
+import { sign } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { botInstallUrl } from '@/server/env'
 import { createTestApp } from '@/test/app'
+import { TEST_APPLICATION_ID as APPLICATION_ID, discordKeyPair, interactionSender } from '@/test/discord-api'
 import { COMMANDS } from './commands'
 
-/** A key pair standing in for the Discord application's: the server gets the public half as hex. */
-function keyPair() {
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519')
-  const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32)
-  return { hex: raw.toString('hex'), privateKey }
-}
-
-const APPLICATION_ID = '123456789012345678'
-
 describe('POST /api/discord/interactions', () => {
-  const discord = keyPair()
-  const stranger = keyPair()
+  const discord = discordKeyPair()
+  const stranger = discordKeyPair()
   let t: Awaited<ReturnType<typeof createTestApp>>
+  let send: ReturnType<typeof interactionSender>['send']
+  let command: (name: string, options: object[], type?: 2 | 4) => Promise<Response>
   beforeAll(async () => {
     t = await createTestApp({
       env: { DISCORD_PUBLIC_KEY: discord.hex, DISCORD_APPLICATION_ID: APPLICATION_ID },
     })
+    const sender = interactionSender(t.app, discord.privateKey)
+    send = sender.send
+    command = (name, options, type = 2) => sender.command(name, options, { type })
   })
   afterAll(() => t.close())
-
-  const send = (
-    payload: unknown,
-    {
-      key = discord.privateKey,
-      at = Math.floor(Date.now() / 1000),
-      raw,
-    }: { key?: KeyObject; at?: number; raw?: string } = {},
-  ) => {
-    const body = raw ?? JSON.stringify(payload)
-    const timestamp = String(at)
-    const signature = sign(null, Buffer.from(timestamp + body), key).toString('hex')
-    return t.app.request('/api/discord/interactions', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-signature-ed25519': signature,
-        'x-signature-timestamp': timestamp,
-      },
-      body,
-    })
-  }
-  const command = (name: string, options: object[], type = 2) =>
-    send({ type, token: 'interaction-token', data: { name, options } })
 
   it('answers a signed PING with PONG', async () => {
     const res = await send({ type: 1 })
@@ -175,7 +148,15 @@ describe('POST /api/discord/interactions', () => {
   })
 
   it('the registered commands are the ones answered', () => {
-    expect(COMMANDS.map((c) => c.name)).toEqual(['value'])
+    expect(COMMANDS.map((c) => c.name)).toEqual([
+      'value',
+      'wfl',
+      'stock',
+      'track',
+      'untrack',
+      'watch',
+      'unwatch',
+    ])
     expect(COMMANDS[0].options[0]).toMatchObject({ name: 'item', autocomplete: true, required: true })
   })
 })

@@ -3,6 +3,7 @@ import type { AppEnv } from '@/server/context'
 import { catalogOf } from '@/server/features/catalog/public'
 import { interactionSchema } from '@/shared/discord'
 import { answerInteraction } from './interactions'
+import { apiOf } from './rest'
 import { publicKeyFromHex, verifyInteraction } from './signature'
 
 /** Discord's interactions endpoint: 404 unless the bot is configured, 401 unless Discord signed it. */
@@ -27,7 +28,6 @@ export const discordRoutes = new Hono<AppEnv>().post('/interactions', async (c) 
   }
   const parsed = interactionSchema.safeParse(json)
   if (!parsed.success) return c.json({ error: 'Not an interaction TradeHub answers' }, 400)
-  return c.json(
-    await answerInteraction({ catalog: catalogOf(c.var.deps), publicUrl: env.PUBLIC_URL }, parsed.data),
-  )
+  const deps = { app: c.var.deps, catalog: catalogOf(c.var.deps), publicUrl: env.PUBLIC_URL, api: apiOf(env) }
+  return c.json(await answerInteraction(deps, parsed.data))
 })

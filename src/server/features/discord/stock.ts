@@ -1,0 +1,4 @@
+import { ephemeral, type Handler } from './bot'
+
+/** `/stock game`. */
+export const stockCommand: Handler = async () => ({ now: ephemeral('Not built yet.') })
