@@ -97,7 +97,8 @@ export function buildOpenApiDocument(serverUrl: string) {
     info: {
       title: 'TradeHub API',
       version: '1',
-      summary: 'Read-only values, items, trades and stock of TradeHub, for bots and sites.',
+      summary:
+        'Read-only values, items, trades, stock, trade ads and traders of TradeHub, for bots and sites.',
       description:
         `Stable: v1 changes only by additions. Anyone may call it from any site (CORS, no cookies). ` +
         `Limits: ${PUBLIC_API_LIMITS.anonymousPerMinute} requests a minute per address, ` +

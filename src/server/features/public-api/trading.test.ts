@@ -9,7 +9,7 @@ import {
 import { TRADING_MESSAGES, type TradeAdRequest } from '@/shared/trading'
 import { errorOf, send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
-import { createTestApp, TEST_ORIGIN } from '@/test/app'
+import { createTestApp, served, TEST_ORIGIN } from '@/test/app'
 import { created, signedInTrader, TRADE_AD, type Trader, tradeBetween } from '@/test/trading'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
@@ -241,12 +241,45 @@ describe('GET /api/v1/traders/:username', () => {
     expect(text).not.toContain(owner.id)
   })
 
+  it('answers whenever the profile page does: a suspended trader included', async () => {
+    const suspended = await signedInTrader(t, { suspended: true })
+    expect((await send(t, `/api/users/${suspended.username}`)).status).toBe(200)
+    const profile = v1TraderResponseSchema.parse(
+      await (await ok(`/api/v1/traders/${suspended.username}`)).json(),
+    )
+    expect(profile).toMatchObject({ username: suspended.username, roblox: null })
+  })
+
   it('is a 404 for a name nobody has (as the profile page), and 400 for one that is not a username', async () => {
     expect(await errorOf(await get('/api/v1/traders/nobody_has_this_name'))).toMatchObject({ status: 404 })
     const bad = await errorOf(await get('/api/v1/traders/not%20a%20name'))
     expect(bad.status).toBe(400)
     expect(bad.message).toContain('username')
     expect((await get(`/api/v1/traders/${'a'.repeat(200)}`)).status).toBe(400)
+  })
+})
+
+describe('lists kept by the Node listener', () => {
+  it('give way to a new ad at once', async () => {
+    const node = await createTestApp({ sharedAnswers: true, env: { TRUST_PROXY: 'true' } })
+    const server = await served(node)
+    try {
+      const owner = await signedInTrader(node)
+      const headers = { 'x-forwarded-for': freshAddress() }
+      const list = async () => {
+        const res = await fetch(`${server.url}/api/v1/trade-ads?user=${owner.username}`, { headers })
+        expect(res.status).toBe(200)
+        expect(res.headers.get('access-control-allow-origin')).toBe('*')
+        return v1TradeAdsResponseSchema.parse(await res.json()).ads.map((a) => a.id)
+      }
+      expect(await list()).toEqual([])
+      expect(await list()).toEqual([]) // the listener's kept answer
+      const adId = await created(node, '/api/trade-ads', owner.cookie, TRADE_AD)
+      expect(await list()).toEqual([adId])
+    } finally {
+      await server.close()
+      await node.close()
+    }
   })
 })
 
