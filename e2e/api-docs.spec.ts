@@ -14,11 +14,20 @@ test.describe('public API', { tag: '@phone' }, () => {
     await expect(items.getByText('GET /api/v1/games/{game}/items')).toBeVisible()
     await expect(items.getByRole('cell', { name: 'pageSize' })).toBeVisible()
     await expect(page.getByRole('region', { name: "A game's stock", exact: true })).toBeVisible()
+    const trading = page.getByRole('region', { name: 'Trading', exact: true })
+    await expect(trading.getByRole('heading', { name: 'Trading', level: 2 })).toBeVisible()
+    const ads = trading.getByRole('region', { name: 'Open trade ads' })
+    await expect(ads.getByText('GET /api/v1/trade-ads', { exact: true })).toBeVisible()
+    await expect(ads.getByRole('cell', { name: 'wants', exact: true })).toBeVisible()
+    await expect(trading.getByRole('region', { name: "A trader's public profile" })).toContainText(
+      'GET /api/v1/traders/{username}',
+    )
     await expectAccessible(page)
 
     // The server's own HTML has the reference too (no script needed), and the document it is made from.
     const html = await (await page.request.get('/docs/api')).text()
     expect(html).toContain('/api/v1/games/{game}/items')
+    expect(html).toContain('/api/v1/trade-ads/{id}')
     const doc = await page.request.get('/api/v1/openapi.json')
     expect(doc.ok()).toBe(true)
     expect((await doc.json()).openapi).toBe('3.1.0')

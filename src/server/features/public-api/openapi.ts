@@ -77,7 +77,7 @@ function operationOf(id: string, route: V1Route) {
       '200': { description: route.summary, headers: LIMIT_HEADERS, content: ok },
       '400': error('A parameter is not valid: the message says which'),
       '401': error('The X-API-Key is unknown or revoked'),
-      '404': error('No such game or item'),
+      '404': error('No such game, item, open ad or trader'),
       '429': {
         ...error('Past the limit: Retry-After says when to try again'),
         headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } },
@@ -97,7 +97,8 @@ export function buildOpenApiDocument(serverUrl: string) {
     info: {
       title: 'TradeHub API',
       version: '1',
-      summary: 'Read-only values, items, trades and stock of TradeHub, for bots and sites.',
+      summary:
+        'Read-only values, items, trades, stock, trade ads and traders of TradeHub, for bots and sites.',
       description:
         `Stable: v1 changes only by additions. Anyone may call it from any site (CORS, no cookies). ` +
         `Limits: ${PUBLIC_API_LIMITS.anonymousPerMinute} requests a minute per address, ` +
@@ -107,6 +108,7 @@ export function buildOpenApiDocument(serverUrl: string) {
     tags: [
       { name: 'Games and items', description: 'Games, items, values, their history and trades' },
       { name: 'Stock', description: 'Live shop stock of the stock trackers' },
+      { name: 'Trading', description: "Open trade ads of the marketplace and traders' public profiles" },
       { name: 'About the API', description: 'This description' },
     ],
     security: [{}, { apiKey: [] }],

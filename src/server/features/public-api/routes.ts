@@ -15,6 +15,7 @@ import {
   withGame,
 } from '@/server/features/catalog/public'
 import { followStock, type StockSnapshot, stockLiveOf } from '@/server/features/stock/public'
+import { tradingOf } from '@/server/features/trading/public'
 import { AppError } from '@/server/lib/errors'
 import { streamTopics } from '@/server/lib/live'
 import { hitRateLimit, limitsFor } from '@/server/lib/rate-limit'
@@ -33,10 +34,13 @@ import { createApiKey, listApiKeys, revokeApiKey } from './keys'
 import { admitKeptAnswer, apiStateOf, EXPOSED_HEADERS, v1Limit } from './limits'
 import { buildOpenApiDocument } from './openapi'
 import { V1_ROUTES as R } from './table'
+import { v1Ad, v1AdList, v1Trader } from './trading'
 
 /** v1 answers may be kept a little by clients and proxies; none is kept by the server's shared answers. */
 const PUBLIC = 'public, max-age=30, stale-while-revalidate=300'
 const PUBLIC_QUERY = { remember: 500 }
+/** Asked again each time, as the site's own list and ads: a new or closed ad shows at once. */
+const REVALIDATE = 'public, no-cache'
 
 const key = (...parts: unknown[]) =>
   `${CATALOG_CACHE_PREFIX}v1:${parts.map((p) => JSON.stringify(p ?? null)).join(':')}`
@@ -53,10 +57,10 @@ const scopeOf = (
  * A public read's answer; the Node listener keeps it (shared answers) and answers the same URL again
  * itself, counting the request and adding the CORS and limit headers as `v1Limit` would.
  */
-function sendPublic(c: Context<GameEnv>, cached: CachedJson): Response {
+function sendPublic(c: Context<GameEnv>, cached: CachedJson, cacheControl = PUBLIC): Response {
   const deps = c.get('deps')
-  deps.sharedAnswers?.remember(c, cached, PUBLIC, { admit: admitKeptAnswer(deps) })
-  return sendCachedJson(c, cached, PUBLIC)
+  deps.sharedAnswers?.remember(c, cached, cacheControl, { admit: admitKeptAnswer(deps) })
+  return sendCachedJson(c, cached, cacheControl)
 }
 
 /** The OpenAPI document, made once per server address. */
@@ -164,6 +168,15 @@ export const v1Routes = new Hono<GameEnv>()
     if (!isStockGame(game)) throw new AppError('NOT_FOUND', STOCK_MESSAGES_V1.noTracker)
     return streamTopics(c, [followStock(c.get('deps'), game)])
   })
+  .get(R.tradeAds.path, queryParams(R.tradeAds.query, { remember: 200 }), async (c) =>
+    sendPublic(c, await v1AdList(tradingOf(c.get('deps')), c.req.valid('query')), REVALIDATE),
+  )
+  .get(R.tradeAd.path, paramsOf(R.tradeAd.params), async (c) =>
+    sendPublic(c, await v1Ad(tradingOf(c.get('deps')), c.req.valid('param').id), REVALIDATE),
+  )
+  .get(R.trader.path, paramsOf(R.trader.params), async (c) =>
+    sendCachedJson(c, toCachedJson(await v1Trader(c.get('deps'), c.req.valid('param').username)), PUBLIC),
+  )
 
 const KEY_LIMITS = { writes: { max: PUBLIC_API_LIMITS.keyWritesPerMinute, windowSeconds: 60 } }
 

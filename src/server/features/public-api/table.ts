@@ -17,6 +17,12 @@ import {
   openApiDocumentSchema,
   stockParamsSchema,
   stockQuerySchema,
+  v1TradeAdParamsSchema,
+  v1TradeAdResponseSchema,
+  v1TradeAdsQuerySchema,
+  v1TradeAdsResponseSchema,
+  v1TraderParamsSchema,
+  v1TraderResponseSchema,
 } from '@/shared/public-api'
 import { stockResponseSchema } from '@/shared/stock'
 
@@ -29,7 +35,7 @@ export interface V1Route {
   path: string
   summary: string
   description?: string
-  tag: 'Games and items' | 'Stock' | 'About the API'
+  tag: 'Games and items' | 'Stock' | 'Trading' | 'About the API'
   params?: z.ZodObject
   query?: z.ZodType
   /** The 200 answer; an event stream is described in words. */
@@ -109,6 +115,35 @@ export const V1_ROUTES = {
     tag: 'Stock',
     params: stockParamsSchema,
     response: 'event-stream',
+  },
+  tradeAds: {
+    path: '/trade-ads',
+    summary: 'Open trade ads',
+    description:
+      "The marketplace's open ads, newest listed first, as a signed-out visitor sees them: what each " +
+      "trader offers and asks for (items, quantities, values), their note, the trader and the ad's page. " +
+      'Filter by game, an item offered (`has`) or asked for (`wants`), a tag, a trader or verified traders only.',
+    tag: 'Trading',
+    query: v1TradeAdsQuerySchema,
+    response: v1TradeAdsResponseSchema,
+  },
+  tradeAd: {
+    path: '/trade-ads/:id',
+    summary: 'One trade ad',
+    description: 'An open ad; 404 once it is closed, traded, ended or taken down.',
+    tag: 'Trading',
+    params: v1TradeAdParamsSchema,
+    response: v1TradeAdResponseSchema,
+  },
+  trader: {
+    path: '/traders/:username',
+    summary: "A trader's public profile",
+    description:
+      'What the profile page shows: joined date, verified Roblox account, reputation (average rating, ' +
+      'reviews, completed trades, % positive), achievements and the open ads.',
+    tag: 'Trading',
+    params: v1TraderParamsSchema,
+    response: v1TraderResponseSchema,
   },
   openapi: {
     path: '/openapi.json',

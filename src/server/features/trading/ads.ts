@@ -163,6 +163,19 @@ function listWhere(query: TradeAdsQuery, now: Date): SQL | undefined {
   )
 }
 
+/** How many open ads the list has for `query` (its page ignored): a trader's open ads on their profile. */
+export async function countAds(
+  t: Pick<TradingDeps, 'db' | 'now'>,
+  query: Omit<TradeAdsQuery, 'page'>,
+  now = t.now(),
+): Promise<number> {
+  const [row] = await t.db
+    .select({ n: count() })
+    .from(tradeAds)
+    .where(listWhere({ ...query, page: 1 }, now))
+  return row?.n ?? 0
+}
+
 /** One page of open ads, newest listed first (uncached). */
 export async function listAds(
   t: TradingDeps,
@@ -171,7 +184,7 @@ export async function listAds(
 ): Promise<TradeAdsResponse> {
   const where = listWhere(query, now)
   const size = TRADING_LIMITS.pageSize
-  const [rows, [total]] = await Promise.all([
+  const [rows, n] = await Promise.all([
     t.db
       .select()
       .from(tradeAds)
@@ -179,9 +192,8 @@ export async function listAds(
       .orderBy(desc(tradeAds.listedAt), desc(tradeAds.id))
       .limit(size)
       .offset((query.page - 1) * size),
-    t.db.select({ n: count() }).from(tradeAds).where(where),
+    countAds(t, query, now),
   ])
-  const n = total?.n ?? 0
   return {
     ads: await presentAds(t, rows, now),
     page: query.page,

@@ -1,3 +1,4 @@
 /** What other features may use of the marketplace (lint refuses any other import of its files). */
-export { invalidateTrading } from './deps'
+export { adLink, cachedAd, cachedAdList, countAds } from './ads'
+export { invalidateTrading, type TradingDeps, tradingOf } from './deps'
 export { offerForTrader, otherTraderOf, type TraderRole } from './offers'

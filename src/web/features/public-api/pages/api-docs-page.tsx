@@ -84,7 +84,7 @@ export function ApiDocsPage() {
   return (
     <Page
       title="API reference"
-      lead="TradeHub's public API v1: read-only values, items, trades and stock for bots and sites."
+      lead="TradeHub's public API v1: read-only values, items, trades, stock, trade ads and traders for bots and sites."
     >
       <Prose>
         <p>
