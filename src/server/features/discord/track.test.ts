@@ -27,6 +27,47 @@ let n = 0
 const newChannel = () => String(600_000_000_000_000_000n + BigInt(++n))
 const textChannel = (id: string, type = 0) => ({ channels: { [id]: { id, name: 'stock', type } } })
 
+/** The bot's workers as the feature starts them, quick to retry; resolves to their stop. */
+async function startBotWorkers(t: TestApp) {
+  const logger = createLogger('silent')
+  const outbox = new BotMessageWorker({
+    database: t.database,
+    logger,
+    api: apiOf(t.env),
+    pollMs: 100,
+    backoffBaseMs: 50,
+    backoffMaxMs: 200,
+  })
+  const tracks = new TrackWorker({
+    database: t.database,
+    logger,
+    catalog: { db: t.database.db, cache: t.cache },
+    publicUrl: TEST_ORIGIN,
+    pollMs: 100,
+  })
+  await outbox.start()
+  await tracks.start()
+  return async () => {
+    await tracks.stop()
+    await outbox.stop()
+  }
+}
+
+const botEnv = (key: { hex: string }, discord: DiscordApiStandIn) => ({
+  DISCORD_PUBLIC_KEY: key.hex,
+  DISCORD_APPLICATION_ID: TEST_APPLICATION_ID,
+  DISCORD_BOT_TOKEN: BOT_TOKEN,
+  DISCORD_API_URL: discord.url,
+})
+
+/** A Blox Fruits stock manager's cookie. */
+async function stockManager(t: TestApp, email: string) {
+  const { cookie } = await createMagicLinkUser(t, email)
+  const { id } = await meOf(t, cookie)
+  await t.database.db.insert(userRoles).values({ userId: id, role: 'blox-fruits-stock-manager' })
+  return cookie
+}
+
 describe('/track and /untrack: restocks posted in a channel', () => {
   const key = discordKeyPair()
   let t: TestApp
@@ -38,42 +79,10 @@ describe('/track and /untrack: restocks posted in a channel', () => {
 
   beforeAll(async () => {
     discord = await startDiscordApi()
-    t = await createTestApp({
-      env: {
-        DISCORD_PUBLIC_KEY: key.hex,
-        DISCORD_APPLICATION_ID: TEST_APPLICATION_ID,
-        DISCORD_BOT_TOKEN: BOT_TOKEN,
-        DISCORD_API_URL: discord.url,
-      },
-    })
+    t = await createTestApp({ env: botEnv(key, discord) })
     command = interactionSender(t.app, key.privateKey).command
-    const { cookie } = await createMagicLinkUser(t, 'bf-stock-manager@example.com')
-    const { id } = await meOf(t, cookie)
-    await t.database.db.insert(userRoles).values({ userId: id, role: 'blox-fruits-stock-manager' })
-    manager = cookie
-    // The workers as the feature starts them, quick to retry.
-    const logger = createLogger('silent')
-    const outbox = new BotMessageWorker({
-      database: t.database,
-      logger,
-      api: apiOf(t.env),
-      pollMs: 100,
-      backoffBaseMs: 50,
-      backoffMaxMs: 200,
-    })
-    const tracks = new TrackWorker({
-      database: t.database,
-      logger,
-      catalog: { db: t.database.db, cache: t.cache },
-      publicUrl: TEST_ORIGIN,
-      pollMs: 100,
-    })
-    await outbox.start()
-    await tracks.start()
-    stopWorkers = async () => {
-      await tracks.stop()
-      await outbox.stop()
-    }
+    manager = await stockManager(t, 'bf-stock-manager@example.com')
+    stopWorkers = await startBotWorkers(t)
   })
   afterAll(async () => {
     await stopWorkers()
@@ -324,6 +333,53 @@ describe('/track and /untrack: restocks posted in a channel', () => {
           ? `<#${tracked[0]}> was not tracking Grow a Garden.`
           : 'Too many changes at once. Try again in a minute.',
       )
+    }
+  })
+})
+
+describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
+  it('post each restock once, and its correction as one edit', async () => {
+    const key = discordKeyPair()
+    const discord = await startDiscordApi()
+    const a = await createTestApp({ env: botEnv(key, discord) })
+    const b = await createTestApp({ env: botEnv(key, discord), sameDatabaseAs: a })
+    const stops = [await startBotWorkers(a), await startBotWorkers(b)]
+    try {
+      const channel = newChannel()
+      const token = 'two-instances-track'
+      await interactionSender(b.app, key.privateKey).command(
+        'track',
+        [
+          { name: 'game', type: 3, value: 'blox-fruits' },
+          { name: 'channel', type: 7, value: channel },
+        ],
+        { guild_id: TEST_GUILD.id, member: TEST_MEMBER, token, resolved: textChannel(channel) },
+      )
+      const manager = await stockManager(a, 'bf-two-instances@example.com')
+      const publish = async (shop: string, items: object[]) =>
+        expect([200, 201]).toContain(
+          (await send(a, '/api/stock/blox-fruits/reports', { body: { shop, items }, cookie: manager }))
+            .status,
+        )
+      await expect.poll(async () => (await a.database.db.select().from(discordTracks)).length).toBe(1)
+      await publish('normal', [{ item: 'buddha', quantity: 1 }])
+      await publish('mirage', [{ item: 'portal', quantity: 1 }])
+      await publish('normal', [{ item: 'buddha', quantity: 2 }])
+      const sent = async () =>
+        (
+          await a.database.db.select().from(discordBotMessages).where(eq(discordBotMessages.target, channel))
+        ).filter((m) => m.status === 'sent').length
+      // The first post, two restocks and a correction: four messages, each sent once.
+      await expect.poll(sent).toBe(4)
+      const toChannel = discord.received.filter((r) => r.path.startsWith(`/channels/${channel}/messages`))
+      expect(toChannel.filter((r) => r.method === 'POST')).toHaveLength(3)
+      expect(toChannel.filter((r) => r.method === 'PATCH')).toHaveLength(1)
+      expect(discord.sentTo(`/webhooks/${TEST_APPLICATION_ID}/${token}/messages/@original`)).toHaveLength(1)
+    } finally {
+      for (const stop of stops) await stop()
+      await b.close()
+      await a.close()
+      await discord.close()
     }
   })
 })
