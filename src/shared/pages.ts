@@ -126,7 +126,7 @@ const PAGE_LIST = [
   {
     path: '/invite-bot',
     title: 'Invite the Discord bot',
-    description: 'Add the TradeHub values bot to your Discord server.',
+    description: 'Add the TradeHub bot to your Discord server: values, trade checks and restock posts.',
     section: 'Community',
   },
   {
@@ -366,7 +366,7 @@ const PAGE_LIST = [
   {
     path: '/docs',
     title: 'Documentation',
-    description: 'How TradeHub item values, the WFL calculator and stock trackers work.',
+    description: 'How TradeHub item values, the WFL calculator, stock trackers and the Discord bot work.',
     section: 'Resources',
   },
   {

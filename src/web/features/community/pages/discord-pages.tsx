@@ -64,7 +64,7 @@ export function InviteBotPage() {
   return (
     <DiscordRedirect
       title="Invite the Discord bot"
-      lead="Look up item values from your own Discord server."
+      lead="Values, trade checks and restock posts in your own Discord server."
       target="discordBotInviteUrl"
     />
   )

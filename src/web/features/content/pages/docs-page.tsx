@@ -3,12 +3,12 @@ import { RESEND_COOLDOWN_SECONDS } from '@/shared/launch-list-rules'
 import { Page, Prose } from '@/web/components/ui/page'
 import { TeamLink } from '@/web/features/landing/public'
 
-/** /docs: how values, the WFL calculator, share links, stock trackers, favorites and the launch list work. */
+/** /docs: how values, the WFL calculator, share links, stock trackers, favorites, the launch list and the bot work. */
 export function DocsPage() {
   return (
     <Page
       title="Documentation"
-      lead="How TradeHub's item values, the WFL calculator, share links, stock trackers, favorites and the launch list work."
+      lead="How TradeHub's item values, the WFL calculator, share links, stock trackers, favorites, the launch list and the Discord bot work."
     >
       <Prose>
         <h2>Item values</h2>
@@ -130,9 +130,40 @@ export function DocsPage() {
           <Link to="/safe-sender-guide">safe sender guide</Link>.
         </p>
 
+        <h2>The Discord bot</h2>
+        <p>
+          <Link to="/invite-bot">Invite the TradeHub bot</Link> to your Discord server to use these slash
+          commands there:
+        </p>
+        <ul>
+          <li>
+            <strong>/value item</strong> shows an item's value, demand, trend and last change, with a link to
+            its page. Start typing and pick the item from the list.
+          </li>
+          <li>
+            <strong>/wfl game give get</strong> checks a trade: Win, Fair or Loss, both totals and the
+            difference. Write items as in share links, for example <code>kitsune, dough*2</code>.
+          </li>
+          <li>
+            <strong>/stock game</strong> shows what the Grow a Garden or Blox Fruits shops sell now and when
+            they restock.
+          </li>
+          <li>
+            <strong>/track game channel</strong> posts every restock of a game in a channel, and can ping a
+            role when a rare item is in stock (the role must be mentionable). <strong>/untrack</strong> stops
+            it. Both need the Manage Server permission.
+          </li>
+          <li>
+            <strong>/watch item</strong> sends you a private link that connects your Discord account to
+            TradeHub; the bot then messages you when the item restocks or its value changes.{' '}
+            <strong>/unwatch item</strong> stops it.
+          </li>
+        </ul>
+
         <h2>For bot and site authors</h2>
         <p>
-          Values, items, trades and stock can be read by your own bot or site through the public API. The{' '}
+          Values, items, trades, trade ads, traders and stock can be read by your own bot or site through the
+          public API. The{' '}
           <Link to="/docs/api">API reference</Link> lists its paths, limits and API keys.
         </p>
 
