@@ -83,7 +83,11 @@ export class BotMessageWorker extends QueueWorker<ClaimedMessage> {
     if (outcome === 'handled') return
     if (outcome.ok) {
       const id = typeof outcome.data.id === 'string' ? outcome.data.id : null
-      await this.markSent(row, sql`, message_id = coalesce(${id}, message_id)`)
+      // An interaction's token is a credential for 15 minutes: it is not kept once used.
+      await this.markSent(
+        row,
+        sql`, message_id = coalesce(${id}, message_id), target = case when kind = 'reply' then '' else target end`,
+      )
       this.options.logger.info(log, 'discord bot message sent')
       return
     }
