@@ -1,6 +1,6 @@
 import { GAME_IDS, GAME_NAMES, STOCK_GAME_NAMES, STOCK_GAMES } from '@/shared/games'
 import { STOCK_RARITIES } from '@/shared/stock-rules'
-import { FAIR_BANDS } from '@/shared/wfl'
+import { DEFAULT_FAIR_BAND, FAIR_BANDS } from '@/shared/wfl'
 
 /**
  * The bot's slash commands as Discord registers them (`npm run discord:commands`) and as the
@@ -79,7 +79,7 @@ export const COMMANDS = [
       sideOption('get', 'What you get, e.g. west-dragon~permanent'),
       {
         name: 'band',
-        description: 'How close counts as fair, in percent (5 when left out)',
+        description: `How close counts as fair, in percent (${DEFAULT_FAIR_BAND} when left out)`,
         type: OPTION.integer,
         choices: FAIR_BANDS.map((b) => ({ name: `±${b}%`, value: b })),
       },

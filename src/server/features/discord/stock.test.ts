@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type StockResponse, stockResponseSchema } from '@/shared/stock'
+import { STOCK_SHOPS, windowAt } from '@/shared/stock-rules'
+import { postStock, signedInUser } from '@/test/alert-delivery'
+import { createTestApp } from '@/test/app'
+import { TEST_APPLICATION_ID as APPLICATION_ID, discordKeyPair, interactionSender } from '@/test/discord-api'
+
+interface Embed {
+  title: string
+  url: string
+  description: string
+}
+
+describe('/stock', () => {
+  const discord = discordKeyPair()
+  let t: Awaited<ReturnType<typeof createTestApp>>
+  let sender: ReturnType<typeof interactionSender>
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { DISCORD_PUBLIC_KEY: discord.hex, DISCORD_APPLICATION_ID: APPLICATION_ID },
+    })
+    sender = interactionSender(t.app, discord.privateKey)
+  })
+  afterAll(() => t.close())
+
+  const stock = async (game: string) => {
+    const res = await sender.command('stock', [{ name: 'game', type: 3, value: game }])
+    expect(res.status).toBe(200)
+    const body = await res.json()
+    expect(body.type).toBe(4)
+    return body.data
+  }
+  const siteStock = async (game: string): Promise<StockResponse> => {
+    const res = await t.app.request(`/api/stock/${game}`)
+    expect(res.status).toBe(200)
+    return stockResponseSchema.parse(await res.json())
+  }
+  const embedOf = (embeds: Embed[], title: string) => embeds.find((e) => e.title === title)
+
+  it('says so for every shop with no report yet, with its next restock and a link to the stock page', async () => {
+    const data = await stock('blox-fruits')
+    expect(data.flags).toBeUndefined()
+    const embeds = data.embeds as Embed[]
+    expect(embeds.map((e) => e.title)).toEqual(
+      STOCK_SHOPS['blox-fruits'].map((s) => `Blox Fruits · ${s.name}`),
+    )
+    for (const [k, embed] of embeds.entries()) {
+      const shop = STOCK_SHOPS['blox-fruits'][k]!
+      expect(embed.description).toContain('No report yet.')
+      if (shop.kind === 'clock') expect(embed.description).toMatch(/Next restock <t:\d+:R>$/)
+      expect(embed.url).toBe('http://localhost:3000/stock/blox-fruits')
+    }
+    expect(embeds.some((e) => e.title.includes('Weather'))).toBe(false)
+    expect(data.components[0].components[0]).toMatchObject({
+      style: 5,
+      url: 'http://localhost:3000/stock/blox-fruits',
+    })
+  })
+
+  it('lists a published report with quantities, the next restock as <t:unix:R> and the weather', async () => {
+    const manager = await signedInUser(t, undefined, ['grow-a-garden-stock-manager'])
+    const now = Date.now()
+    const seeds = await postStock(
+      t,
+      'grow-a-garden',
+      {
+        shop: 'seeds',
+        items: [
+          { item: 'carrot', quantity: 17 },
+          { item: 'beanstalk', quantity: 2 },
+        ],
+      },
+      { cookie: manager.cookie },
+    )
+    expect(seeds.status).toBe(201)
+    const rain = await postStock(
+      t,
+      'grow-a-garden',
+      {
+        shop: 'weather',
+        weather: 'rain',
+        startsAt: new Date(now - 60_000).toISOString(),
+        endsAt: new Date(now + 10 * 60_000).toISOString(),
+      },
+      { cookie: manager.cookie },
+    )
+    expect(rain.status).toBe(201)
+    // The site's stock shows the report: the bot reads the same snapshot.
+    const site = await siteStock('grow-a-garden')
+    const seedShop = site.shops.find((s) => s.id === 'seeds')!
+    expect(seedShop.report?.items).toHaveLength(2)
+    expect(seedShop.report?.items).toContainEqual({ item: 'carrot', quantity: 17 })
+
+    const data = await stock('grow-a-garden')
+    const embeds = data.embeds as Embed[]
+    expect(embeds.length).toBeLessThanOrEqual(10)
+    const seedEmbed = embedOf(embeds, 'Grow a Garden · Seed Shop')
+    expect(seedEmbed).toBeDefined()
+    expect(seedEmbed!.description).toMatch(/\*\*Carrot\*\* ×17/)
+    expect(seedEmbed!.description).toMatch(/\*\*Beanstalk\*\* ×2/)
+    const nextRestock = Math.floor(windowAt(seedShop, Date.now()).end / 1000)
+    expect(seedEmbed!.description).toContain(`Next restock <t:${nextRestock}:R>`)
+    const weather = embedOf(embeds, 'Grow a Garden · Weather')
+    expect(weather?.description).toBe(`**Rain** · ends <t:${Math.floor((now + 10 * 60_000) / 1000)}:R>`)
+    // The shops without a report say so.
+    const gear = embeds.find((e) => e.title.includes('Gear'))
+    expect(gear?.description).toContain('No report yet.')
+    expect(data.components[0].components[0].url).toBe('http://localhost:3000/stock/grow-a-garden')
+  })
+
+  it('refuses a game without a stock tracker privately', async () => {
+    for (const game of ['adopt-me', 'minecraft', '']) {
+      const data = await stock(game)
+      expect(data.flags).toBe(64)
+      expect(data.content).toBe('TradeHub tracks the stock of Grow a Garden and Blox Fruits.')
+    }
+  })
+})
