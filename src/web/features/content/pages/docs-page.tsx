@@ -163,8 +163,7 @@ export function DocsPage() {
         <h2>For bot and site authors</h2>
         <p>
           Values, items, trades, trade ads, traders and stock can be read by your own bot or site through the
-          public API. The{' '}
-          <Link to="/docs/api">API reference</Link> lists its paths, limits and API keys.
+          public API. The <Link to="/docs/api">API reference</Link> lists its paths, limits and API keys.
         </p>
 
         <h2>More help</h2>
