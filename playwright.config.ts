@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { E2E_DISCORD_APPLICATION_ID, E2E_DISCORD_PUBLIC_KEY } from './e2e/support/discord'
 import { E2E_FRESH_ORIGIN, E2E_ORIGIN, E2E_PORTS } from './e2e/support/ports'
 import { PRICE_API_ORIGIN } from './e2e/support/price-api'
 import { ROBLOX_API_ORIGIN } from './e2e/support/roblox'
@@ -99,6 +100,10 @@ export default defineConfig({
         PETSGO_API_URL: `${PRICE_API_ORIGIN}/petsgo`,
         ROBLOX_USERS_API_URL: ROBLOX_API_ORIGIN,
         ROBLOX_THUMBNAILS_API_URL: ROBLOX_API_ORIGIN,
+        // The bot's interactions, signed by the journeys (e2e/support/discord.ts); it never reaches Discord.
+        DISCORD_PUBLIC_KEY: E2E_DISCORD_PUBLIC_KEY,
+        DISCORD_APPLICATION_ID: E2E_DISCORD_APPLICATION_ID,
+        DISCORD_API_URL: 'http://127.0.0.1:9',
       },
     },
     {
