@@ -1,14 +1,23 @@
 import { expect, expectAccessible, test } from './fixtures'
 import { createUser, signInWithPassword, uniqueEmail } from './support/accounts'
 import { runCommand } from './support/discord'
+import { E2E_DISCORD_ORIGIN } from './support/ports'
 
 test.describe('Discord DMs', () => {
+  // The instance with the bot configured (playwright.config.ts).
+  test.use({ baseURL: E2E_DISCORD_ORIGIN })
+
   test('a trader runs /watch in Discord, opens the private link, signs in and connects @phone', async ({
     page,
   }, testInfo) => {
     test.slow() // an account, a sign-in, two pages with axe
     const email = uniqueEmail(testInfo, 'dmwatch')
-    await createUser(page.context().request, email, `dmw_${Date.now() % 1_000_000}${testInfo.workerIndex}`)
+    await createUser(
+      page.context().request,
+      email,
+      `dmw_${Date.now() % 1_000_000}${testInfo.workerIndex}`,
+      E2E_DISCORD_ORIGIN,
+    )
     await page.context().clearCookies()
     const discordUser = {
       id: String(
