@@ -22,6 +22,7 @@ import {
   interactionSender,
   json,
   startDiscordApi,
+  TEST_GUILD,
 } from '@/test/discord-api'
 import { connectToken } from './connect'
 import { DmWorker } from './dm'
@@ -227,6 +228,29 @@ describe('/watch and /unwatch', () => {
     expect(await watchOf(trader.id, 'beanstalk')).toBeUndefined()
     const notWatching = await run('unwatch', 'grow-a-garden:beanstalk', who)
     expect(await deferredText(notWatching, lastToken())).toBe('You were not watching Beanstalk.')
+  })
+
+  it('in a server, the member who ran it watches; more than 10 changes a minute are refused', async () => {
+    const trader = await signedInUser(t)
+    const who = discordUser()
+    await signsInWithDiscord(trader.id, who.id)
+    const inServer = async (name: 'watch' | 'unwatch') => {
+      const res = await sender.command(name, item('blox-fruits:kitsune'), {
+        guild_id: TEST_GUILD.id,
+        channel_id: TEST_GUILD.channel,
+        member: { user: who, permissions: '0' },
+      })
+      commands++
+      return deferredText(await res.json(), lastToken())
+    }
+    for (let n = 0; n < 5; n++) {
+      expect(await inServer('watch')).toBe(
+        'Watching Kitsune (Blox Fruits). TradeHub will DM you when it restocks or its value changes.',
+      )
+      expect(await inServer('unwatch')).toBe('Stopped watching Kitsune.')
+    }
+    expect(await inServer('watch')).toBe('Too many changes at once. Try again in a minute.')
+    expect(await watchOf(trader.id, 'kitsune')).toBeUndefined()
   })
 
   it('an unconnected Discord user gets a private link to connect; /unwatch says there is nothing to stop', async () => {
