@@ -1,11 +1,13 @@
 import { defineConfig } from '@playwright/test'
-import { E2E_FRESH_ORIGIN, E2E_ORIGIN, E2E_PORTS } from './e2e/support/ports'
+import { E2E_DISCORD_APPLICATION_ID, E2E_DISCORD_PUBLIC_KEY } from './e2e/support/discord'
+import { E2E_DISCORD_ORIGIN, E2E_FRESH_ORIGIN, E2E_ORIGIN, E2E_PORTS } from './e2e/support/ports'
 import { PRICE_API_ORIGIN } from './e2e/support/price-api'
 import { ROBLOX_API_ORIGIN } from './e2e/support/roblox'
 
 const baseURL = E2E_ORIGIN
 const E2E_DATA_DIR = `.data-e2e-${E2E_PORTS.app}`
 const E2E_FRESH_DATA_DIR = `.data-e2e-${E2E_PORTS.fresh}`
+const E2E_DISCORD_DATA_DIR = `.data-e2e-${E2E_PORTS.discord}`
 
 export default defineConfig({
   testDir: 'e2e',
@@ -115,6 +117,29 @@ export default defineConfig({
         VALUE_IMPORT_INTERVAL_MINUTES: '0',
         PS99_API_URL: `${PRICE_API_ORIGIN}/ps99`,
         PETSGO_API_URL: `${PRICE_API_ORIGIN}/petsgo`,
+      },
+    },
+    {
+      // The app with the Discord bot configured (a test key pair): the bot's journeys send it interactions
+      // signed as Discord signs them (e2e/support/discord.ts). It never reaches Discord; the other journeys'
+      // site has no bot, so its menus offer none.
+      command: `rm -rf ${E2E_DISCORD_DATA_DIR} && node dist/server/main.js`,
+      url: `${E2E_DISCORD_ORIGIN}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(E2E_PORTS.discord),
+        PUBLIC_URL: E2E_DISCORD_ORIGIN,
+        DATA_DIR: E2E_DISCORD_DATA_DIR,
+        LOG_LEVEL: 'error',
+        SMTP_URL: `smtp://127.0.0.1:${E2E_PORTS.smtp}`,
+        TRUST_PROXY: 'true',
+        VALUE_IMPORT_INTERVAL_MINUTES: '0',
+        PS99_API_URL: `${PRICE_API_ORIGIN}/ps99`,
+        PETSGO_API_URL: `${PRICE_API_ORIGIN}/petsgo`,
+        DISCORD_PUBLIC_KEY: E2E_DISCORD_PUBLIC_KEY,
+        DISCORD_APPLICATION_ID: E2E_DISCORD_APPLICATION_ID,
+        DISCORD_API_URL: 'http://127.0.0.1:9',
       },
     },
   ],

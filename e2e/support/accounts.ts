@@ -16,14 +16,23 @@ export const uniqueEmail = (testInfo: { project: { name: string } }, name: strin
  * X-Forwarded-For), so the per-address sign-up and sign-in limits apply to what the tests do in the
  * browser, not to this set-up.
  */
-export const setUpHeaders = () => ({ origin: ORIGIN, 'x-forwarded-for': `10.${rand()}.${rand()}.${rand()}` })
+export const setUpHeaders = (origin = ORIGIN) => ({
+  origin,
+  'x-forwarded-for': `10.${rand()}.${rand()}.${rand()}`,
+})
 
 /**
  * A verified user with a username, created through the real API (sign-up, the mailed link, the
  * username): for tests about something else than signing up.
  */
-export async function createUser(request: APIRequestContext, email: string, username?: string) {
-  const headers = setUpHeaders()
+export async function createUser(
+  request: APIRequestContext,
+  email: string,
+  username?: string,
+  /** The site's address, for a journey on another instance than the usual one. */
+  origin = ORIGIN,
+) {
+  const headers = setUpHeaders(origin)
   const up = await request.post('/api/auth/sign-up/email', {
     headers,
     data: { email, password: PASSWORD, name: '' },

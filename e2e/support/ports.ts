@@ -15,6 +15,9 @@ export const E2E_PORTS = {
   robloxApi: 2530 + offset,
   /** A second instance no journey writes to: the site as it is on its first day. */
   fresh: 3200 + offset,
+  /** An instance with the Discord bot configured (its interactions signed by e2e/support/discord.ts). */
+  discord: 3300 + offset,
 }
 export const E2E_ORIGIN = `http://localhost:${E2E_PORTS.app}`
 export const E2E_FRESH_ORIGIN = `http://localhost:${E2E_PORTS.fresh}`
+export const E2E_DISCORD_ORIGIN = `http://localhost:${E2E_PORTS.discord}`

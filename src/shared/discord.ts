@@ -70,3 +70,55 @@ export const DISCORD_BOT_LIMITS = {
 
 /** The rarity a /track pings for when none is given. */
 export const DEFAULT_PING_RARITY = 'Legendary'
+
+// --- Connecting a Discord user to a TradeHub account (/watch) -------------------------------------
+
+/** How long the link /watch gives stays valid. */
+export const DISCORD_CONNECT_TTL_MS = 15 * 60_000
+/** A connect link's token: a signed payload, far shorter than this. */
+export const DISCORD_CONNECT_TOKEN_MAX = 1000
+
+const connectToken = z
+  .string({ error: 'token is required' })
+  .min(1, 'token is required')
+  .max(DISCORD_CONNECT_TOKEN_MAX, 'This link is not valid.')
+
+/** POST /api/discord/connect */
+export const discordConnectRequestSchema = z.strictObject({ token: connectToken })
+export type DiscordConnectRequest = z.infer<typeof discordConnectRequestSchema>
+
+/** GET /api/discord/connect?token= : what the link would connect (shown before the user agrees). */
+export const discordConnectQuerySchema = z.object({ token: connectToken })
+
+export const discordConnectPreviewSchema = z.object({
+  username: z.string(),
+  game: z.string(),
+  gameName: z.string(),
+  item: z.string(),
+  itemName: z.string(),
+})
+export type DiscordConnectPreview = z.infer<typeof discordConnectPreviewSchema>
+
+/** The signed-in user's connected Discord user (GET/DELETE /api/discord/connection, POST …/connect). */
+export const discordConnectionSchema = z.object({
+  discordUserId: z.string(),
+  /** Why Discord stopped taking the DMs (the user closed them), until they /watch again. */
+  dmProblem: z.string().nullable(),
+  connectedAt: z.string(),
+})
+export type DiscordConnection = z.infer<typeof discordConnectionSchema>
+
+export const discordConnectionResponseSchema = z.object({ connection: discordConnectionSchema.nullable() })
+export type DiscordConnectionResponse = z.infer<typeof discordConnectionResponseSchema>
+
+export const discordConnectResponseSchema = z.object({
+  connection: discordConnectionSchema,
+  preview: discordConnectPreviewSchema,
+})
+export type DiscordConnectResponse = z.infer<typeof discordConnectResponseSchema>
+
+export const DISCORD_CONNECT_MESSAGES = {
+  invalid: 'This link is not valid. Run /watch in Discord again for a new one.',
+  expired: 'This link has expired (links last 15 minutes). Run /watch in Discord again for a new one.',
+  takenByAnother: 'That Discord account is already connected to another TradeHub account.',
+} as const

@@ -401,6 +401,12 @@ const PAGE_LIST = [
     section: 'Company',
   },
   {
+    path: '/discord/connect',
+    title: 'Connect Discord',
+    description: 'Connect your Discord account to TradeHub to get your alerts as DMs from the TradeHub bot.',
+    noindex: true,
+  },
+  {
     path: '/unsubscribe',
     title: 'Unsubscribe',
     description: 'Stop receiving TradeHub launch e-mails.',

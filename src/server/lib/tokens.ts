@@ -1,7 +1,12 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 
 /** What a token is for; the purpose is part of its stored hash, so a token never works elsewhere. */
-export type TokenPurpose = 'launch-verify' | 'launch-unsubscribe' | 'stock-ingest' | 'alert-unsubscribe'
+export type TokenPurpose =
+  | 'launch-verify'
+  | 'launch-unsubscribe'
+  | 'stock-ingest'
+  | 'alert-unsubscribe'
+  | 'discord-connect'
 
 export function hashToken(purpose: TokenPurpose, token: string): string {
   return createHash('sha256').update(`${purpose}:${token}`).digest('base64url')

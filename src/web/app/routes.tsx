@@ -144,6 +144,9 @@ const PAGE_ROUTES: Record<PagePath, PageRoute> = {
   '/invite-bot': {
     load: async () => (await import('@/web/features/community/pages/discord-pages')).InviteBotPage,
   },
+  '/discord/connect': {
+    load: async () => (await import('@/web/features/discord/pages/connect-page')).DiscordConnectPage,
+  },
   '/unsubscribe': {
     load: async () => (await import('@/web/features/launch-list/pages/unsubscribe-page')).UnsubscribePage,
   },

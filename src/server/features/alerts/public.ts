@@ -2,5 +2,6 @@
 
 export { retryAfterOf } from './discord'
 export { followNotifications, userTopic } from './live'
-export { notifyUser, type UserNotice } from './notifications'
+export { NOTIFICATIONS_CHANNEL, notifyUser, type UserNotice } from './notifications'
 export { notifyTrader, type TradeNotice } from './trade-notices'
+export { deleteWatch, putWatch } from './watchlist'

@@ -109,13 +109,20 @@ export async function putWatch(
   })
 }
 
-/** Stops watching an item; removing a watch that is not there is a success. Unknown items: 404. */
+/**
+ * Stops watching an item; removing a watch that is not there is a success (the answer says whether one
+ * was). Unknown items: 404.
+ */
 export async function deleteWatch(
   catalog: CatalogDeps,
   userId: string,
   gameId: GameId,
   itemId: string,
-): Promise<void> {
+): Promise<boolean> {
   await requireItem(catalog, gameId, itemId)
-  await catalog.db.delete(watches).where(ofItem(userId, gameId, itemId))
+  const removed = await catalog.db
+    .delete(watches)
+    .where(ofItem(userId, gameId, itemId))
+    .returning({ itemId: watches.itemId })
+  return removed.length > 0
 }

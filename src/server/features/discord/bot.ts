@@ -1,7 +1,8 @@
 import type { AppDeps } from '@/server/context'
 import type { CatalogDeps } from '@/server/features/catalog/public'
+import { hitRateLimit } from '@/server/lib/rate-limit'
 import type { ItemSummary } from '@/shared/catalog'
-import { EPHEMERAL, type Interaction, RESPONSE } from '@/shared/discord'
+import { DISCORD_BOT_LIMITS, EPHEMERAL, type Interaction, RESPONSE } from '@/shared/discord'
 import type { DiscordApi } from './rest'
 
 /** A command or an autocomplete request (a PING is answered before these). */
@@ -59,3 +60,12 @@ export const linkRow = (label: string, url: string) => ({
   type: 1,
   components: [{ type: 2, style: 5, label, url }],
 })
+
+/** Counts a change by a Discord user (/track, /untrack, /watch, /unwatch): past the limit, a refusal. */
+export const countWrite = (deps: BotDeps, discordUserId: string) =>
+  hitRateLimit(
+    deps.app.database.db,
+    `discord:write:${discordUserId}`,
+    { max: DISCORD_BOT_LIMITS.writesPerUserPerMinute, windowSeconds: 60 },
+    'Too many changes at once. Try again in a minute.',
+  )

@@ -1,4 +1,5 @@
 import { defineFeature } from '@/server/context'
+import { DmWorker } from './dm'
 import { BotMessageWorker } from './outbox'
 import { apiOf } from './rest'
 import { discordRoutes } from './routes'
@@ -6,7 +7,8 @@ import { TrackWorker } from './track'
 
 /**
  * The TradeHub Discord bot over HTTP interactions (docs/decisions/041): the interactions endpoint, and
- * when the bot is configured, the workers that post restocks to tracked channels and send its messages.
+ * when the bot is configured, the workers that post restocks to tracked channels, DM connected users
+ * their alerts and send its messages.
  */
 export const discordFeature = defineFeature({
   name: 'discord',
@@ -20,10 +22,13 @@ export const discordFeature = defineFeature({
       catalog: { db: database.db, cache },
       publicUrl: env.PUBLIC_URL,
     })
+    const dms = new DmWorker({ database, logger, publicUrl: env.PUBLIC_URL })
     await outbox.start()
     await tracks.start()
+    await dms.start()
     return {
       async stop() {
+        await dms.stop()
         await tracks.stop()
         await outbox.stop()
       },

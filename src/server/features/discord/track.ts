@@ -4,7 +4,6 @@ import { discordTracks, siteEvents } from '@/server/db/schema'
 import type { CatalogDeps } from '@/server/features/catalog/public'
 import { findItems } from '@/server/features/catalog/public'
 import type { Logger } from '@/server/lib/logger'
-import { hitRateLimit } from '@/server/lib/rate-limit'
 import { type RestockEvent, SITE_EVENTS_CHANNEL } from '@/server/lib/site-events'
 import { LoopWorker } from '@/server/lib/wake-loop'
 import type { ItemSummary } from '@/shared/catalog'
@@ -14,6 +13,7 @@ import { STOCK_RARITIES, shopDefinition } from '@/shared/stock-rules'
 import {
   type BotDeps,
   type Command,
+  countWrite,
   EMBED_COLOUR,
   ephemeral,
   type Handler,
@@ -48,14 +48,6 @@ function checkTrackCommand(deps: BotDeps, i: Command) {
   if (!POSTABLE.has(channel.type)) return { refusal: 'Pick a text or announcement channel.' }
   return { guildId: i.guild_id, userId: i.member.user.id, game, channelId }
 }
-
-const countWrite = (deps: BotDeps, userId: string) =>
-  hitRateLimit(
-    deps.app.database.db,
-    `discord:write:${userId}`,
-    { max: DISCORD_BOT_LIMITS.writesPerUserPerMinute, windowSeconds: 60 },
-    'Too many changes at once. Try again in a minute.',
-  )
 
 /** `/track game channel [role] [rarity]`: the channel gets every new restock of the game from now on. */
 export const trackCommand: Handler = async (deps, i) => {

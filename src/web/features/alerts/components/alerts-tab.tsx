@@ -1,3 +1,4 @@
+import { DiscordDms } from '@/web/features/discord/public'
 import { AlertRules } from './alert-rules'
 import { DeliverySettings } from './delivery-settings'
 import { WatchedItems } from './watched-items'
@@ -9,6 +10,7 @@ export function AlertsTab() {
       <WatchedItems />
       <AlertRules />
       <DeliverySettings />
+      <DiscordDms />
     </div>
   )
 }
