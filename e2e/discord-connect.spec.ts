@@ -59,7 +59,7 @@ test.describe('Discord DMs', () => {
     // The alerts tab: the watch, and the Discord DMs block with its Disconnect (asks first).
     await page.getByRole('link', { name: 'Your alerts' }).click()
     const block = page.getByRole('region', { name: 'Discord DMs' })
-    await expect(block).toContainText(discordUser.id)
+    await expect(block).toContainText(`@${discordUser.username} on Discord`)
     await expect(
       page.getByRole('list', { name: 'Watched items' }).getByRole('link', { name: 'Beanstalk' }),
     ).toBeVisible()

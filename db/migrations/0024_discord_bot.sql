@@ -20,6 +20,7 @@ CREATE TABLE "discord_bot_messages" (
 CREATE TABLE "discord_links" (
 	"discord_user_id" text PRIMARY KEY NOT NULL,
 	"user_id" text NOT NULL,
+	"username" text,
 	"dm_channel_id" text,
 	"last_notification_id" bigint DEFAULT 0 NOT NULL,
 	"dm_problem" text,

@@ -102,6 +102,8 @@ export type DiscordConnectPreview = z.infer<typeof discordConnectPreviewSchema>
 /** The signed-in user's connected Discord user (GET/DELETE /api/discord/connection, POST …/connect). */
 export const discordConnectionSchema = z.object({
   discordUserId: z.string(),
+  /** Their Discord username when they last used the bot. */
+  username: z.string().nullable(),
   /** Why Discord stopped taking the DMs (the user closed them), until they /watch again. */
   dmProblem: z.string().nullable(),
   connectedAt: z.string(),

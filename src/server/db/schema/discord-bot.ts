@@ -57,6 +57,8 @@ export const discordLinks = pgTable('discord_links', {
     .notNull()
     .unique()
     .references(() => users.id, { onDelete: 'cascade' }),
+  /** Their Discord username when they last used the bot (shown in their settings). */
+  username: text(),
   /** The DM channel Discord opened for the bot, kept to skip opening it again. */
   dmChannelId: text(),
   /** The last notification looked at: later alerts are sent as DMs. */

@@ -96,9 +96,12 @@ export async function newestNotificationId(tx: DbOrTx, userId: string): Promise<
 }
 
 type LinkRow = typeof discordLinks.$inferSelect
+/** A Discord user as an interaction names them. */
+type DiscordUser = { id: string; username?: string | null }
 
 const presentLink = (row: LinkRow): DiscordConnection => ({
   discordUserId: row.discordUserId,
+  username: row.username,
   dmProblem: row.dmProblem,
   connectedAt: row.createdAt.toISOString(),
 })
@@ -116,16 +119,24 @@ async function accountSignedInWith(tx: DbOrTx, discordUserId: string): Promise<s
  * The TradeHub account a Discord user is connected to: their link, or the account they sign in to with
  * Discord (then the link is made, DMing from the newest notification on). Null when neither.
  */
-export async function findConnection(db: Database['db'], discordUserId: string): Promise<LinkRow | null> {
+export async function findConnection(
+  db: Database['db'],
+  { id: discordUserId, username = null }: DiscordUser,
+): Promise<LinkRow | null> {
   const [link] = await db.select().from(discordLinks).where(eq(discordLinks.discordUserId, discordUserId))
-  if (link) return link
+  if (link) {
+    // Discord names change: the settings show the one last seen.
+    if (username && link.username !== username)
+      await db.update(discordLinks).set({ username }).where(eq(discordLinks.discordUserId, discordUserId))
+    return { ...link, username: username ?? link.username }
+  }
   const userId = await accountSignedInWith(db, discordUserId)
   if (!userId) return null
   return db.transaction(async (tx) => {
     // An account already connected to another Discord user keeps that connection (one per account).
     await tx
       .insert(discordLinks)
-      .values({ discordUserId, userId, lastNotificationId: await newestNotificationId(tx, userId) })
+      .values({ discordUserId, username, userId, lastNotificationId: await newestNotificationId(tx, userId) })
       .onConflictDoNothing()
     const [made] = await tx.select().from(discordLinks).where(eq(discordLinks.discordUserId, discordUserId))
     return made ?? null
@@ -154,7 +165,7 @@ export async function resumeDms(db: Database['db'], link: LinkRow): Promise<void
 export async function connectDiscordUser(
   db: Database['db'],
   userId: string,
-  discordUserId: string,
+  { id: discordUserId, username = null }: DiscordUser,
 ): Promise<DiscordConnection> {
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -168,7 +179,7 @@ export async function connectDiscordUser(
     await tx.delete(discordLinks).where(eq(discordLinks.userId, userId))
     const [row] = await tx
       .insert(discordLinks)
-      .values({ discordUserId, userId, lastNotificationId: await newestNotificationId(tx, userId) })
+      .values({ discordUserId, username, userId, lastNotificationId: await newestNotificationId(tx, userId) })
       .onConflictDoNothing()
       .returning()
     if (!row) throw new AppError('CONFLICT', DISCORD_CONNECT_MESSAGES.takenByAnother)
@@ -203,7 +214,10 @@ export async function connectDiscord(
   const claim = readConnectToken(deps.secret, token, deps.now)
   const preview = await previewOf(deps.catalog, claim)
   const item = (await findItems(deps.catalog, claim.game, [claim.item])).get(claim.item)!
-  const connection = await connectDiscordUser(deps.catalog.db, userId, claim.discordUserId)
+  const connection = await connectDiscordUser(deps.catalog.db, userId, {
+    id: claim.discordUserId,
+    username: claim.username,
+  })
   await putWatch(deps.catalog, userId, item.gameId, item.id, { restock: restocks(item), value: true })
   return { connection, preview }
 }

@@ -310,7 +310,7 @@ describe('POST /api/discord/connect', () => {
     })
     expect(res.status).toBe(200)
     const body = await res.json()
-    expect(body.connection).toMatchObject({ discordUserId: who.id, dmProblem: null })
+    expect(body.connection).toMatchObject({ discordUserId: who.id, username: who.username, dmProblem: null })
     expect(body.preview).toMatchObject({ username: who.username, itemName: 'Kitsune' })
     expect(await watchOf(trader.id, 'kitsune')).toMatchObject({ restock: true, value: true })
     expect((await linkOf(who.id))!.lastNotificationId).toBe(earlier!.id)
@@ -322,7 +322,10 @@ describe('POST /api/discord/connect', () => {
     )
 
     const connection = await send(t, '/api/discord/connection', { cookie: trader.cookie })
-    expect((await connection.json()).connection.discordUserId).toBe(who.id)
+    expect((await connection.json()).connection).toMatchObject({
+      discordUserId: who.id,
+      username: who.username,
+    })
     const removed = await send(t, '/api/discord/connection', { method: 'DELETE', cookie: trader.cookie })
     expect(await removed.json()).toEqual({ connection: null })
     expect(await linkOf(who.id)).toBeUndefined()

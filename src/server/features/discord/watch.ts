@@ -39,7 +39,7 @@ export const watchCommand: Handler = async (deps, i) => {
   const read = await readWatchCommand(deps, i, 'watch')
   if ('refusal' in read) return { now: read.refusal }
   const { invoker, item } = read
-  const link = await findConnection(deps.app.database.db, invoker.id)
+  const link = await findConnection(deps.app.database.db, invoker)
   if (!link) return { now: connectMessage(deps, { id: invoker.id, username: invoker.username }, item) }
   return {
     later: {
@@ -81,7 +81,7 @@ export const unwatchCommand: Handler = async (deps, i) => {
   const read = await readWatchCommand(deps, i, 'unwatch')
   if ('refusal' in read) return { now: read.refusal }
   const { invoker, item } = read
-  const link = await findConnection(deps.app.database.db, invoker.id)
+  const link = await findConnection(deps.app.database.db, invoker)
   if (!link)
     return {
       now: ephemeral('Your Discord account is not connected to TradeHub, so there is nothing to stop.'),

@@ -33,8 +33,15 @@ export function DiscordDms() {
       ) : (
         <div className="mt-2 space-y-3 text-sm">
           <p>
-            The TradeHub bot DMs your restock and value alerts to the Discord user{' '}
-            <span className="font-medium font-mono">{connection.discordUserId}</span>.
+            The TradeHub bot DMs your restock and value alerts to{' '}
+            {connection.username ? (
+              <span className="font-medium">@{connection.username}</span>
+            ) : (
+              <>
+                the Discord user <span className="font-medium font-mono">{connection.discordUserId}</span>
+              </>
+            )}{' '}
+            on Discord.
           </p>
           {connection.dmProblem && (
             <p role="status" className="text-danger">
