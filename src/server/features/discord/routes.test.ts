@@ -2,24 +2,21 @@ import { sign } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { botInstallUrl } from '@/server/env'
 import { createTestApp } from '@/test/app'
-import { TEST_APPLICATION_ID as APPLICATION_ID, discordKeyPair, interactionSender } from '@/test/discord-api'
+import { TEST_APPLICATION_ID as APPLICATION_ID, discordKeyPair } from '@/test/discord-api'
+import { type BotApp, createBotApp } from '@/test/discord-bot'
 import { COMMANDS } from './commands'
 
 describe('POST /api/discord/interactions', () => {
-  const discord = discordKeyPair()
   const stranger = discordKeyPair()
-  let t: Awaited<ReturnType<typeof createTestApp>>
-  let send: ReturnType<typeof interactionSender>['send']
+  let bot: BotApp
+  let send: BotApp['send']
   let command: (name: string, options: object[], type?: 2 | 4) => Promise<Response>
   beforeAll(async () => {
-    t = await createTestApp({
-      env: { DISCORD_PUBLIC_KEY: discord.hex, DISCORD_APPLICATION_ID: APPLICATION_ID },
-    })
-    const sender = interactionSender(t.app, discord.privateKey)
-    send = sender.send
-    command = (name, options, type = 2) => sender.command(name, options, { type })
+    bot = await createBotApp()
+    send = bot.send
+    command = (name, options, type = 2) => bot.command(name, options, { type })
   })
-  afterAll(() => t.close())
+  afterAll(() => bot.close())
 
   it('answers a signed PING with PONG', async () => {
     const res = await send({ type: 1 })
@@ -30,14 +27,17 @@ describe('POST /api/discord/interactions', () => {
   it('refuses another key, a changed body, a missing signature and a stale timestamp with 401', async () => {
     expect((await send({ type: 1 }, { key: stranger.privateKey })).status).toBe(401)
     const timestamp = String(Math.floor(Date.now() / 1000))
-    const signature = sign(null, Buffer.from(`${timestamp}{"type":1}`), discord.privateKey).toString('hex')
-    const tampered = await t.app.request('/api/discord/interactions', {
+    const signature = sign(null, Buffer.from(`${timestamp}{"type":1}`), bot.key.privateKey).toString('hex')
+    const tampered = await bot.t.app.request('/api/discord/interactions', {
       method: 'POST',
       headers: { 'x-signature-ed25519': signature, 'x-signature-timestamp': timestamp },
       body: '{"type": 1}',
     })
     expect(tampered.status).toBe(401)
-    const unsigned = await t.app.request('/api/discord/interactions', { method: 'POST', body: '{"type":1}' })
+    const unsigned = await bot.t.app.request('/api/discord/interactions', {
+      method: 'POST',
+      body: '{"type":1}',
+    })
     expect(unsigned.status).toBe(401)
     const stale = await send({ type: 1 }, { at: Math.floor(Date.now() / 1000) - 5 * 60 - 5 })
     expect(stale.status).toBe(401)

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type StockResponse, stockResponseSchema } from '@/shared/stock'
 import { STOCK_SHOPS, windowAt } from '@/shared/stock-rules'
 import { postStock, signedInUser } from '@/test/alert-delivery'
-import { createTestApp } from '@/test/app'
-import { TEST_APPLICATION_ID as APPLICATION_ID, discordKeyPair, interactionSender } from '@/test/discord-api'
+import { type BotApp, createBotApp } from '@/test/discord-bot'
 
 interface Embed {
   title: string
@@ -12,26 +11,21 @@ interface Embed {
 }
 
 describe('/stock', () => {
-  const discord = discordKeyPair()
-  let t: Awaited<ReturnType<typeof createTestApp>>
-  let sender: ReturnType<typeof interactionSender>
+  let bot: BotApp
   beforeAll(async () => {
-    t = await createTestApp({
-      env: { DISCORD_PUBLIC_KEY: discord.hex, DISCORD_APPLICATION_ID: APPLICATION_ID },
-    })
-    sender = interactionSender(t.app, discord.privateKey)
+    bot = await createBotApp()
   })
-  afterAll(() => t.close())
+  afterAll(() => bot.close())
 
   const stock = async (game: string) => {
-    const res = await sender.command('stock', [{ name: 'game', type: 3, value: game }])
+    const res = await bot.command('stock', [{ name: 'game', type: 3, value: game }])
     expect(res.status).toBe(200)
     const body = await res.json()
     expect(body.type).toBe(4)
     return body.data
   }
   const siteStock = async (game: string): Promise<StockResponse> => {
-    const res = await t.app.request(`/api/stock/${game}`)
+    const res = await bot.t.app.request(`/api/stock/${game}`)
     expect(res.status).toBe(200)
     return stockResponseSchema.parse(await res.json())
   }
@@ -58,10 +52,10 @@ describe('/stock', () => {
   })
 
   it('lists a published report with quantities, the next restock as <t:unix:R> and the weather', async () => {
-    const manager = await signedInUser(t, undefined, ['grow-a-garden-stock-manager'])
+    const manager = await signedInUser(bot.t, undefined, ['grow-a-garden-stock-manager'])
     const now = Date.now()
     const seeds = await postStock(
-      t,
+      bot.t,
       'grow-a-garden',
       {
         shop: 'seeds',
@@ -74,7 +68,7 @@ describe('/stock', () => {
     )
     expect(seeds.status).toBe(201)
     const rain = await postStock(
-      t,
+      bot.t,
       'grow-a-garden',
       {
         shop: 'weather',

@@ -1,64 +1,25 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { discordBotMessages, discordTracks, userRoles } from '@/server/db/schema'
-import { createLogger } from '@/server/lib/logger'
 import { createMagicLinkUser, meOf, send } from '@/test/accounts'
-import { createTestApp, TEST_ORIGIN } from '@/test/app'
+import type { createTestApp } from '@/test/app'
+import { TEST_ORIGIN } from '@/test/app'
+import { json, TEST_APPLICATION_ID, TEST_GUILD, TEST_MEMBER } from '@/test/discord-api'
 import {
+  type BotApp,
+  createBotApp,
   type DiscordApiStandIn,
-  discordKeyPair,
-  interactionSender,
-  json,
-  startDiscordApi,
-  TEST_APPLICATION_ID,
-  TEST_GUILD,
-  TEST_MEMBER,
-} from '@/test/discord-api'
-import { BotMessageWorker } from './outbox'
-import { apiOf } from './rest'
-import { TrackWorker } from './track'
+  startBotWorkers,
+  TEST_BOT_TOKEN,
+} from '@/test/discord-bot'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
-const BOT_TOKEN = 'test-bot-token'
 const ROLE = '555555555555555555'
 let n = 0
 /** A channel id no other test of this file uses. */
 const newChannel = () => String(600_000_000_000_000_000n + BigInt(++n))
 const textChannel = (id: string, type = 0) => ({ channels: { [id]: { id, name: 'stock', type } } })
-
-/** The bot's workers as the feature starts them, quick to retry; resolves to their stop. */
-async function startBotWorkers(t: TestApp) {
-  const logger = createLogger('silent')
-  const outbox = new BotMessageWorker({
-    database: t.database,
-    logger,
-    api: apiOf(t.env),
-    pollMs: 100,
-    backoffBaseMs: 50,
-    backoffMaxMs: 200,
-  })
-  const tracks = new TrackWorker({
-    database: t.database,
-    logger,
-    catalog: { db: t.database.db, cache: t.cache },
-    publicUrl: TEST_ORIGIN,
-    pollMs: 100,
-  })
-  await outbox.start()
-  await tracks.start()
-  return async () => {
-    await tracks.stop()
-    await outbox.stop()
-  }
-}
-
-const botEnv = (key: { hex: string }, discord: DiscordApiStandIn) => ({
-  DISCORD_PUBLIC_KEY: key.hex,
-  DISCORD_APPLICATION_ID: TEST_APPLICATION_ID,
-  DISCORD_BOT_TOKEN: BOT_TOKEN,
-  DISCORD_API_URL: discord.url,
-})
 
 /** A Blox Fruits stock manager's cookie. */
 async function stockManager(t: TestApp, email: string) {
@@ -69,25 +30,24 @@ async function stockManager(t: TestApp, email: string) {
 }
 
 describe('/track and /untrack: restocks posted in a channel', () => {
-  const key = discordKeyPair()
+  let bot: BotApp
   let t: TestApp
   let discord: DiscordApiStandIn
-  let command: ReturnType<typeof interactionSender>['command']
+  let command: BotApp['command']
   let manager: string
   let stopWorkers: () => Promise<void>
   let tokens = 0
 
   beforeAll(async () => {
-    discord = await startDiscordApi()
-    t = await createTestApp({ env: botEnv(key, discord) })
-    command = interactionSender(t.app, key.privateKey).command
+    bot = await createBotApp({ standIn: true })
+    ;({ t, command } = bot)
+    discord = bot.discord!
     manager = await stockManager(t, 'bf-stock-manager@example.com')
     stopWorkers = await startBotWorkers(t)
   })
   afterAll(async () => {
     await stopWorkers()
-    await t.close()
-    await discord.close()
+    await bot.close()
   })
 
   /** A command run in the test server by a member (with Manage Server unless `permissions` says otherwise). */
@@ -172,7 +132,7 @@ describe('/track and /untrack: restocks posted in a channel', () => {
       `Tracking Blox Fruits restocks in <#${channel}>, pinging <@&${ROLE}> when a Mythical or rarer item is in stock.`,
     )
     await expect.poll(() => posts(channel).length).toBe(1)
-    expect(posts(channel)[0]!.headers.authorization).toBe(`Bot ${BOT_TOKEN}`)
+    expect(posts(channel)[0]!.headers.authorization).toBe(`Bot ${TEST_BOT_TOKEN}`)
     expect((posts(channel)[0]!.body as { content: string }).content).toBe(
       'TradeHub will post every Blox Fruits restock in this channel.',
     )
@@ -339,15 +299,14 @@ describe('/track and /untrack: restocks posted in a channel', () => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
   it('post each restock once, and its correction as one edit', async () => {
-    const key = discordKeyPair()
-    const discord = await startDiscordApi()
-    const a = await createTestApp({ env: botEnv(key, discord) })
-    const b = await createTestApp({ env: botEnv(key, discord), sameDatabaseAs: a })
+    const first = await createBotApp({ standIn: true })
+    const second = await createBotApp({ like: first })
+    const [a, b, discord] = [first.t, second.t, first.discord!]
     const stops = [await startBotWorkers(a), await startBotWorkers(b)]
     try {
       const channel = newChannel()
       const token = 'two-instances-track'
-      await interactionSender(b.app, key.privateKey).command(
+      await second.command(
         'track',
         [
           { name: 'game', type: 3, value: 'blox-fruits' },
@@ -377,9 +336,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
       expect(discord.sentTo(`/webhooks/${TEST_APPLICATION_ID}/${token}/messages/@original`)).toHaveLength(1)
     } finally {
       for (const stop of stops) await stop()
-      await b.close()
-      await a.close()
-      await discord.close()
+      await second.close()
+      await first.close()
     }
   })
 })

@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accounts, discordBotMessages, discordLinks, notifications, watches } from '@/server/db/schema'
 import { changeItemValue } from '@/server/features/catalog/public'
-import { createLogger } from '@/server/lib/logger'
 import { DISCORD_CONNECT_MESSAGES } from '@/shared/discord'
 import { send } from '@/test/accounts'
 import {
@@ -14,65 +13,37 @@ import {
   startAlertWorkers,
   visit,
 } from '@/test/alert-delivery'
-import { createTestApp, TEST_ORIGIN } from '@/test/app'
-import {
-  TEST_APPLICATION_ID as APPLICATION_ID,
-  type DiscordApiStandIn,
-  discordKeyPair,
-  interactionSender,
-  json,
-  startDiscordApi,
-  TEST_GUILD,
-} from '@/test/discord-api'
+import { type createTestApp, TEST_ORIGIN } from '@/test/app'
+import { TEST_APPLICATION_ID as APPLICATION_ID, json, TEST_GUILD } from '@/test/discord-api'
+import { type BotApp, createBotApp, type DiscordApiStandIn, startBotWorkers } from '@/test/discord-bot'
 import { connectToken } from './connect'
-import { DmWorker } from './dm'
-import { BotMessageWorker } from './outbox'
-import { apiOf } from './rest'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
-const discord = discordKeyPair()
+let bot: BotApp
 let t: TestApp
 let api: DiscordApiStandIn
-let sender: ReturnType<typeof interactionSender>
 let stopWorkers: () => Promise<void>
 let manager: Awaited<ReturnType<typeof signedInUser>>
 
 beforeAll(async () => {
-  api = await startDiscordApi()
-  t = await createTestApp({
-    env: {
-      DISCORD_PUBLIC_KEY: discord.hex,
-      DISCORD_APPLICATION_ID: APPLICATION_ID,
-      DISCORD_API_URL: api.url,
-      DISCORD_BOT_TOKEN: 'test-bot-token',
-    },
+  bot = await createBotApp({
+    standIn: true,
     limits: { stock: { reportsPerToken: { max: 1000, windowSeconds: 60 } } },
   })
-  sender = interactionSender(t.app, discord.privateKey)
+  t = bot.t
+  api = bot.discord!
   manager = await signedInUser(t, undefined, ['grow-a-garden-stock-manager'])
-  const logger = createLogger('silent')
-  const outbox = new BotMessageWorker({
-    database: t.database,
-    logger,
-    api: apiOf(t.env),
-    backoffBaseMs: 10,
-    backoffMaxMs: 50,
-  })
-  const dms = new DmWorker({ database: t.database, logger, publicUrl: TEST_ORIGIN })
   const alerts = await startAlertWorkers(t)
-  await outbox.start()
-  await dms.start()
+  const bots = await startBotWorkers(t)
   stopWorkers = async () => {
     await alerts.stop()
-    await dms.stop()
-    await outbox.stop()
+    await bots()
   }
 })
 afterAll(async () => {
   await stopWorkers()
-  await t.close()
-  await api.close()
+  await bot.close()
 })
 
 let ids = 500_000_000_000_000_000n
@@ -87,7 +58,7 @@ const lastToken = () => `interaction-token-${process.pid}-${commands}`
 
 /** /watch or /unwatch run by the Discord user in a DM with the bot. */
 async function run(name: 'watch' | 'unwatch', value: string, user: { id: string; username: string }) {
-  const res = await sender.command(name, item(value), { user })
+  const res = await bot.command(name, item(value), { user })
   commands++
   expect(res.status).toBe(200)
   return res.json()
@@ -235,7 +206,7 @@ describe('/watch and /unwatch', () => {
     const who = discordUser()
     await signsInWithDiscord(trader.id, who.id)
     const inServer = async (name: 'watch' | 'unwatch') => {
-      const res = await sender.command(name, item('blox-fruits:kitsune'), {
+      const res = await bot.command(name, item('blox-fruits:kitsune'), {
         guild_id: TEST_GUILD.id,
         channel_id: TEST_GUILD.channel,
         member: { user: who, permissions: '0' },

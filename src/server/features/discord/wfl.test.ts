@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type TradeResponse, tradeResponseSchema } from '@/shared/catalog'
 import { formatValue, formatValueFull } from '@/shared/format-value'
-import { createTestApp } from '@/test/app'
-import { TEST_APPLICATION_ID as APPLICATION_ID, discordKeyPair, interactionSender } from '@/test/discord-api'
+import { type BotApp, createBotApp } from '@/test/discord-bot'
 
 interface Choice {
   name: string
@@ -14,19 +13,14 @@ interface Field {
 }
 
 describe('/wfl', () => {
-  const discord = discordKeyPair()
-  let t: Awaited<ReturnType<typeof createTestApp>>
-  let sender: ReturnType<typeof interactionSender>
+  let bot: BotApp
   beforeAll(async () => {
-    t = await createTestApp({
-      env: { DISCORD_PUBLIC_KEY: discord.hex, DISCORD_APPLICATION_ID: APPLICATION_ID },
-    })
-    sender = interactionSender(t.app, discord.privateKey)
+    bot = await createBotApp()
   })
-  afterAll(() => t.close())
+  afterAll(() => bot.close())
 
   const wfl = async (give: string, get: string, extra: object[] = [], game = 'blox-fruits') => {
-    const res = await sender.command('wfl', [
+    const res = await bot.command('wfl', [
       { name: 'game', type: 3, value: game },
       { name: 'give', type: 3, value: give },
       { name: 'get', type: 3, value: get },
@@ -40,14 +34,14 @@ describe('/wfl', () => {
   const suggest = async (focused: 'give' | 'get', value: string, game?: string) => {
     const options: object[] = [{ name: focused, type: 3, value, focused: true }]
     if (game) options.unshift({ name: 'game', type: 3, value: game })
-    const res = await sender.command('wfl', options, { type: 4 })
+    const res = await bot.command('wfl', options, { type: 4 })
     const body = await res.json()
     expect(body.type).toBe(8)
     return body.data.choices as Choice[]
   }
   /** The site's own answer for the same trade (GET /api/games/:game/trade). */
   const site = async (query: string, game = 'blox-fruits'): Promise<TradeResponse> => {
-    const res = await t.app.request(`/api/games/${game}/trade?${query}`)
+    const res = await bot.t.app.request(`/api/games/${game}/trade?${query}`)
     expect(res.status).toBe(200)
     return tradeResponseSchema.parse(await res.json())
   }
@@ -156,7 +150,7 @@ describe('/wfl', () => {
       expect(c.value.length).toBeLessThanOrEqual(100)
     }
     expect(await suggest('give', 'kitsune, ', 'blox-fruits')).toEqual([])
-    const notASide = await sender.command('wfl', [{ name: 'game', type: 3, value: 'blox', focused: true }], {
+    const notASide = await bot.command('wfl', [{ name: 'game', type: 3, value: 'blox', focused: true }], {
       type: 4,
     })
     expect((await notASide.json()).data.choices).toEqual([])
