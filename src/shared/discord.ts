@@ -68,6 +68,10 @@ export const DISCORD_BOT_LIMITS = {
   writesPerUserPerMinute: 10,
 } as const
 
+export const DISCORD_BOT_MESSAGES = {
+  tooManyChanges: 'Too many changes at once. Try again in a minute.',
+} as const
+
 /** The rarity a /track pings for when none is given. */
 export const DEFAULT_PING_RARITY = 'Legendary'
 

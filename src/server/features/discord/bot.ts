@@ -2,7 +2,13 @@ import type { AppDeps } from '@/server/context'
 import type { CatalogDeps } from '@/server/features/catalog/public'
 import { hitRateLimit } from '@/server/lib/rate-limit'
 import type { ItemSummary } from '@/shared/catalog'
-import { DISCORD_BOT_LIMITS, EPHEMERAL, type Interaction, RESPONSE } from '@/shared/discord'
+import {
+  DISCORD_BOT_LIMITS,
+  DISCORD_BOT_MESSAGES,
+  EPHEMERAL,
+  type Interaction,
+  RESPONSE,
+} from '@/shared/discord'
 import type { DiscordApi } from './rest'
 
 /** A command or an autocomplete request (a PING is answered before these). */
@@ -67,5 +73,5 @@ export const countWrite = (deps: BotDeps, discordUserId: string) =>
     deps.app.database.db,
     `discord:write:${discordUserId}`,
     { max: DISCORD_BOT_LIMITS.writesPerUserPerMinute, windowSeconds: 60 },
-    'Too many changes at once. Try again in a minute.',
+    DISCORD_BOT_MESSAGES.tooManyChanges,
   )

@@ -1,8 +1,11 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { requireUser, type UserEnv } from '@/server/auth/session'
 import { catalogOf } from '@/server/features/catalog/public'
+import { hitRateLimit } from '@/server/lib/rate-limit'
 import { jsonBody, queryParams } from '@/server/lib/validate'
 import {
+  DISCORD_BOT_LIMITS,
+  DISCORD_BOT_MESSAGES,
   type DiscordConnectionResponse,
   type DiscordConnectPreview,
   type DiscordConnectResponse,
@@ -14,6 +17,15 @@ import { connectDiscord, connectionOf, disconnectDiscordUser, previewOf, readCon
 import { answerInteraction } from './interactions'
 import { apiOf } from './rest'
 import { publicKeyFromHex, verifyInteraction } from './signature'
+
+/** Connecting and disconnecting count against the same per-minute bound as the bot's own changes. */
+const countConnectionChange = (c: Context<UserEnv>) =>
+  hitRateLimit(
+    c.var.deps.database.db,
+    `discord:connection:${c.var.session.user.id}`,
+    { max: DISCORD_BOT_LIMITS.writesPerUserPerMinute, windowSeconds: 60 },
+    DISCORD_BOT_MESSAGES.tooManyChanges,
+  )
 
 /**
  * Discord's interactions endpoint (404 unless the bot is configured, 401 unless Discord signed it), and
@@ -57,6 +69,7 @@ export const discordRoutes = new Hono<UserEnv>()
   })
   .post('/connect', requireUser, jsonBody(discordConnectRequestSchema), async (c) => {
     const { deps, session } = c.var
+    await countConnectionChange(c)
     const connected = await connectDiscord(
       { secret: deps.secret, catalog: catalogOf(deps), now: deps.clock?.() ?? new Date() },
       session.user.id,
@@ -70,6 +83,7 @@ export const discordRoutes = new Hono<UserEnv>()
     return c.json<DiscordConnectionResponse>({ connection })
   })
   .delete('/connection', requireUser, async (c) => {
+    await countConnectionChange(c)
     await disconnectDiscordUser(c.var.deps.database.db, c.var.session.user.id)
     return c.json<DiscordConnectionResponse>({ connection: null })
   })

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accounts, discordBotMessages, discordLinks, notifications, watches } from '@/server/db/schema'
 import { changeItemValue } from '@/server/features/catalog/public'
-import { DISCORD_CONNECT_MESSAGES } from '@/shared/discord'
+import { DISCORD_BOT_MESSAGES, DISCORD_CONNECT_MESSAGES } from '@/shared/discord'
 import { send } from '@/test/accounts'
 import {
   notificationsAbout,
@@ -341,5 +341,21 @@ describe('POST /api/discord/connect', () => {
     })
     expect(theirs.status).toBe(409)
     expect((await send(t, '/api/discord/connection', { method: 'DELETE' })).status).toBe(401)
+  })
+
+  it('bounds how often a trader connects or disconnects (10 a minute)', async () => {
+    const trader = await signedInUser(t)
+    const who = discordUser()
+    expect(
+      (await send(t, '/api/discord/connect', { body: { token: tokenFor(who) }, cookie: trader.cookie }))
+        .status,
+    ).toBe(200)
+    for (let i = 0; i < 9; i++)
+      expect(
+        (await send(t, '/api/discord/connection', { method: 'DELETE', cookie: trader.cookie })).status,
+      ).toBe(200)
+    const refused = await send(t, '/api/discord/connection', { method: 'DELETE', cookie: trader.cookie })
+    expect(refused.status).toBe(429)
+    expect((await refused.json()).error.message).toBe(DISCORD_BOT_MESSAGES.tooManyChanges)
   })
 })
