@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
+import { DISCORD_CONNECT_MESSAGES } from '@/shared/discord'
 import { buttonClass } from '@/web/components/ui/button'
 import { FormMessage } from '@/web/components/ui/field'
 import { Page } from '@/web/components/ui/page'
@@ -55,9 +56,7 @@ export function DiscordConnectPage() {
   return (
     <Page title="Connect Discord" lead="Get your TradeHub alerts as DMs from the TradeHub bot.">
       {!token ? (
-        <FormMessage kind="error">
-          This link is not valid. Run /watch in Discord again for a new one.
-        </FormMessage>
+        <FormMessage kind="error">{DISCORD_CONNECT_MESSAGES.invalid}</FormMessage>
       ) : isPending ? (
         <Spinner label="Checking your session" />
       ) : !me ? (
