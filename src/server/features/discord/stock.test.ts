@@ -54,19 +54,20 @@ describe('/stock', () => {
   it('lists a published report with quantities, the next restock as <t:unix:R> and the weather', async () => {
     const manager = await signedInUser(bot.t, undefined, ['grow-a-garden-stock-manager'])
     const now = Date.now()
-    const seeds = await postStock(
+    const eggs = await postStock(
       bot.t,
       'grow-a-garden',
       {
-        shop: 'seeds',
+        // The egg shop restocks every 30 minutes: the report stays current while the test reads it.
+        shop: 'eggs',
         items: [
-          { item: 'carrot', quantity: 17 },
-          { item: 'beanstalk', quantity: 2 },
+          { item: 'common-egg', quantity: 17 },
+          { item: 'mythical-egg', quantity: 2 },
         ],
       },
       { cookie: manager.cookie },
     )
-    expect(seeds.status).toBe(201)
+    expect(eggs.status).toBe(201)
     const rain = await postStock(
       bot.t,
       'grow-a-garden',
@@ -81,19 +82,19 @@ describe('/stock', () => {
     expect(rain.status).toBe(201)
     // The site's stock shows the report: the bot reads the same snapshot.
     const site = await siteStock('grow-a-garden')
-    const seedShop = site.shops.find((s) => s.id === 'seeds')!
-    expect(seedShop.report?.items).toHaveLength(2)
-    expect(seedShop.report?.items).toContainEqual({ item: 'carrot', quantity: 17 })
+    const eggShop = site.shops.find((s) => s.id === 'eggs')!
+    expect(eggShop.report?.items).toHaveLength(2)
+    expect(eggShop.report?.items).toContainEqual({ item: 'common-egg', quantity: 17 })
 
     const data = await stock('grow-a-garden')
     const embeds = data.embeds as Embed[]
     expect(embeds.length).toBeLessThanOrEqual(10)
-    const seedEmbed = embedOf(embeds, 'Grow a Garden · Seed Shop')
-    expect(seedEmbed).toBeDefined()
-    expect(seedEmbed!.description).toMatch(/\*\*Carrot\*\* ×17/)
-    expect(seedEmbed!.description).toMatch(/\*\*Beanstalk\*\* ×2/)
-    const nextRestock = Math.floor(windowAt(seedShop, Date.now()).end / 1000)
-    expect(seedEmbed!.description).toContain(`Next restock <t:${nextRestock}:R>`)
+    const eggEmbed = embedOf(embeds, 'Grow a Garden · Egg Shop')
+    expect(eggEmbed).toBeDefined()
+    expect(eggEmbed!.description).toMatch(/\*\*Common Egg\*\* ×17/)
+    expect(eggEmbed!.description).toMatch(/\*\*Mythical Egg\*\* ×2/)
+    const nextRestock = Math.floor(windowAt(eggShop, Date.now()).end / 1000)
+    expect(eggEmbed!.description).toContain(`Next restock <t:${nextRestock}:R>`)
     const weather = embedOf(embeds, 'Grow a Garden · Weather')
     expect(weather?.description).toBe(`**Rain** · ends <t:${Math.floor((now + 10 * 60_000) / 1000)}:R>`)
     // The shops without a report say so.
