@@ -237,7 +237,6 @@ export class TrackWorker extends LoopWorker {
       catalog: CatalogDeps
       publicUrl: string
       pollMs?: number
-      now?: () => Date
     },
   ) {
     super({
@@ -286,7 +285,7 @@ export class TrackWorker extends LoopWorker {
     const items = await findItems(catalog, game, [
       ...new Set(restocks.flatMap((r) => r.items.map((i) => i.item))),
     ])
-    const now = (this.options.now?.() ?? new Date()).getTime()
+    const now = Date.now()
     await database.db.transaction(async (tx) => {
       const moved = await tx
         .update(discordTracks)
