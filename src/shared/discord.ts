@@ -122,9 +122,3 @@ export const discordConnectResponseSchema = z.object({
   preview: discordConnectPreviewSchema,
 })
 export type DiscordConnectResponse = z.infer<typeof discordConnectResponseSchema>
-
-export const DISCORD_CONNECT_MESSAGES = {
-  invalid: 'This link is not valid. Run /watch in Discord again for a new one.',
-  expired: 'This link has expired (links last 15 minutes). Run /watch in Discord again for a new one.',
-  takenByAnother: 'That Discord account is already connected to another TradeHub account.',
-} as const

@@ -9,12 +9,12 @@ import { AppError } from '@/server/lib/errors'
 import { deriveToken } from '@/server/lib/tokens'
 import { soldInAShop } from '@/shared/alerts'
 import {
-  DISCORD_CONNECT_MESSAGES,
   DISCORD_CONNECT_TTL_MS,
   type DiscordConnection,
   type DiscordConnectPreview,
   type DiscordConnectResponse,
 } from '@/shared/discord'
+import { DISCORD_CONNECT_MESSAGES } from '@/shared/discord-rules'
 import { GAME_NAMES, type GameId, isGameId, isStockGame } from '@/shared/games'
 
 /**

@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accounts, discordBotMessages, discordLinks, notifications, watches } from '@/server/db/schema'
 import { changeItemValue } from '@/server/features/catalog/public'
-import { DISCORD_BOT_MESSAGES, DISCORD_CONNECT_MESSAGES } from '@/shared/discord'
+import { DISCORD_BOT_MESSAGES } from '@/shared/discord'
+import { DISCORD_CONNECT_MESSAGES } from '@/shared/discord-rules'
 import { send } from '@/test/accounts'
 import {
   notificationsAbout,

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
-import { DISCORD_CONNECT_MESSAGES } from '@/shared/discord'
+import { DISCORD_CONNECT_MESSAGES } from '@/shared/discord-rules'
 import { buttonClass } from '@/web/components/ui/button'
 import { FormMessage } from '@/web/components/ui/field'
 import { Page } from '@/web/components/ui/page'
