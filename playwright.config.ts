@@ -8,6 +8,15 @@ const baseURL = E2E_ORIGIN
 const E2E_DATA_DIR = `.data-e2e-${E2E_PORTS.app}`
 const E2E_FRESH_DATA_DIR = `.data-e2e-${E2E_PORTS.fresh}`
 const E2E_DISCORD_DATA_DIR = `.data-e2e-${E2E_PORTS.discord}`
+/** Every app of the journeys: the built server, importing prices only from the stand-in price API. */
+const APP = {
+  command: (dataDir: string) => `rm -rf ${dataDir} && node dist/server/main.js`,
+  env: {
+    VALUE_IMPORT_INTERVAL_MINUTES: '0',
+    PS99_API_URL: `${PRICE_API_ORIGIN}/ps99`,
+    PETSGO_API_URL: `${PRICE_API_ORIGIN}/petsgo`,
+  },
+}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -76,7 +85,7 @@ export default defineConfig({
     },
     {
       // The built app (npm run test:e2e builds first) on a fresh embedded database.
-      command: `rm -rf ${E2E_DATA_DIR} && node dist/server/main.js`,
+      command: APP.command(E2E_DATA_DIR),
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -96,16 +105,14 @@ export default defineConfig({
         // CI runs the journeys' server on PostgreSQL (.ci/run); on a developer's machine, the embedded database.
         ...(process.env.E2E_DATABASE_URL && { DATABASE_URL: process.env.E2E_DATABASE_URL }),
         // Import now only, against the stand-in price API: the tests never reach the internet.
-        VALUE_IMPORT_INTERVAL_MINUTES: '0',
-        PS99_API_URL: `${PRICE_API_ORIGIN}/ps99`,
-        PETSGO_API_URL: `${PRICE_API_ORIGIN}/petsgo`,
+        ...APP.env,
         ROBLOX_USERS_API_URL: ROBLOX_API_ORIGIN,
         ROBLOX_THUMBNAILS_API_URL: ROBLOX_API_ORIGIN,
       },
     },
     {
       // The same app on its own fresh database, which no journey writes to: a site with no events yet.
-      command: `rm -rf ${E2E_FRESH_DATA_DIR} && node dist/server/main.js`,
+      command: APP.command(E2E_FRESH_DATA_DIR),
       url: `${E2E_FRESH_ORIGIN}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -114,16 +121,14 @@ export default defineConfig({
         PUBLIC_URL: E2E_FRESH_ORIGIN,
         DATA_DIR: E2E_FRESH_DATA_DIR,
         LOG_LEVEL: 'warn',
-        VALUE_IMPORT_INTERVAL_MINUTES: '0',
-        PS99_API_URL: `${PRICE_API_ORIGIN}/ps99`,
-        PETSGO_API_URL: `${PRICE_API_ORIGIN}/petsgo`,
+        ...APP.env,
       },
     },
     {
       // The app with the Discord bot configured (a test key pair): the bot's journeys send it interactions
       // signed as Discord signs them (e2e/support/discord.ts). It never reaches Discord; the other journeys'
       // site has no bot, so its menus offer none.
-      command: `rm -rf ${E2E_DISCORD_DATA_DIR} && node dist/server/main.js`,
+      command: APP.command(E2E_DISCORD_DATA_DIR),
       url: `${E2E_DISCORD_ORIGIN}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -134,9 +139,7 @@ export default defineConfig({
         LOG_LEVEL: 'error',
         SMTP_URL: `smtp://127.0.0.1:${E2E_PORTS.smtp}`,
         TRUST_PROXY: 'true',
-        VALUE_IMPORT_INTERVAL_MINUTES: '0',
-        PS99_API_URL: `${PRICE_API_ORIGIN}/ps99`,
-        PETSGO_API_URL: `${PRICE_API_ORIGIN}/petsgo`,
+        ...APP.env,
         DISCORD_PUBLIC_KEY: E2E_DISCORD_PUBLIC_KEY,
         DISCORD_APPLICATION_ID: E2E_DISCORD_APPLICATION_ID,
         DISCORD_API_URL: 'http://127.0.0.1:9',

@@ -3,7 +3,7 @@
  * messages, what a rule matches and how it reads, and which Discord webhook addresses are accepted.
  */
 import { formatNumber } from './format-value'
-import { STOCK_GAME_NAMES, type StockGameId } from './games'
+import { isStockGame, STOCK_GAME_NAMES, type StockGameId } from './games'
 import { oddsFromNotes, STOCK_SHOPS, shopDefinition } from './stock-rules'
 
 export const ALERT_LIMITS = {
@@ -177,6 +177,17 @@ export function ruleMatches(rule: AlertRuleConditions, item: RuleItem, shop?: st
 export function soldInAShop(game: StockGameId, category: string | null): boolean {
   return STOCK_SHOPS[game].some((shop) => shop.categories.includes(category ?? ''))
 }
+
+/** Whether an item can have restocks: a stock game's item of a category some shop sells. */
+export const hasRestocks = (game: string, category: string | null) =>
+  isStockGame(game) && soldInAShop(game, category)
+
+/** One tap (or /watch) watches value changes, and restocks when the item is ever sold in a shop. */
+export const watchAllRequest = (target: {
+  game: string
+  category: string | null
+}): { restock?: boolean; value: boolean } =>
+  hasRestocks(target.game, target.category) ? { restock: true, value: true } : { value: true }
 
 /** "Any Prismatic seed", "Any Mythical fruit at the Mirage Dealer", "Any egg, 1 in 50 or rarer". */
 export function describeRule(rule: AlertRuleConditions): string {

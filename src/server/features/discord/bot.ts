@@ -1,4 +1,5 @@
 import type { AppDeps } from '@/server/context'
+import type { Db } from '@/server/db/client'
 import type { CatalogDeps } from '@/server/features/catalog/public'
 import { hitRateLimit } from '@/server/lib/rate-limit'
 import type { ItemSummary } from '@/shared/catalog'
@@ -67,11 +68,14 @@ export const linkRow = (label: string, url: string) => ({
   components: [{ type: 2, style: 5, label, url }],
 })
 
-/** Counts a change by a Discord user (/track, /untrack, /watch, /unwatch): past the limit, a refusal. */
-export const countWrite = (deps: BotDeps, discordUserId: string) =>
+/**
+ * Counts a change to what the bot does for someone — a Discord user's /track, /untrack, /watch or
+ * /unwatch, or an account connecting or disconnecting Discord: past the limit, a 429 that says so.
+ */
+export const countChange = (db: Db, who: string) =>
   hitRateLimit(
-    deps.app.database.db,
-    `discord:write:${discordUserId}`,
+    db,
+    `discord:write:${who}`,
     { max: DISCORD_BOT_LIMITS.writesPerUserPerMinute, windowSeconds: 60 },
     DISCORD_BOT_MESSAGES.tooManyChanges,
   )

@@ -7,7 +7,7 @@ import { type CatalogDeps, findItems } from '@/server/features/catalog/public'
 import type { DbOrTx } from '@/server/lib/audit'
 import { AppError } from '@/server/lib/errors'
 import { deriveToken } from '@/server/lib/tokens'
-import { soldInAShop } from '@/shared/alerts'
+import { watchAllRequest } from '@/shared/alerts-rules'
 import {
   DISCORD_CONNECT_TTL_MS,
   type DiscordConnection,
@@ -15,7 +15,8 @@ import {
   type DiscordConnectResponse,
 } from '@/shared/discord'
 import { DISCORD_CONNECT_MESSAGES } from '@/shared/discord-rules'
-import { GAME_NAMES, type GameId, isGameId, isStockGame } from '@/shared/games'
+import { GAME_NAMES, type GameId, isGameId } from '@/shared/games'
+import { countChange } from './bot'
 
 /**
  * What a /watch link carries: the Discord user who asked, their name (shown before they agree), the
@@ -195,12 +196,9 @@ export async function connectionOf(db: Database['db'], userId: string): Promise<
 
 /** Disconnects the user's Discord user: no more DMs. Disconnecting when not connected is a success. */
 export async function disconnectDiscordUser(db: Database['db'], userId: string): Promise<void> {
+  await countChange(db, `account:${userId}`)
   await db.delete(discordLinks).where(eq(discordLinks.userId, userId))
 }
-
-/** Restock alerts exist for items sold in the shops of a game with a stock tracker. */
-export const restocks = (item: { gameId: GameId; category: string | null }) =>
-  isStockGame(item.gameId) && soldInAShop(item.gameId, item.category)
 
 /**
  * The /watch link's page: the signed-in user connects the link's Discord user (see
@@ -211,6 +209,7 @@ export async function connectDiscord(
   userId: string,
   token: string,
 ): Promise<DiscordConnectResponse> {
+  await countChange(deps.catalog.db, `account:${userId}`)
   const claim = readConnectToken(deps.secret, token, deps.now)
   const preview = await previewOf(deps.catalog, claim)
   const item = (await findItems(deps.catalog, claim.game, [claim.item])).get(claim.item)!
@@ -218,6 +217,12 @@ export async function connectDiscord(
     id: claim.discordUserId,
     username: claim.username,
   })
-  await putWatch(deps.catalog, userId, item.gameId, item.id, { restock: restocks(item), value: true })
+  await putWatch(
+    deps.catalog,
+    userId,
+    item.gameId,
+    item.id,
+    watchAllRequest({ game: item.gameId, category: item.category }),
+  )
   return { connection, preview }
 }

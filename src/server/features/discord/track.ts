@@ -13,7 +13,7 @@ import { STOCK_RARITIES, shopDefinition } from '@/shared/stock-rules'
 import {
   type BotDeps,
   type Command,
-  countWrite,
+  countChange,
   EMBED_COLOUR,
   ephemeral,
   type Handler,
@@ -66,7 +66,7 @@ export const trackCommand: Handler = async (deps, i) => {
     later: {
       ephemeral: true,
       work: async () => {
-        await countWrite(deps, userId)
+        await countChange(deps.app.database.db, userId)
         const { db } = deps.app.database
         return db.transaction(async (tx) => {
           const [{ tracked } = { tracked: 0 }] = await tx
@@ -128,7 +128,7 @@ export const untrackCommand: Handler = async (deps, i) => {
     later: {
       ephemeral: true,
       work: async () => {
-        await countWrite(deps, userId)
+        await countChange(deps.app.database.db, userId)
         const removed = await deps.app.database.db
           .delete(discordTracks)
           .where(

@@ -1,18 +1,19 @@
 import { deleteWatch, putWatch } from '@/server/features/alerts/public'
+import { watchAllRequest } from '@/shared/alerts-rules'
 import type { ItemSummary } from '@/shared/catalog'
 import { invokerOf } from '@/shared/discord'
 import { GAME_NAMES } from '@/shared/games'
 import {
   type BotDeps,
   type Command,
-  countWrite,
+  countChange,
   ephemeral,
   type Handler,
   linkRow,
   type MessageData,
   option,
 } from './bot'
-import { connectToken, findConnection, restocks, resumeDms } from './connect'
+import { connectToken, findConnection, resumeDms } from './connect'
 import { findNamedItem } from './lookup'
 import { notFound } from './value'
 
@@ -45,11 +46,11 @@ export const watchCommand: Handler = async (deps, i) => {
     later: {
       ephemeral: true,
       work: async () => {
-        await countWrite(deps, invoker.id)
-        const restock = restocks(item)
-        await putWatch(deps.catalog, link.userId, item.gameId, item.id, { restock, value: true })
+        await countChange(deps.app.database.db, invoker.id)
+        const request = watchAllRequest({ game: item.gameId, category: item.category })
+        await putWatch(deps.catalog, link.userId, item.gameId, item.id, request)
         await resumeDms(deps.app.database.db, link)
-        const when = restock ? 'when it restocks or its value changes' : 'when its value changes'
+        const when = request.restock ? 'when it restocks or its value changes' : 'when its value changes'
         return ephemeral(`Watching ${item.name} (${GAME_NAMES[item.gameId]}). TradeHub will DM you ${when}.`)
       },
     },
@@ -90,7 +91,7 @@ export const unwatchCommand: Handler = async (deps, i) => {
     later: {
       ephemeral: true,
       work: async () => {
-        await countWrite(deps, invoker.id)
+        await countChange(deps.app.database.db, invoker.id)
         const removed = await deleteWatch(deps.catalog, link.userId, item.gameId, item.id)
         return ephemeral(removed ? `Stopped watching ${item.name}.` : `You were not watching ${item.name}.`)
       },

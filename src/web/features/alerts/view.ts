@@ -9,8 +9,9 @@ import type {
   WatchlistResponse,
   WatchRequest,
 } from '@/shared/alerts'
-import { soldInAShop } from '@/shared/alerts-rules'
-import { isStockGame, type StockGameId } from '@/shared/games'
+import type { StockGameId } from '@/shared/games'
+
+export { hasRestocks, watchAllRequest } from '@/shared/alerts-rules'
 
 /** What the watch control needs to know of an item. */
 export interface WatchTarget {
@@ -20,14 +21,6 @@ export interface WatchTarget {
   category: string | null
   rarity?: string | null
 }
-
-/** Whether an item can have restocks: a stock game's item of a category some shop sells. */
-export const hasRestocks = (game: string, category: string | null) =>
-  isStockGame(game) && soldInAShop(game, category)
-
-/** One tap watches value changes, and restocks when the item is ever sold in a shop. */
-export const watchAllRequest = (target: Pick<WatchTarget, 'game' | 'category'>): WatchRequest =>
-  hasRestocks(target.game, target.category) ? { restock: true, value: true } : { value: true }
 
 /** The watch as the server will most likely answer it, shown until it does. */
 export function guessWatch(target: WatchTarget, request: WatchRequest, now = new Date()): Watch {
