@@ -74,7 +74,7 @@ export function AdCard({
     >
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <TraderChip trader={ad.owner} />
-        <div className="text-right">
+        <div className="ml-auto text-right">
           {showGame && <p className="font-medium text-xs">{GAME_NAMES[ad.game]}</p>}
           <AdTimes ad={ad} />
         </div>
