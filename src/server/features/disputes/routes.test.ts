@@ -99,6 +99,16 @@ describe('POST /api/trade-offers/:id/dispute', () => {
     expect((await open(offerId, owner, { reason: 'scam', details: 'Blocked me' })).status).toBe(201)
   })
 
+  it('takes each of the four reasons', async () => {
+    for (const reason of ['not-received', 'wrong-items', 'scam', 'other']) {
+      const { offerer, offerId } = await trade()
+      const res = await open(offerId, offerer, { reason, details: `Reason ${reason}` })
+      expect(res.status, reason).toBe(201)
+      const { id } = (await res.json()) as { id: number }
+      expect(disputeSchema.parse(await (await read(id, offerer)).json()).reason).toBe(reason)
+    }
+  })
+
   it('one open dispute per trade: the second is 409, by either trader', async () => {
     const { owner, offerer, offerId } = await disputed()
     for (const by of [offerer, owner]) {
@@ -176,6 +186,7 @@ describe('GET /api/disputes/:id and GET /api/disputes', () => {
     expect((await read(id)).status).toBe(401)
     expect((await read(id, await signedInTrader(t))).status).toBe(404)
     expect((await read(id, await signedInUser(t, freshEmail('mm2'), ['middleman']))).status).toBe(404)
+    expect((await read(id, await signedInUser(t, freshEmail('ge'), ['guide-editor']))).status).toBe(404)
     expect((await read(999_999_999, offerer)).status).toBe(404)
     expect((await read(0, offerer)).status).toBe(400)
   })
@@ -272,6 +283,23 @@ describe('POST /api/disputes/:id/evidence', () => {
     expect((await upload(id, await moderator(), png)).status).toBe(403)
     expect((await upload(id, undefined, png)).status).toBe(401)
     expect((await upload(id, await signedInTrader(t), png)).status).toBe(404)
+  })
+
+  it('takes JPEG and WebP as well as PNG, each stored as WebP', async () => {
+    const { owner, offerer, id } = await disputed()
+    const image = sharp({
+      create: { width: 300, height: 200, channels: 3, background: { r: 9, g: 90, b: 9 } },
+    })
+    const jpeg = new Uint8Array(await image.clone().jpeg().toBuffer())
+    const webp = new Uint8Array(await image.clone().webp().toBuffer())
+    expect((await upload(id, offerer, jpeg, 'image/jpeg')).status).toBe(201)
+    expect((await upload(id, owner, webp, 'image/webp')).status).toBe(201)
+    const dispute = disputeSchema.parse(await (await read(id, offerer)).json())
+    for (const e of dispute.evidence) {
+      expect([e.width, e.height]).toEqual([300, 200])
+      const served = await send(t, e.url, { cookie: offerer.cookie })
+      expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).format).toBe('webp')
+    }
   })
 
   it('refuses what is no picture, too large or out of shape (400/413), and after the decision (409)', async () => {

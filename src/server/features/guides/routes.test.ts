@@ -126,6 +126,19 @@ describe('POST /api/admin/guides', () => {
     expect((await send(t, '/api/admin/guides', { cookie: trader.cookie })).status).toBe(403)
   })
 
+  it('refuses moderators and middlemen (403) on every staff endpoint', async () => {
+    const slug = await create(editor, guide())
+    for (const role of ['moderator', 'middleman']) {
+      const who = await signedInUser(t, freshEmail(role), [role])
+      expect((await send(t, '/api/admin/guides', { body: guide(), cookie: who.cookie })).status).toBe(403)
+      expect((await patch(who, slug, { title: 'x' })).status).toBe(403)
+      expect((await send(t, '/api/admin/guides', { cookie: who.cookie })).status).toBe(403)
+      expect(
+        (await send(t, '/api/admin/guides/preview', { body: { body: 'x' }, cookie: who.cookie })).status,
+      ).toBe(403)
+    }
+  })
+
   it('refuses bad input with 400 and writes nothing', async () => {
     const bad = [
       guide({ title: '' }),

@@ -70,6 +70,52 @@ async function claimed() {
   return { ...deal, mm }
 }
 
+describe('the middleman role', () => {
+  it('an admin grants it with POST /api/admin/roles (once, 409 after); others cannot; the new middleman needs a verified Roblox account', async () => {
+    const admin = await signedInUser(t, freshEmail('admin'), ['admin'])
+    const user = await signedInUser(t, freshEmail('mm-grant'))
+    const grant = (by: { cookie: string } | undefined) =>
+      send(t, '/api/admin/roles', { body: { email: user.email, role: 'middleman' }, cookie: by?.cookie })
+    expect((await grant(undefined)).status).toBe(401)
+    for (const by of [
+      await signedInTrader(t),
+      await signedInUser(t, freshEmail('mod'), ['moderator']),
+      await signedInUser(t, freshEmail('ge'), ['guide-editor']),
+      await middleman(),
+    ])
+      expect((await grant(by)).status).toBe(403)
+    expect((await send(t, '/api/middleman/requests', { cookie: user.cookie })).status).toBe(403)
+    const granted = await grant(admin)
+    expect(granted.status, await granted.clone().text()).toBe(201)
+    const again = await grant(admin)
+    expect(await errorOf(again)).toMatchObject({
+      status: 409,
+      message: `User ${user.email} is already a middleman`,
+    })
+    // The role opens the queue; taking a trade still needs a verified Roblox account.
+    expect((await send(t, '/api/middleman/requests', { cookie: user.cookie })).status).toBe(200)
+    const deal = await requested()
+    const refused = await claim(deal.requestId, user)
+    expect(refused.status).toBe(403)
+    expect((await errorOf(refused)).message).toBe(MIDDLEMAN_MESSAGES.robloxFirst)
+  })
+
+  it('the queue and claims refuse a visitor (401) and every other role (403)', async () => {
+    const deal = await requested()
+    expect((await claim(deal.requestId)).status).toBe(401)
+    for (const who of [
+      deal.offerer,
+      await signedInUser(t, freshEmail('ge'), ['guide-editor']),
+      await signedInUser(t, freshEmail('mod'), ['moderator']),
+      await signedInUser(t, freshEmail('admin'), ['admin']),
+    ]) {
+      expect((await send(t, '/api/middleman/requests', { cookie: who.cookie })).status).toBe(403)
+      expect((await claim(deal.requestId, who)).status).toBe(403)
+    }
+    expect((await claim(deal.requestId, await middleman())).status).toBe(200)
+  })
+})
+
 describe('requests on accepted trades', () => {
   it('either trader requests once per offer; others, visitors and the wrong status are refused', async () => {
     const deal = await trade()
@@ -234,6 +280,15 @@ describe('closing and rating a job', () => {
       note: 'Both sides delivered.',
     })
     expect((await close(deal.requestId, deal.mm, { outcome: 'failed', note: 'again' })).status).toBe(409)
+    for (const trader of [deal.owner, deal.offerer]) {
+      const rows = await t.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, trader.id), eq(notifications.kind, 'middleman')))
+      expect(rows.length, 'claimed, then closed').toBe(2)
+    }
+    const closes = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'middleman.close'))
+    expect(closes.some((e) => e.actorId === deal.mm.id)).toBe(true)
 
     // Read-only for the middleman once closed.
     const path = `/api/trade-offers/${deal.offerId}/messages`
