@@ -12,10 +12,10 @@ export const guidesFeature = defineFeature({
   routes: { '/api/guides': guideRoutes, '/api/admin/guides': guideAdminRoutes },
   pageHeads: { '/guides/:slug': guidePageHead },
   async start({ database, cache, logger }) {
-    const added = await seedStartingGuides(database.db)
-    if (added > 0) {
+    const written = await seedStartingGuides(database.db)
+    if (written > 0) {
       cache.invalidate(GUIDES_CACHE)
-      logger.info({ added }, 'starting guides written')
+      logger.info({ written }, 'starting guides written')
     }
     return undefined
   },

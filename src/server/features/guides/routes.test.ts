@@ -306,6 +306,27 @@ describe('starting guides', () => {
       [null, true],
     ])
   })
+
+  it("brings a starting guide nobody on the staff saved up to the site's current text", async () => {
+    await seedStartingGuides(t.database.db)
+    const current = STARTING_GUIDES.find((g) => g.slug === 'reading-the-wfl-calculator')
+    if (!current) throw new Error('no such starting guide')
+    // As an earlier version of the site wrote it.
+    await t.database.db
+      .update(guides)
+      .set({ body: '## Older words\n\nAn earlier text.', html: '<h2>Older words</h2>' })
+      .where(eq(guides.slug, current.slug))
+    expect(await seedStartingGuides(t.database.db)).toBe(1)
+    t.cache.invalidate('guides:')
+    const read = guideSchema.parse(await (await send(t, `/api/guides/${current.slug}`)).json())
+    expect(read.headings.map((h) => h.text)).not.toContain('Older words')
+    expect(read.html).not.toContain('An earlier text')
+    const revisions = staffGuideSchema.parse(
+      await (await send(t, `/api/admin/guides/${current.slug}`, { cookie: admin.cookie })).json(),
+    ).revisions
+    expect(revisions.map((r) => r.bySite)).toEqual([true, true])
+    expect(await seedStartingGuides(t.database.db)).toBe(0)
+  })
 })
 
 describe('rate limit', () => {

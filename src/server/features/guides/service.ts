@@ -1,4 +1,4 @@
-import { and, desc, eq, like, or, sql } from 'drizzle-orm'
+import { and, desc, eq, isNotNull, isNull, like, ne, notExists, or, sql } from 'drizzle-orm'
 import type { Actor } from '@/server/auth/session'
 import type { Db } from '@/server/db/client'
 import { guideRevisions, guides, profiles } from '@/server/db/schema'
@@ -214,32 +214,60 @@ export async function previewGuide(ctx: GuidesContext, actor: Actor, body: strin
 }
 
 /**
- * The site's starting guides, written once into a database that lacks them: keyed by slug, so a second
- * instance or a second start adds nothing (and a guide staff have changed stays as they left it).
+ * The site's starting guides, written into a database that lacks them, keyed by slug, so a second
+ * instance or a second start adds nothing. A starting guide no staff member has saved is brought up to
+ * the site's current text (with a revision by the site); one staff have changed stays as they left it.
+ * Answers how many guides were added or brought up to date.
  */
 export async function seedStartingGuides(db: Db): Promise<number> {
-  let added = 0
+  let written = 0
   for (const guide of STARTING_GUIDES) {
     await db.transaction(async (tx) => {
-      const [row] = await tx
+      const { slug, title, game, body } = guide
+      const [added] = await tx
         .insert(guides)
         .values({
-          slug: guide.slug,
-          title: guide.title,
-          game: guide.game,
-          body: guide.body,
-          ...renderGuide(guide.body),
+          slug,
+          title,
+          game,
+          body,
+          ...renderGuide(body),
           status: 'published',
           publishedAt: sql`now()`,
         })
         .onConflictDoNothing({ target: guides.slug })
         .returning({ id: guides.id })
-      if (!row) return
-      added++
-      await tx.insert(guideRevisions).values({ guideId: row.id, title: guide.title, body: guide.body })
+      let id = added?.id
+      if (!id) {
+        const [stale] = await tx
+          .select({ id: guides.id })
+          .from(guides)
+          .where(
+            and(
+              eq(guides.slug, slug),
+              isNull(guides.authorId),
+              or(ne(guides.body, body), ne(guides.title, title)),
+              notExists(
+                tx
+                  .select({ id: guideRevisions.id })
+                  .from(guideRevisions)
+                  .where(and(eq(guideRevisions.guideId, guides.id), isNotNull(guideRevisions.byId))),
+              ),
+            ),
+          )
+          .for('update')
+        if (!stale) return
+        id = stale.id
+        await tx
+          .update(guides)
+          .set({ title, body, ...renderGuide(body), updatedAt: sql`now()` })
+          .where(eq(guides.id, id))
+      }
+      written++
+      await tx.insert(guideRevisions).values({ guideId: id, title, body })
     })
   }
-  return added
+  return written
 }
 
 function isUniqueViolation(err: unknown): boolean {

@@ -21,9 +21,10 @@ The game's own trade window swaps both sides at the same moment, so nobody has t
 
 A middleman holds one side's items in the game while the other side delivers. Scammers pose as middlemen, or suggest a "trusted friend" who leaves with the items.
 
-- Only use a middleman listed on the [escrow service](/escrow-service) page. Until TradeHub lists its official middlemen there, anyone who says they are one is not.
+- Only use a middleman listed on the [escrow service](/escrow-service) page. Anyone who says they are a TradeHub middleman and is not on that list is not one.
+- On TradeHub, ask for one from the trade itself: once an offer is accepted, either trader taps "Request a middleman", and the middleman who takes it joins your trade's conversation with a "TradeHub middleman" badge nobody else can have.
 - TradeHub staff never DM you first, and never ask you to give first outside the flow.
-- If someone says they are a TradeHub middleman, check their name on the escrow service page before you trade.
+- If someone says they are a TradeHub middleman, type their name in the escrow service page's check box before you trade.
 
 ## Fake verification bots
 
