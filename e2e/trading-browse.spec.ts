@@ -59,6 +59,8 @@ test.describe('trade ads', { tag: '@phone' }, () => {
     await page.getByRole('button', { name: 'Post ad' }).click()
     await expect(page).toHaveURL(/\/trading\/ad\/\d+$/)
     await expect(page.getByText('Your ad is posted')).toBeVisible()
+    // The owner's offers are read in the browser: signing out before they are would answer a 401.
+    await expect(page.getByRole('heading', { name: 'Offers (0)' })).toBeVisible()
 
     // A visitor finds it on /trading by "has", on the game's list.
     await page.context().clearCookies()

@@ -1,10 +1,13 @@
+import { and, eq } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
+import { notifications, tradeAds } from '@/server/db/schema'
 import { createLogger } from '@/server/lib/logger'
 import { tradeAdsResponseSchema, tradeMessageSchema } from '@/shared/trading'
 import { send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
 import { createTestApp } from '@/test/app'
 import { readEvents } from '@/test/sse'
+import { sweepAds } from './ads'
 import { TRADING_CACHE_PREFIX } from './deps'
 import { tradingLiveOf } from './live'
 
@@ -70,6 +73,52 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         while (event.event !== 'trade-message') event = await live.next()
         expect(tradeMessageSchema.parse(JSON.parse(event.data)).body).toBe('Ready when you are')
         await live.close()
+      } finally {
+        await b.close()
+        await a.close()
+      }
+    })
+
+    it("an ad ends on both instances on the server's clock; two workers sweeping at once warn and expire it once", async () => {
+      let ahead = 0
+      const clock = () => new Date(Date.now() + ahead)
+      const a = await createTestApp({ clock })
+      const b = await createTestApp({ sameDatabaseAs: a, clock })
+      const HOUR = 60 * 60 * 1000
+      try {
+        const owner = await traderOn(a, 'exp')
+        const posted = await send(a, '/api/trade-ads', {
+          body: { game: 'blox-fruits', offering: [{ item: 'kitsune' }], tags: ['any'], hours: 6 },
+          cookie: owner.cookie,
+        })
+        expect(posted.status).toBe(201)
+        const { id } = (await posted.json()) as { id: number }
+        const totalOn = async (t: TestApp) =>
+          tradeAdsResponseSchema.parse(await (await send(t, `/api/trade-ads?user=${owner.username}`)).json())
+            .total
+        expect([await totalOn(a), await totalOn(b)]).toEqual([1, 1]) // both now answer from their caches
+        const sweepBoth = () =>
+          Promise.all(
+            [a, b].map((t) =>
+              sweepAds({ db: t.database.db, cache: t.cache, publicUrl: 'http://x' }, clock()),
+            ),
+          )
+
+        ahead = 5.5 * HOUR
+        await sweepBoth() // other tests' ads may be swept too: only this owner's are counted
+        await sweepBoth()
+        const notices = await a.database.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, owner.id), eq(notifications.kind, 'trade-expiring')))
+        expect(notices).toHaveLength(1)
+
+        // Past its end: out of both lists at once, before any worker marks it.
+        ahead = 6 * HOUR + 1000
+        expect([await totalOn(a), await totalOn(b)]).toEqual([0, 0])
+        await sweepBoth()
+        const [row] = await a.database.db.select().from(tradeAds).where(eq(tradeAds.id, id))
+        expect(row!.status).toBe('expired')
       } finally {
         await b.close()
         await a.close()

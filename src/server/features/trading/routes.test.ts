@@ -489,6 +489,61 @@ describe('offers', () => {
     })
   })
 
+  it('a suspended trader closes, relists, cancels, confirms and writes nothing (403); a traded ad takes no offer (409)', async () => {
+    const [owner, offerer, waiting, late] = await Promise.all([trader(), trader(), trader(), trader()])
+    const id = await adOf(owner)
+    const closed = await adOf(owner, { ...AD, offering: [{ item: 'dough' }] })
+    await send(t, `/api/trade-ads/${closed}`, { method: 'DELETE', cookie: owner.cookie })
+    const offerId = await offerOf(id, offerer)
+    const waitingId = await offerOf(id, waiting)
+    await acted(await act(offerId, 'accept', owner.cookie))
+    const suspend = (user: User) =>
+      t.database.db.insert(userSuspensions).values({ userId: user.id, reason: 'scams' })
+    const restore = (user: User) =>
+      t.database.db.delete(userSuspensions).where(eq(userSuspensions.userId, user.id))
+    const message = (offer: number, cookie: string) =>
+      send(t, `/api/trade-offers/${offer}/messages`, { body: { body: 'hi' }, cookie })
+
+    await Promise.all([suspend(owner), suspend(offerer), suspend(waiting)])
+    try {
+      await expectError(
+        await send(t, `/api/trade-ads/${id}`, { method: 'DELETE', cookie: owner.cookie }),
+        403,
+      )
+      await expectError(
+        await send(t, `/api/trade-ads/${closed}/relist`, { method: 'POST', cookie: owner.cookie }),
+        403,
+      )
+      await expectError(await act(offerId, 'complete', owner.cookie), 403)
+      await expectError(await act(offerId, 'complete', offerer.cookie), 403)
+      await expectError(await act(waitingId, 'cancel', waiting.cookie), 403)
+      await expectError(await message(offerId, owner.cookie), 403)
+      await expectError(await message(offerId, offerer.cookie), 403)
+    } finally {
+      await Promise.all([restore(owner), restore(offerer), restore(waiting)])
+    }
+    // Nothing changed.
+    const ad = await getAd(id)
+    expect(ad.status).toBe('open')
+    expect((await getAd(closed)).status).toBe('closed')
+    const offers = await send(t, `/api/trade-ads/${id}/offers`, { cookie: owner.cookie })
+    expect(
+      tradeOffersResponseSchema
+        .parse(await offers.json())
+        .offers.map((o) => [o.id, o.status, o.confirmed.owner, o.confirmed.offerer]),
+    ).toEqual([
+      [waitingId, 'pending', false, false],
+      [offerId, 'accepted', false, false],
+    ])
+    const read = await send(t, `/api/trade-offers/${offerId}/messages`, { cookie: offerer.cookie })
+    expect(tradeMessagesResponseSchema.parse(await read.json()).messages).toEqual([])
+
+    await acted(await act(offerId, 'complete', owner.cookie))
+    await acted(await act(offerId, 'complete', offerer.cookie))
+    expect((await getAd(id)).status).toBe('traded')
+    expect((await expectError(await offer(id, late.cookie), 409)).message).toBe(TRADING_MESSAGES.adNotOpen)
+  })
+
   it('two accepts at once accept one offer; a double confirmation completes once', async () => {
     const [owner, a, b] = await Promise.all([trader(), trader(), trader()])
     const id = await adOf(owner)
