@@ -1,10 +1,25 @@
-import type { Browser } from '@playwright/test'
+import type { Browser, Page, TestInfo } from '@playwright/test'
 import { expect, expectAccessible, test } from './fixtures'
 import { createUser, uniqueEmail } from './support/accounts'
+import { E2E_ORIGIN } from './support/ports'
 import { signInAsPrimaryAdmin } from './support/roles'
 
-/** A browser of its own: the guide editor's, or a visitor's (with or without JavaScript). */
-const contextOf = (browser: Browser, javaScriptEnabled = true) => browser.newContext({ javaScriptEnabled })
+/**
+ * A browser of its own, on the project's screen (a phone's in the phone project): the guide editor's,
+ * or a visitor's (with or without JavaScript).
+ */
+const contextOf = (browser: Browser, testInfo: TestInfo, javaScriptEnabled = true) => {
+  const { viewport, isMobile, hasTouch } = testInfo.project.use
+  return browser.newContext({ baseURL: E2E_ORIGIN, viewport, isMobile, hasTouch, javaScriptEnabled })
+}
+
+/** Nothing on the page is wider than the screen (a phone's in the phone project). */
+const fitsTheScreen = (page: Page) =>
+  expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+      message: `${page.url()} wider than the screen`,
+    })
+    .toBeLessThanOrEqual(0)
 
 test.describe('guides', { tag: '@phone' }, () => {
   test('an admin makes a guide editor, who writes, previews, drafts and publishes a guide a visitor then reads', async ({
@@ -15,7 +30,7 @@ test.describe('guides', { tag: '@phone' }, () => {
     const stamp = `${testInfo.project.name} ${Date.now() % 1_000_000}`
     const title = `Watering plan ${stamp}`
     const editorEmail = uniqueEmail(testInfo, 'guide-editor')
-    const editorContext = await contextOf(browser)
+    const editorContext = await contextOf(browser, testInfo)
     const editorName = `ge_${stamp.replace(/\W/g, '_').slice(0, 20)}`
     await createUser(editorContext.request, editorEmail, editorName)
 
@@ -33,6 +48,7 @@ test.describe('guides', { tag: '@phone' }, () => {
     // The guide editor opens only the guides of the admin area.
     const editor = await editorContext.newPage()
     await editor.goto('/admin/guides')
+    expect(await editor.evaluate(() => window.innerWidth)).toBe(testInfo.project.use.viewport?.width)
     const sections = editor.getByRole('navigation', { name: 'Admin sections' })
     await expect(sections.getByRole('link', { name: 'Guides' })).toBeVisible()
     await expect(sections.getByRole('link', { name: 'Users' })).toHaveCount(0)
@@ -61,6 +77,7 @@ test.describe('guides', { tag: '@phone' }, () => {
     await expect(preview.getByText('<script>window.hacked = true</script>')).toBeVisible()
     await expect(preview.locator('script, a[href^="javascript" i]')).toHaveCount(0)
     await expectAccessible(editor)
+    await fitsTheScreen(editor)
 
     await editor.getByRole('button', { name: 'Save draft' }).click()
     await expect(editor).toHaveURL(/\/admin\/guides\/watering-plan-[a-z0-9-]+$/)
@@ -69,7 +86,7 @@ test.describe('guides', { tag: '@phone' }, () => {
     await expect(revisions.getByText(`@${editorName}`)).toHaveCount(1)
 
     // A draft is nobody's to read.
-    const visitorContext = await contextOf(browser)
+    const visitorContext = await contextOf(browser, testInfo)
     const visitor = await visitorContext.newPage()
     const draft = await visitor.goto(`/guides/${slug}`)
     expect(draft?.status()).toBe(404)
@@ -81,6 +98,7 @@ test.describe('guides', { tag: '@phone' }, () => {
     await editor.getByRole('button', { name: 'Publish' }).click()
     await expect(editor.getByRole('link', { name: 'View the guide' })).toBeVisible()
     await expect(revisions.getByText(`@${editorName}`)).toHaveCount(2)
+    await fitsTheScreen(editor)
 
     // The visitor finds it under its game, beside the site's own guides, and reads it.
     await visitor.reload()
@@ -92,6 +110,7 @@ test.describe('guides', { tag: '@phone' }, () => {
     const card = garden.getByRole('listitem').filter({ has: visitor.getByRole('link', { name: title }) })
     await expect(card).toContainText('Water before the seed shop restocks.')
     await expectAccessible(visitor)
+    await fitsTheScreen(visitor)
     await card.getByRole('link', { name: title }).click()
     await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(title)
     await expect(visitor).toHaveTitle(new RegExp(title))
@@ -105,9 +124,10 @@ test.describe('guides', { tag: '@phone' }, () => {
     await expect(article.locator('script, a[href^="javascript" i]')).toHaveCount(0)
     expect(await visitor.evaluate(() => (window as { hacked?: boolean }).hacked)).toBeUndefined()
     await expectAccessible(visitor)
+    await fitsTheScreen(visitor)
 
     // Without JavaScript the guide's text is in the page the server sent.
-    const noScript = await contextOf(browser, false)
+    const noScript = await contextOf(browser, testInfo, false)
     const reader = await noScript.newPage()
     await reader.goto(`/guides/${slug}`)
     await expect(reader.getByRole('heading', { level: 1 })).toHaveText(title)

@@ -6,7 +6,12 @@ import {
   notifications,
   referrals,
   robloxAccounts,
+  stockReports,
+  tradeAds,
+  tradeOffers,
+  tradeReviews,
   userAchievements,
+  userRoles,
   users,
 } from '@/server/db/schema'
 import {
@@ -16,9 +21,10 @@ import {
   referralsResponseSchema,
   userAchievementsResponseSchema,
 } from '@/shared/achievements'
+import { createdTokenResponseSchema } from '@/shared/stock'
 import { tradeAdsResponseSchema } from '@/shared/trading'
 import { cookiesOf, lastMailLink, send } from '@/test/accounts'
-import { freshEmail } from '@/test/alert-delivery'
+import { freshEmail, signedInUser } from '@/test/alert-delivery'
 import { createTestApp, TEST_ORIGIN } from '@/test/app'
 import { created, signedInTrader, TRADE_AD, type Trader, tradeBetween } from '@/test/trading'
 
@@ -135,6 +141,194 @@ describe('earning', () => {
   it('refuses a malformed username (400) and answers 404 for an unknown trader', async () => {
     expect((await send(t, '/api/users/Not%20A%20Name!/achievements')).status).toBe(400)
     expect((await send(t, '/api/users/nobody_here_at_all/achievements')).status).toBe(404)
+  })
+})
+
+/** What the trader holds, read from the table (no read of the profile, which awards too). */
+const heldBy = async (userId: string) =>
+  (
+    await t.database.db
+      .select({ id: userAchievements.achievementId })
+      .from(userAchievements)
+      .where(eq(userAchievements.userId, userId))
+  )
+    .map((r) => r.id)
+    .sort()
+
+/**
+ * `n` trades `trader` completed in the past with `partner`, written straight to the trade tables: on
+ * ads of `trader` (`as: 'owner'`) or offers of theirs on the partner's ads (`as: 'offerer'`). Each ad
+ * also has a declined offer of the partner, which counts for nothing. The completed offers' ids.
+ */
+async function pastTrades(trader: Trader, partner: Trader, n: number, as: 'owner' | 'offerer') {
+  const { db } = t.database
+  const done = new Date(Date.now() - 60 * 60 * 1000)
+  const [owner, offerer] = as === 'owner' ? [trader, partner] : [partner, trader]
+  const ads = await db
+    .insert(tradeAds)
+    .values(
+      Array.from({ length: n }, () => ({
+        userId: owner.id,
+        gameId: 'blox-fruits',
+        status: 'traded' as const,
+        hours: 24,
+        signature: 'kitsune|west-dragon',
+        listedAt: done,
+        expiresAt: new Date(done.getTime() + 24 * 60 * 60 * 1000),
+        closedAt: done,
+      })),
+    )
+    .returning({ id: tradeAds.id })
+  await db
+    .insert(tradeOffers)
+    .values(
+      ads.map((ad) => ({ adId: ad.id, userId: offerer.id, status: 'declined' as const, asRequested: true })),
+    )
+  const offers = await db
+    .insert(tradeOffers)
+    .values(
+      ads.map((ad) => ({
+        adId: ad.id,
+        userId: offerer.id,
+        status: 'completed' as const,
+        asRequested: true,
+        decidedAt: done,
+        completedAt: done,
+      })),
+    )
+    .returning({ id: tradeOffers.id })
+  return offers.map((o) => o.id)
+}
+
+/** Reviews of `subject` with these ratings, on past trades with fresh partners, written to the table. */
+async function pastReviews(subject: Trader, ratings: number[], { hidden = 0 } = {}) {
+  const partner = await signedInTrader(t)
+  const offers = await pastTrades(subject, partner, ratings.length, 'owner')
+  await t.database.db.insert(tradeReviews).values(
+    ratings.map((rating, i) => ({
+      offerId: offers[i]!,
+      authorId: partner.id,
+      subjectId: subject.id,
+      rating,
+      hiddenAt: i < hidden ? new Date() : null,
+    })),
+  )
+}
+
+/** A trade completed through the API, then `reviewer`'s review of `subject` through the API. */
+async function reviewedTrade(subject: Trader, reviewer: Trader, rating: number) {
+  const offerId = await trade(subject, reviewer)
+  const res = await send(t, `/api/trade-offers/${offerId}/review`, {
+    body: { rating },
+    cookie: reviewer.cookie,
+  })
+  expect(res.status, await res.clone().text()).toBe(201)
+}
+
+describe('earning from counts', () => {
+  it('10 completed trades, as the ad owner or the offerer, earn 10 trades; 9 do not', async () => {
+    const [trader, partner] = [await signedInTrader(t), await signedInTrader(t)]
+    await pastTrades(trader, partner, 5, 'owner')
+    await pastTrades(trader, partner, 4, 'offerer')
+    // Another pair's trade and an offer still accepted count for nothing.
+    await pastTrades(partner, await signedInTrader(t), 3, 'owner')
+    const { offerId } = await tradeBetween(t, { owner: partner, offerer: trader })
+    expect(offerId).toBeGreaterThan(0)
+    expect((await achievementsOf(trader.username)).map((a) => a.id)).toEqual(['first-trade'])
+
+    // The 10th, completed through the API, earns it at once, with its notification.
+    await trade(trader, await signedInTrader(t))
+    expect(await heldBy(trader.id)).toEqual(['first-trade', 'trades-10'])
+    expect((await achievementNotices(trader.id)).map((n) => n.title)).toContain(
+      'Achievement earned: 10 trades',
+    )
+    // The partner of the 9 (and of 3 others) has 12 completed trades too.
+    expect((await achievementsOf(partner.username)).map((a) => a.id).sort()).toEqual([
+      'first-trade',
+      'trades-10',
+    ])
+  })
+
+  it('50 completed trades earn 50 trades and 100 earn 100 trades, on the trade that makes the count', async () => {
+    const [trader, partner] = [await signedInTrader(t), await signedInTrader(t)]
+    await pastTrades(trader, partner, 30, 'owner')
+    await pastTrades(trader, partner, 19, 'offerer')
+    expect((await achievementsOf(trader.username)).map((a) => a.id).sort()).toEqual([
+      'first-trade',
+      'trades-10',
+    ])
+    await trade(await signedInTrader(t), trader)
+    expect(await heldBy(trader.id)).toEqual(['first-trade', 'trades-10', 'trades-50'])
+
+    await pastTrades(trader, partner, 49, 'owner')
+    expect(await achievementsOf(trader.username)).toHaveLength(3) // 99
+    await trade(trader, await signedInTrader(t))
+    expect(await heldBy(trader.id)).toEqual(['first-trade', 'trades-10', 'trades-100', 'trades-50'])
+  })
+
+  it('10 visible reviews averaging 4.8 or more earn Five stars, on the review that makes them 10', async () => {
+    const subject = await signedInTrader(t)
+    await pastReviews(subject, [5, 5, 5, 5, 5, 5, 5, 4, 4])
+    expect((await achievementsOf(subject.username)).map((a) => a.id)).not.toContain('five-star') // 9
+    await reviewedTrade(subject, await signedInTrader(t), 5) // 10, averaging 4.8
+    expect(await heldBy(subject.id)).toContain('five-star')
+    expect((await achievementNotices(subject.id)).map((n) => n.title)).toContain(
+      'Achievement earned: Five stars',
+    )
+  })
+
+  it('10 reviews averaging under 4.8, or 10 with one hidden, do not earn Five stars', async () => {
+    const low = await signedInTrader(t)
+    await pastReviews(low, [5, 5, 5, 5, 5, 5, 5, 4, 4])
+    await reviewedTrade(low, await signedInTrader(t), 4) // 10, averaging 4.7
+    expect(await heldBy(low.id)).not.toContain('five-star')
+    expect((await achievementsOf(low.username)).map((a) => a.id)).not.toContain('five-star')
+
+    // A review a moderator hid counts for nothing: 9 visible fives.
+    const hidden = await signedInTrader(t)
+    await pastReviews(hidden, [1, 5, 5, 5, 5, 5, 5, 5, 5], { hidden: 1 })
+    await reviewedTrade(hidden, await signedInTrader(t), 5)
+    expect(await heldBy(hidden.id)).not.toContain('five-star')
+    // One more visible five makes 10.
+    await reviewedTrade(hidden, await signedInTrader(t), 5)
+    expect(await heldBy(hidden.id)).toContain('five-star')
+  })
+
+  it("a stock manager's report earns Stock reporter; a bot's report earns nobody anything", async () => {
+    const manager = await signedInUser(t, freshEmail('stock-manager'), ['blox-fruits-stock-manager'])
+    expect(await heldBy(manager.id)).toEqual([])
+    const taken = await t.database.db
+      .select({ items: stockReports.items })
+      .from(stockReports)
+      .where(and(eq(stockReports.gameId, 'blox-fruits'), eq(stockReports.shop, 'mirage')))
+    const used = new Set(taken.flatMap((r) => r.items.map((i) => i.quantity)))
+    const quantity = Array.from({ length: 999 }, (_, i) => i + 1).find((q) => !used.has(q))!
+    const res = await send(t, '/api/stock/blox-fruits/reports', {
+      body: { shop: 'mirage', items: [{ item: 'dough', quantity }] },
+      cookie: manager.cookie,
+    })
+    expect(res.status, await res.clone().text()).toBe(201)
+    expect(await heldBy(manager.id)).toEqual(['stock-reporter'])
+    expect((await achievementNotices(manager.id)).map((n) => n.title)).toEqual([
+      'Achievement earned: Stock reporter',
+    ])
+
+    // A bot's report, on a token another manager made, is nobody's: neither earns anything from it.
+    const owner = await signedInTrader(t)
+    await t.database.db.insert(userRoles).values({ userId: owner.id, role: 'blox-fruits-stock-manager' })
+    const made = await send(t, '/api/stock/blox-fruits/tokens', {
+      body: { name: 'dealer bot' },
+      cookie: owner.cookie,
+    })
+    expect(made.status).toBe(201)
+    const { token } = createdTokenResponseSchema.parse(await made.json())
+    const byBot = await send(t, '/api/stock/blox-fruits/reports', {
+      body: { shop: 'mirage', items: [{ item: 'dough', quantity: quantity + 1 }] },
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(byBot.status, await byBot.clone().text()).toBe(201)
+    expect(await achievementsOf(owner.username)).toEqual([]) // a read of the profile awards what is due
+    expect(await heldBy(manager.id)).toEqual(['stock-reporter'])
   })
 })
 
