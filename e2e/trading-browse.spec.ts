@@ -27,6 +27,19 @@ async function pickItem(page: Page, picker: string, text: string, name: string) 
   await option.click()
 }
 
+/**
+ * The page's requests for a list of ads (GET /api/trade-ads?…, not an ad's /api/trade-ads/:id), as the
+ * query strings asked for: "one request a screen", none when the server rendered the list.
+ */
+function listRequests(page: Page) {
+  const lists: string[] = []
+  page.on('request', (r) => {
+    const url = new URL(r.url())
+    if (r.method() === 'GET' && url.pathname === '/api/trade-ads') lists.push(url.search)
+  })
+  return lists
+}
+
 const noSideScroll = (page: Page) =>
   expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
@@ -62,17 +75,27 @@ test.describe('trade ads', { tag: '@phone' }, () => {
     // The owner's offers are read in the browser: signing out before they are would answer a 401.
     await expect(page.getByRole('heading', { name: 'Offers (0)' })).toBeVisible()
 
-    // A visitor finds it on /trading by "has", on the game's list.
+    // A visitor finds it on /trading by "has", on the game's list: one request a screen in the browser,
+    // none for the list the server rendered (it comes in the first HTML).
     await page.context().clearCookies()
+    const lists = listRequests(page)
     await page.goto('/trading')
     await expect(page.getByRole('link', { name: 'Sign in to post an ad' }).first()).toBeVisible()
+    const listShown = page.locator('[aria-busy="false"]').getByRole('status')
+    await expect(listShown).toContainText(/open ads?/)
+    expect(lists).toEqual([])
     await page.getByLabel('Game').selectOption('blox-fruits')
     await expect(page).toHaveURL(/\/trading\/blox-fruits$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blox Fruits trade ads')
+    await expect(listShown).toBeVisible()
+    expect(lists).toEqual(['?game=blox-fruits'])
+    lists.length = 0
     await pickItem(page, 'Has an item', 'kitsune', 'Kitsune')
     await expect(page).toHaveURL(/\/trading\/blox-fruits\?has=kitsune$/)
     const card = page.getByRole('article').filter({ hasText: note })
     await expect(card).toBeVisible()
+    await expect(listShown).toBeVisible()
+    expect(lists).toEqual(['?game=blox-fruits&has=kitsune'])
     await expect(card.getByRole('link', { name: owner })).toHaveAttribute('href', `/u/${owner}`)
     await expect(card.getByRole('heading', { name: 'Kitsune ×2' })).toBeVisible()
     await expect(card.getByRole('link', { name: 'Dough' })).toHaveAttribute(
@@ -87,6 +110,15 @@ test.describe('trade ads', { tag: '@phone' }, () => {
     await expect(card).toContainText(/For you:\s*Win/)
     await expectAccessible(page)
     await noSideScroll(page)
+    expect(lists).toEqual(['?game=blox-fruits&has=kitsune']) // and no second one since
+
+    // The same address loaded afresh: the server rendered the list, the browser does not ask for it.
+    lists.length = 0
+    await page.goto('/trading/blox-fruits?has=kitsune')
+    await expect(page.getByRole('article').filter({ hasText: note })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Remove the filter “Has: Kitsune”' })).toBeVisible()
+    await expectAccessible(page)
+    expect(lists).toEqual([])
 
     // "Wants" the item it has: not this ad.
     await page.goto(`/trading/blox-fruits?wants=kitsune&user=${owner}`)
@@ -104,12 +136,30 @@ test.describe('trade ads', { tag: '@phone' }, () => {
       tags: ['rares', 'overpay'],
       note,
     })
+    const wantNote = `Paying Dough for Tiger (${stamp()})`
+    await postAd(page.request, {
+      game: 'blox-fruits',
+      offering: [{ item: 'dough' }],
+      requesting: [{ item: 'tiger' }],
+      note: wantNote,
+    })
 
     await page.goto('/values/blox-fruits/tiger')
     const section = page.getByRole('region', { name: 'Trade ads' })
     await section.scrollIntoViewIfNeeded()
     const has = section.getByRole('region', { name: 'Have Tiger' })
     await expect(has.getByRole('article').filter({ hasText: note })).toBeVisible()
+    await expect(has.getByRole('article').filter({ hasText: wantNote })).toHaveCount(0)
+    // "Want": the ads that ask for the item, not those that offer it.
+    const want = section.getByRole('region', { name: 'Want Tiger' })
+    const wanted = want.getByRole('article').filter({ hasText: wantNote })
+    await expect(wanted).toBeVisible()
+    await expect(wanted.getByRole('link', { name: owner })).toHaveAttribute('href', `/u/${owner}`)
+    await expect(wanted.getByRole('link', { name: 'Tiger' })).toHaveAttribute(
+      'href',
+      '/values/blox-fruits/tiger',
+    )
+    await expect(want.getByRole('article').filter({ hasText: note })).toHaveCount(0)
     await expect(section.getByRole('link', { name: 'Post an ad' })).toHaveAttribute(
       'href',
       '/trading/new?game=blox-fruits',
@@ -126,6 +176,67 @@ test.describe('trade ads', { tag: '@phone' }, () => {
     await expect(card).toContainText('Your verdict:')
     await expect(card).toContainText('No particular items')
     await expectAccessible(page)
+  })
+
+  test('the owner closes an ad and it leaves /trading; relisted, it is back', async ({ page }, testInfo) => {
+    test.slow() // an account, and the list read four times
+    const owner = await becomeTrader(page, testInfo, 'closer')
+    const note = `Closing soon (${stamp()})`
+    const id = await postAd(page.request, {
+      game: 'blox-fruits',
+      offering: [{ item: 'west-dragon' }],
+      requesting: [{ item: 'dough' }],
+      note,
+    })
+    const ownersList = `/trading/blox-fruits?user=${owner}`
+    const listed = async (open: boolean) => {
+      await page.goto(ownersList)
+      const card = page.getByRole('article').filter({ hasText: note })
+      if (open) await expect(card).toBeVisible()
+      else await expect(page.getByText('No open ads match these filters.')).toBeVisible()
+      await expect(card).toHaveCount(open ? 1 : 0)
+    }
+    await listed(true)
+
+    // Closed on the ad's page: it says so, offers Relist, and the list no longer has it.
+    await page.goto(`/trading/ad/${id}`)
+    const details = page.getByRole('main')
+    await expect(details.getByText('Open', { exact: true })).toBeVisible()
+    await page.getByRole('button', { name: 'Close the ad' }).click()
+    await expect(page.getByText('Ad closed')).toBeVisible()
+    await expect(details.getByText('Closed', { exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Relist' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Close the ad' })).toHaveCount(0)
+    await expectAccessible(page)
+    await listed(false)
+
+    // Relisted from My trades: open again, and back on the list.
+    await page.goto('/trading/mine')
+    const mine = page
+      .getByRole('region', { name: /^My ads/ })
+      .getByRole('article')
+      .filter({ hasText: note })
+    await expect(mine.getByText('Closed', { exact: true })).toBeVisible()
+    await mine.getByRole('button', { name: /^Relist/ }).click()
+    await expect(page.getByText('Ad listed again')).toBeVisible()
+    await expect(mine.getByText('Open', { exact: true })).toBeVisible()
+    await expect(mine.getByRole('button', { name: /^Close the ad/ })).toBeVisible()
+    await expectAccessible(page)
+    await listed(true)
+
+    // The other way round: closed from My trades (the button names the ad), relisted on its page.
+    await page.goto('/trading/mine')
+    await mine.getByRole('button', { name: 'Close the ad (West Dragon)' }).click()
+    await expect(mine.getByText('Closed', { exact: true })).toBeVisible()
+    await expect(mine.getByRole('button', { name: 'Relist (West Dragon)' })).toBeVisible()
+    await listed(false)
+    await page.goto(`/trading/ad/${id}`)
+    await expect(details.getByText('Closed', { exact: true })).toBeVisible()
+    await page.getByRole('button', { name: 'Relist' }).click()
+    await expect(page.getByText('Ad listed again')).toBeVisible()
+    await expect(details.getByText('Open', { exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Close the ad' })).toBeVisible()
+    await listed(true)
   })
 })
 
