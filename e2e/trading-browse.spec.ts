@@ -178,7 +178,10 @@ test.describe('trade ads', { tag: '@phone' }, () => {
     await expectAccessible(page)
   })
 
-  test('the owner closes an ad and it leaves /trading; relisted, it is back', async ({ page }, testInfo) => {
+  test('the owner closes an ad and it leaves /trading; relisted, it is back', async ({
+    page,
+    playwright,
+  }, testInfo) => {
     test.slow() // an account, and the list read four times
     const owner = await becomeTrader(page, testInfo, 'closer')
     const note = `Closing soon (${stamp()})`
@@ -237,6 +240,25 @@ test.describe('trade ads', { tag: '@phone' }, () => {
     await expect(details.getByText('Open', { exact: true })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Close the ad' })).toBeVisible()
     await listed(true)
+
+    // With an offer pending, Close asks first: the offer would be declined.
+    const other = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
+    await createUser(other, uniqueEmail(testInfo, 'offerer'), `offerer_${stamp()}`)
+    const offered = await other.post(`/api/trade-ads/${id}/offers`, { headers: setUpHeaders(), data: {} })
+    expect(offered.status(), await offered.text()).toBe(201)
+    await other.dispose()
+    await page.goto(`/trading/ad/${id}`)
+    await expect(page.getByRole('button', { name: 'Accept' })).toBeVisible()
+    await page.getByRole('button', { name: 'Close the ad' }).click()
+    const question = page.getByRole('group', { name: 'Close it and decline its pending offer?' })
+    await question.getByRole('button', { name: 'Cancel' }).click()
+    await expect(details.getByText('Open', { exact: true })).toBeVisible()
+    await page.getByRole('button', { name: 'Close the ad' }).click()
+    await expectAccessible(page)
+    await question.getByRole('button', { name: 'Close and decline' }).click()
+    await expect(page.getByText('Ad closed')).toBeVisible()
+    await expect(details.getByText('Closed', { exact: true })).toBeVisible()
+    await expect(page.getByText('Declined', { exact: true })).toBeVisible()
   })
 })
 

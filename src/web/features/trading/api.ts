@@ -28,6 +28,8 @@ export const TRADING_KEYS = {
   ads: ['trade-ads'] as const,
   /** The signed-in trader's ads and offers (/api/me/trades). */
   mine: ['my-trades'] as const,
+  /** The offers on an ad and their conversations (offers-api.ts). */
+  offers: ['trade-offers'] as const,
 }
 
 /** `?game=…&page=2` with only the set parameters, in a fixed order. */
@@ -71,12 +73,14 @@ export const useTradeAds = (params: TradeAdsParams, enabled = true) =>
   useQuery({ ...tradeAdsQuery(params), enabled })
 export const useTradeAd = (id: number) => useQuery(tradeAdQuery(id))
 
-/** After a change of ads: the lists, the ads and my trades are read again. */
+/**
+ * After a change of ads or offers: the lists, the ads, my trades and the offers are read again (closing
+ * an ad declines its pending offers; a decision on an offer changes its ad).
+ */
 export function refreshTrading(): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: TRADING_KEYS.ads }),
-    queryClient.invalidateQueries({ queryKey: TRADING_KEYS.mine }),
-  ])
+  return Promise.all(
+    Object.values(TRADING_KEYS).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  )
 }
 
 /** Puts an ad as the server answered it into the ad's cache entry. */

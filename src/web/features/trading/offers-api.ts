@@ -14,10 +14,10 @@ import type {
   TradeOffersResponse,
 } from '@/shared/trading'
 import { apiFetch } from '@/web/lib/api'
-import { refreshTrading } from './api'
+import { refreshTrading, TRADING_KEYS } from './api'
 
 export const offerKeys = {
-  all: ['trade-offers'] as const,
+  all: TRADING_KEYS.offers,
   ofAd: (adId: number) => ['trade-offers', 'ad', adId] as const,
   messages: (offerId: number) => ['trade-offers', 'messages', offerId] as const,
 }
@@ -37,10 +37,6 @@ export const messagesQuery = (offerId: number) =>
       apiFetch<TradeMessagesResponse>(`/api/trade-offers/${offerId}/messages`, { signal }),
   })
 
-/** After a decision: every list of offers is read again, and the ads and "my trades" (api.ts). */
-export const refreshOffers = (client: QueryClient): Promise<unknown> =>
-  Promise.all([client.invalidateQueries({ queryKey: offerKeys.all }), refreshTrading()])
-
 /** A message added to its conversation's cached list once (the live event and the POST's answer both bring it). */
 export function addMessage(client: QueryClient, message: TradeMessage): boolean {
   let added = false
@@ -57,7 +53,7 @@ export const makeOfferMutation = (adId: number) =>
   mutationOptions({
     mutationFn: (body: TradeOfferRequest) =>
       apiFetch<CreatedResponse>(`/api/trade-ads/${adId}/offers`, { method: 'POST', body }),
-    onSettled: (_data, _error, _body, _context, { client }) => refreshOffers(client),
+    onSettled: () => refreshTrading(),
   })
 
 export type OfferDecision = 'accept' | 'decline' | 'cancel' | 'complete'
@@ -67,7 +63,7 @@ export const decideMutation = () =>
   mutationOptions({
     mutationFn: ({ offer, decision }: { offer: Pick<TradeOffer, 'id'>; decision: OfferDecision }) =>
       apiFetch<TradeOfferResponse>(`/api/trade-offers/${offer.id}/${decision}`, { method: 'POST' }),
-    onSettled: (_data, _error, _vars, _context, { client }) => refreshOffers(client),
+    onSettled: () => refreshTrading(),
   })
 
 /** Writes in an offer's conversation; the message shows at once from the answer. */

@@ -1,11 +1,12 @@
 import type { TradeAd } from '@/shared/trading'
 import { buttonClass } from '@/web/components/ui/button'
+import { ConfirmInPlace } from '@/web/components/ui/confirm'
 import { toast } from '@/web/lib/toast'
 import { useCloseAd, useRelistAd } from '../api'
 
 /**
- * The owner's Close (an open ad: its pending offers are declined) or Relist (an expired or closed one).
- * `name` tells which ad when several are listed ("the Kitsune ad").
+ * The owner's Close (an open ad: its pending offers are declined, so it asks first when there are some)
+ * or Relist (an expired or closed one). `name` tells which ad when several are listed ("the Kitsune ad").
  */
 export function AdActions({ ad, name, className = '' }: { ad: TradeAd; name?: string; className?: string }) {
   const close = useCloseAd()
@@ -15,14 +16,18 @@ export function AdActions({ ad, name, className = '' }: { ad: TradeAd; name?: st
   const which = name && <span className="sr-only"> {name}</span>
   if (ad.status === 'open')
     return (
-      <button
-        type="button"
+      <ConfirmInPlace
+        ask={ad.pendingOffers > 0}
+        question={`Close it and decline ${ad.pendingOffers === 1 ? 'its pending offer' : `its ${ad.pendingOffers} pending offers`}?`}
+        confirmLabel="Close and decline"
         disabled={busy}
-        onClick={() => close.mutate(ad.id, { onSuccess: () => toast.success('Ad closed'), onError })}
+        onConfirm={(done) =>
+          close.mutate(ad.id, { onSuccess: () => toast.success('Ad closed'), onError, onSettled: done })
+        }
         className={`${buttonClass('secondary', 'sm')} ${className}`}
       >
         Close the ad{which}
-      </button>
+      </ConfirmInPlace>
     )
   if (ad.status === 'expired' || ad.status === 'closed')
     return (

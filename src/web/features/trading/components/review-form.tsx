@@ -1,11 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { Star } from 'lucide-react'
 import { useId, useState } from 'react'
 import { TRUST_LIMITS } from '@/shared/trust-rules'
 import { buttonClass } from '@/web/components/ui/button'
 import { FormMessage, TextAreaField } from '@/web/components/ui/field'
 import { reviewMutation } from '@/web/features/trust/public'
-import { refreshOffers } from '../offers-api'
+import { refreshTrading } from '../api'
 
 const RATINGS = [1, 2, 3, 4, 5] as const
 const MAX = TRUST_LIMITS.maxComment
@@ -24,7 +24,6 @@ export default function ReviewForm({
   other: string
   onDone: (rating: number) => void
 }) {
-  const client = useQueryClient()
   const review = useMutation(reviewMutation(offerId))
   const [rating, setRating] = useState(0)
   const [comment, setComment] = useState('')
@@ -39,7 +38,7 @@ export default function ReviewForm({
       {
         onSuccess: () => {
           onDone(rating)
-          void refreshOffers(client)
+          void refreshTrading()
         },
       },
     )
