@@ -124,6 +124,8 @@ export const notifications = pgTable(
     link: text().notNull(),
     dedupeKey: text().notNull(),
     emailPending: boolean().notNull().default(false),
+    /** An alert whose watch or rule asks for Discord: the webhook post, and a DM once Discord is connected. */
+    discord: boolean().notNull().default(false),
     createdAt: createdAt(),
     readAt: timestamp({ withTimezone: true }),
   },

@@ -315,6 +315,7 @@ async function deliver(
           link: p.link,
           dedupeKey: p.dedupeKey,
           emailPending: wantsEmail(p),
+          discord: p.discord,
         })),
       )
       .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Database } from '@/server/db/client'
 import { discordLinks, notifications } from '@/server/db/schema'
 import { NOTIFICATIONS_CHANNEL } from '@/server/features/alerts/public'
@@ -7,8 +7,6 @@ import { LoopWorker } from '@/server/lib/wake-loop'
 import { EMBED_COLOUR, type MessageData } from './bot'
 import { enqueueBotMessage } from './outbox'
 
-/** The alerts a connected Discord user gets as DMs. */
-const DM_KINDS = ['restock', 'value']
 /** Discord takes at most 10 embeds in a message: one DM carries up to this many alerts. */
 export const EMBEDS_PER_DM = 10
 
@@ -59,7 +57,7 @@ export class DmWorker extends LoopWorker {
       .where(
         and(
           isNull(discordLinks.dmProblem),
-          sql`exists (select 1 from ${notifications} where ${notifications.userId} = ${discordLinks.userId} and ${notifications.kind} in ('restock', 'value') and ${notifications.id} > ${discordLinks.lastNotificationId})`,
+          sql`exists (select 1 from ${notifications} where ${notifications.userId} = ${discordLinks.userId} and ${notifications.discord} and ${notifications.id} > ${discordLinks.lastNotificationId})`,
         ),
       )
     for (const link of links) {
@@ -91,7 +89,7 @@ export class DmWorker extends LoopWorker {
       .where(
         and(
           eq(notifications.userId, link.userId),
-          inArray(notifications.kind, DM_KINDS),
+          eq(notifications.discord, true),
           gt(notifications.id, link.lastNotificationId),
         ),
       )

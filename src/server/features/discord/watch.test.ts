@@ -202,6 +202,43 @@ describe('/watch and /unwatch', () => {
     expect(await deferredText(notWatching, lastToken())).toBe('You were not watching Beanstalk.')
   })
 
+  it('a watch whose Discord switch is off writes its alerts on the site but sends no DM; on again, they come', async () => {
+    const trader = await signedInUser(t)
+    const who = discordUser()
+    await signsInWithDiscord(trader.id, who.id)
+    const body = await run('watch', 'grow-a-garden:sunflower', who)
+    expect(await deferredText(body, lastToken())).toContain('Watching Sunflower')
+    const setDiscord = async (discord: boolean) =>
+      expect(
+        (
+          await send(t, '/api/watchlist/grow-a-garden/sunflower', {
+            method: 'PUT',
+            body: { discord },
+            cookie: trader.cookie,
+          })
+        ).status,
+      ).toBe(200)
+
+    await setDiscord(false)
+    await changeValue('sunflower', 345_678)
+    await settled(t)
+    expect((await notificationsAbout(t, trader.id, 'sunflower')).map((n) => n.kind)).toEqual(['value'])
+    expect(await queuedDms(who.id)).toBe(0)
+
+    await setDiscord(true)
+    await changeValue('sunflower', 456_789)
+    await expect.poll(() => queuedDms(who.id), { timeout: 15_000, interval: 25 }).toBe(1)
+    await expect.poll(async () => (await linkOf(who.id))?.dmChannelId, { timeout: 10_000 }).toBeTruthy()
+    const channel = (await linkOf(who.id))!.dmChannelId!
+    await expect.poll(() => dmsTo(channel).length, { timeout: 10_000, interval: 25 }).toBe(1)
+    const { embeds } = dmsTo(channel)[0]!.body as { embeds: { title: string }[] }
+    expect(embeds).toHaveLength(1)
+    expect((await notificationsAbout(t, trader.id, 'sunflower')).map((n) => n.kind)).toEqual([
+      'value',
+      'value',
+    ])
+  })
+
   it('in a server, the member who ran it watches; more than 10 changes a minute are refused', async () => {
     const trader = await signedInUser(t)
     const who = discordUser()
