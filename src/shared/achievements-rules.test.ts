@@ -17,7 +17,7 @@ const NONE: AchievementFacts = {
 const earns = (facts: Partial<AchievementFacts>) => earnedBy({ ...NONE, ...facts })
 
 describe('achievement rules', () => {
-  it('has the issue’s 11 ids (and Recruiter)', () => {
+  it('has the 11 ids the API promises (and Recruiter)', () => {
     for (const id of [
       'og-member',
       'verified',

@@ -17,9 +17,8 @@ import { apiFetch } from '@/web/lib/api'
 import { refreshTrading, TRADING_KEYS } from './api'
 
 export const offerKeys = {
-  all: TRADING_KEYS.offers,
-  ofAd: (adId: number) => ['trade-offers', 'ad', adId] as const,
-  messages: (offerId: number) => ['trade-offers', 'messages', offerId] as const,
+  ofAd: (adId: number) => [...TRADING_KEYS.offers, 'ad', adId] as const,
+  messages: (offerId: number) => [...TRADING_KEYS.offers, 'messages', offerId] as const,
 }
 
 /** The offers on an ad the viewer may see: all of them for its owner, their own for another trader. */
