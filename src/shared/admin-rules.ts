@@ -67,3 +67,5 @@ export const SUSPEND_REASON_MAX = 300
 export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const
 /** `stuck`: sending, but its worker's claim has run out. */
 export const MAIL_FILTERS = [...MAIL_STATUSES, 'stuck'] as const
+/** Sent and failed rows of every outbox (mail, Discord posts) are removed this long after they were queued. */
+export const OUTBOX_KEEP_DAYS = 30

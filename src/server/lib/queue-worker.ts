@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { type SQL, sql } from 'drizzle-orm'
 import type { Database } from '@/server/db/client'
 import type { Logger } from '@/server/lib/logger'
+import { OUTBOX_KEEP_DAYS } from '@/shared/admin-rules'
 import { LoopWorker } from './wake-loop'
 
 /** The options every outbox worker takes (the mail outbox, Discord deliveries). */
@@ -17,6 +18,9 @@ export interface QueueWorkerOptions {
   backoffBaseMs?: number
   backoffMaxMs?: number
 }
+
+/** How often a worker removes what is past OUTBOX_KEEP_DAYS. */
+const PRUNE_EVERY_MS = 3_600_000
 
 /** What a claimed row carries at least: the columns every outbox table shares. */
 export interface ClaimedRowBase {
@@ -44,8 +48,10 @@ export interface QueueDefinition {
  * lease), a NOTIFY on insert wakes the workers at once, a poll catches retries that come due, and a
  * failure comes back later with exponential backoff and full jitter until its last attempt.
  *
+ * Sent and failed rows older than OUTBOX_KEEP_DAYS are removed, once an hour per worker.
+ *
  * The table has: status ('pending' | 'sending' | 'sent' | 'failed'), attempts, max_attempts,
- * next_attempt_at, locked_until, locked_by, last_error, sent_at.
+ * next_attempt_at, locked_until, locked_by, last_error, sent_at, created_at.
  */
 export abstract class QueueWorker<Row extends ClaimedRowBase> extends LoopWorker {
   readonly id: string
@@ -53,6 +59,7 @@ export abstract class QueueWorker<Row extends ClaimedRowBase> extends LoopWorker
   protected readonly batchSize: number
   protected readonly backoffBaseMs: number
   protected readonly backoffMaxMs: number
+  private prunedAt = 0
 
   constructor(
     protected readonly queue: QueueDefinition,
@@ -75,12 +82,23 @@ export abstract class QueueWorker<Row extends ClaimedRowBase> extends LoopWorker
   protected abstract deliver(row: Row): Promise<void>
 
   protected async drain(loop: { readonly stopped: boolean }): Promise<void> {
+    if (Date.now() - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = Date.now()
+      await this.prune()
+    }
     for (;;) {
       const rows = await this.claim()
       if (rows.length === 0) return
       await Promise.all(rows.map((row) => this.deliver(row)))
       if (loop.stopped) return
     }
+  }
+
+  /** Removes the sent and failed rows created more than OUTBOX_KEEP_DAYS ago. */
+  async prune(): Promise<void> {
+    await this.base.database.db.execute(sql`
+      delete from ${sql.raw(this.queue.table)}
+      where status in ('sent', 'failed') and created_at < now() - make_interval(days => ${OUTBOX_KEEP_DAYS})`)
   }
 
   /** Claims up to a batch of due rows, and rows whose claim expired. */

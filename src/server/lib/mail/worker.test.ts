@@ -4,6 +4,7 @@ import { openDatabase } from '@/server/db/client'
 import { pendingEmails } from '@/server/db/schema'
 import { loadEnv } from '@/server/env'
 import { createLogger } from '@/server/lib/logger'
+import { OUTBOX_KEEP_DAYS } from '@/shared/admin-rules'
 import { createTestDatabase } from '@/test/database'
 import { startSmtpSink } from '@/test/smtp-sink'
 import { enqueueMail } from './outbox'
@@ -44,6 +45,29 @@ describe('outbox worker', () => {
     cleanups.push(() => w.stop())
     return w
   }
+
+  it(`removes sent and failed mails older than ${OUTBOX_KEEP_DAYS} days, and keeps the rest`, async () => {
+    const w = await worker({ kind: 'smtp', send: async () => {}, close: () => {} })
+    const ids: Record<string, number> = {}
+    for (const [name, status, days] of [
+      ['oldSent', 'sent', OUTBOX_KEEP_DAYS + 1],
+      ['oldFailed', 'failed', OUTBOX_KEEP_DAYS + 1],
+      ['oldPending', 'pending', OUTBOX_KEEP_DAYS + 1],
+      ['recentSent', 'sent', OUTBOX_KEEP_DAYS - 1],
+    ] as const) {
+      ids[name] = await enqueueMail(database.db, mail(`${name}@example.com`))
+      await database.db
+        .update(pendingEmails)
+        .set({
+          status,
+          createdAt: sql`now() - make_interval(days => ${days})`,
+          nextAttemptAt: sql`now() + interval '1 day'`,
+        })
+        .where(eq(pendingEmails.id, ids[name]!))
+    }
+    await w.prune()
+    expect((await rows()).map((r) => r.toEmail)).toEqual(['oldPending@example.com', 'recentSent@example.com'])
+  })
 
   it('sends a new mail at once (woken by NOTIFY, not by polling) with a Message-ID from the row id', async () => {
     const sink = await startSmtpSink()

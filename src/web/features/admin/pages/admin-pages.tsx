@@ -8,6 +8,7 @@ import {
   AUDIT_ACTIONS,
   type AuditAction,
   MAIL_FILTERS,
+  OUTBOX_KEEP_DAYS,
   SUSPEND_REASON_MAX,
 } from '@/shared/admin-rules'
 import { GAME_IDS, GAME_NAMES, type GameId, STOCK_GAMES } from '@/shared/games'
@@ -577,6 +578,7 @@ function MailQueue() {
           setPage(1)
         }}
       />
+      <p className="text-muted text-sm">Sent and failed mails are kept for {OUTBOX_KEEP_DAYS} days.</p>
       {mails.length === 0 ? (
         <p className="text-muted">No mail here.</p>
       ) : (
