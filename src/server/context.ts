@@ -39,6 +39,9 @@ export interface AppDeps extends Services {
   clock?: () => Date
 }
 
+/** The server's clock: the one tests set, else the real one. */
+export const clockOf = (deps: Pick<AppDeps, 'clock'>): (() => Date) => deps.clock ?? (() => new Date())
+
 export type AppEnv = { Variables: { deps: AppDeps } }
 
 /** A feature's Hono routes: built on AppEnv, each adding the variables its own middleware sets. */

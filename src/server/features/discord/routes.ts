@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { requireUser, type UserEnv } from '@/server/auth/session'
+import { clockOf } from '@/server/context'
 import { catalogOf } from '@/server/features/catalog/public'
 import { jsonBody, queryParams } from '@/server/lib/validate'
 import {
@@ -20,14 +21,14 @@ import { readInteraction } from './signature'
  */
 export const discordRoutes = new Hono<UserEnv>()
   .post('/interactions', async (c) => {
-    const { env, clock } = c.var.deps
+    const { env } = c.var.deps
     if (!env.DISCORD_PUBLIC_KEY || !env.DISCORD_APPLICATION_ID) return c.json({ error: 'Not found' }, 404)
     const read = readInteraction(env.DISCORD_PUBLIC_KEY, {
       signature: c.req.header('x-signature-ed25519'),
       timestamp: c.req.header('x-signature-timestamp'),
       // The signature covers the raw bytes: read them before any JSON parsing.
       body: await c.req.text(),
-      now: clock?.() ?? new Date(),
+      now: clockOf(c.var.deps)(),
     })
     if ('refused' in read) return c.json({ error: read.refused }, read.status)
     const deps = {
@@ -40,14 +41,14 @@ export const discordRoutes = new Hono<UserEnv>()
   })
   .get('/connect', queryParams(discordConnectQuerySchema), async (c) => {
     const { deps } = c.var
-    const claim = readConnectToken(deps.secret, c.req.valid('query').token, deps.clock?.() ?? new Date())
+    const claim = readConnectToken(deps.secret, c.req.valid('query').token, clockOf(deps)())
     c.header('Cache-Control', 'private, no-store')
     return c.json<DiscordConnectPreview>(await previewOf(catalogOf(deps), claim))
   })
   .post('/connect', requireUser, jsonBody(discordConnectRequestSchema), async (c) => {
     const { deps, session } = c.var
     const connected = await connectDiscord(
-      { secret: deps.secret, catalog: catalogOf(deps), now: deps.clock?.() ?? new Date() },
+      { secret: deps.secret, catalog: catalogOf(deps), now: clockOf(deps)() },
       session.user.id,
       c.req.valid('json').token,
     )

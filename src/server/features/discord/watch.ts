@@ -1,3 +1,4 @@
+import { clockOf } from '@/server/context'
 import { deleteWatch, putWatch } from '@/server/features/alerts/public'
 import { watchAllRequest } from '@/shared/alerts-rules'
 import type { ItemSummary } from '@/shared/catalog'
@@ -66,7 +67,7 @@ function connectMessage(
   const token = connectToken(
     deps.app.secret,
     { discordUserId: invoker.id, username: invoker.username ?? invoker.id, game: item.gameId, item: item.id },
-    deps.app.clock?.() ?? new Date(),
+    clockOf(deps.app)(),
   )
   const url = `${deps.publicUrl}/discord/connect?token=${encodeURIComponent(token)}`
   return {

@@ -9,7 +9,7 @@ import {
   requireUser,
   type UserEnv,
 } from '@/server/auth/session'
-import type { AppDeps } from '@/server/context'
+import { type AppDeps, clockOf } from '@/server/context'
 import { AppError } from '@/server/lib/errors'
 import { limitsFor } from '@/server/lib/rate-limit'
 import { noStore } from '@/server/lib/read-cache'
@@ -46,7 +46,7 @@ import {
 const disputeDeps = (deps: AppDeps): DisputeDeps => ({
   env: deps.env,
   db: deps.database.db,
-  now: deps.clock ?? (() => new Date()),
+  now: clockOf(deps),
   limits: limitsFor(DISPUTE_RATE_LIMITS, deps.limits, 'disputes'),
 })
 

@@ -6,7 +6,7 @@ import {
   requireUser,
   type UserEnv,
 } from '@/server/auth/session'
-import type { AppDeps, AppEnv } from '@/server/context'
+import { type AppDeps, type AppEnv, clockOf } from '@/server/context'
 import { limitsFor } from '@/server/lib/rate-limit'
 import { noStore, sendCachedJson, toCachedJson } from '@/server/lib/read-cache'
 import { jsonBody, paramsOf, queryParams } from '@/server/lib/validate'
@@ -36,7 +36,7 @@ import {
 
 const middlemenOf = (deps: AppDeps): MiddlemenDeps => ({
   db: deps.database.db,
-  now: deps.clock ?? (() => new Date()),
+  now: clockOf(deps),
   limits: limitsFor(MIDDLEMAN_RATE_LIMITS, deps.limits, 'middlemen'),
 })
 

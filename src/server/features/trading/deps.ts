@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import type { AppDeps } from '@/server/context'
+import { type AppDeps, clockOf } from '@/server/context'
 import type { Database, Db } from '@/server/db/client'
 import { profiles, userSuspensions, users } from '@/server/db/schema'
 import type { CatalogDeps } from '@/server/features/catalog/public'
@@ -32,14 +32,12 @@ export interface TradingDeps {
   limits: typeof TRADING_RATE_LIMITS
 }
 
-const realClock = () => new Date()
-
 export const tradingOf = (deps: AppDeps): TradingDeps => ({
   database: deps.database,
   db: deps.database.db,
   cache: deps.cache,
   publicUrl: deps.env.PUBLIC_URL,
-  now: deps.clock ?? realClock,
+  now: clockOf(deps),
   limits: limitsFor(TRADING_RATE_LIMITS, deps.limits, 'trading'),
 })
 

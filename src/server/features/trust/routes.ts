@@ -6,7 +6,7 @@ import {
   requireUser,
   type UserEnv,
 } from '@/server/auth/session'
-import type { AppDeps, AppEnv } from '@/server/context'
+import { type AppDeps, type AppEnv, clockOf } from '@/server/context'
 import { invalidateTrading } from '@/server/features/trading/public'
 import { limitsFor } from '@/server/lib/rate-limit'
 import { noStore, sendCachedJson } from '@/server/lib/read-cache'
@@ -35,8 +35,6 @@ import {
   trustFigures,
 } from './reports'
 import { listReviews, postReview } from './reviews'
-
-const clockOf = (deps: AppDeps) => deps.clock ?? (() => new Date())
 
 const reportDeps = (deps: AppDeps): ReportDeps => ({
   env: deps.env,

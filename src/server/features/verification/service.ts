@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { and, eq, inArray, ne } from 'drizzle-orm'
-import type { AppDeps } from '@/server/context'
+import { type AppDeps, clockOf } from '@/server/context'
 import type { Db } from '@/server/db/client'
 import { robloxAccounts, robloxVerifications } from '@/server/db/schema'
 import { AppError } from '@/server/lib/errors'
@@ -29,7 +29,7 @@ export interface VerificationDeps extends RobloxApiConfig {
 export const verificationOf = (deps: AppDeps): VerificationDeps => ({
   db: deps.database.db,
   env: deps.env,
-  now: deps.clock ?? (() => new Date()),
+  now: clockOf(deps),
   limits: limitsFor(VERIFICATION_RATE_LIMITS, deps.limits, 'verification'),
 })
 
