@@ -18,6 +18,7 @@ import { stockResponseSchema } from '@/shared/stock'
 import { errorOf, send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
 import { createTestApp, served } from '@/test/app'
+import { freshAddress, publicApiClient } from '@/test/public-api'
 import { flushApiCounters } from './limits'
 import { openApiPath } from './openapi'
 import { V1_ROUTES } from './table'
@@ -26,9 +27,6 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
 const ANONYMOUS_LIMIT = 5
 let t: TestApp
-let addresses = 0
-/** A client address of its own (TRUST_PROXY: the last X-Forwarded-For hop), so tests do not share a limit. */
-const freshAddress = () => `10.${process.pid % 250}.${Math.floor(++addresses / 250)}.${addresses % 250}`
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -37,14 +35,10 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const get = (path: string, headers: Record<string, string> = {}) =>
-  t.app.request(path, { headers: { 'x-forwarded-for': freshAddress(), ...headers } })
-
-async function ok(path: string) {
-  const res = await get(path)
-  expect(res.status, await res.clone().text()).toBe(200)
-  return res.json()
-}
+const client = publicApiClient(() => t.app)
+const { get } = client
+/** A 200's JSON body. */
+const ok = async (path: string) => (await client.ok(path)).json()
 
 describe('the OpenAPI document', () => {
   it('is a valid OpenAPI 3.1 document (a real validator)', async () => {

@@ -10,28 +10,19 @@ import { TRADING_MESSAGES, type TradeAdRequest } from '@/shared/trading'
 import { errorOf, send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
 import { createTestApp, served, TEST_ORIGIN } from '@/test/app'
+import { freshAddress, publicApiClient } from '@/test/public-api'
 import { created, signedInTrader, TRADE_AD, type Trader, tradeBetween } from '@/test/trading'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
 let t: TestApp
-let addresses = 0
-/** A client address of its own per request, so the v1 limit never gets in the way. */
-const freshAddress = () => `10.${process.pid % 250}.${200 + (++addresses % 50)}.${Math.floor(addresses / 50)}`
 
 beforeAll(async () => {
   t = await createTestApp({ env: { TRUST_PROXY: 'true' } })
 })
 afterAll(() => t.close())
 
-const get = (path: string, headers: Record<string, string> = {}) =>
-  t.app.request(path, { headers: { 'x-forwarded-for': freshAddress(), ...headers } })
-
-async function ok(path: string) {
-  const res = await get(path)
-  expect(res.status, await res.clone().text()).toBe(200)
-  return res
-}
+const { get, ok } = publicApiClient(() => t.app)
 
 const trader = () => signedInTrader(t)
 const postAd = (owner: Trader, ad: TradeAdRequest = TRADE_AD) =>
