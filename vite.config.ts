@@ -26,7 +26,7 @@ const sonnerStylesheetWithThePage: Plugin = {
  * server needs none of them installed at run time.
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  root: 'src/web',
+  root: 'src/platform/web',
   publicDir: isSsrBuild ? false : 'public',
   plugins: [tailwindcss(), sonnerStylesheetWithThePage],
   resolve: { alias: webAliases },
@@ -34,7 +34,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The renderer runs React's production build whatever NODE_ENV the server has.
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   build: {
-    outDir: isSsrBuild ? '../../dist/ssr' : '../../dist/web',
+    outDir: isSsrBuild ? '../../../dist/ssr' : '../../../dist/web',
     emptyOutDir: true,
     modulePreload: false,
     // Read by scripts/bundle-size.mjs to measure what each page loads.

@@ -1,5 +1,5 @@
 import type { TestInfo } from '@playwright/test'
-import { stockManagerRole } from '../src/shared/roles-rules'
+import { stockManagerRole } from '../src/features/roles/rules'
 import { expect, expectAccessible, test } from './fixtures'
 import { createUser, uniqueEmail } from './support/accounts'
 import { E2E_ORIGIN } from './support/ports'

@@ -1,5 +1,5 @@
 import type { APIRequestContext, TestInfo } from '@playwright/test'
-import { ALERT_MESSAGES } from '../src/shared/alerts-rules'
+import { ALERT_MESSAGES } from '../src/features/alerts/rules'
 import { expect, expectAccessible, test } from './fixtures'
 import { createUser, uniqueEmail } from './support/accounts'
 

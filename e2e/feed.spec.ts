@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page, PlaywrightWorkerArgs, TestInfo } from '@playwright/test'
-import type { FeedResponse } from '../src/shared/alerts'
-import { stockManagerRole } from '../src/shared/roles-rules'
+import type { FeedResponse } from '../src/features/alerts/contract'
+import { stockManagerRole } from '../src/features/roles/rules'
 import { expect, expectAccessible, test } from './fixtures'
 import { createUser, setUpHeaders, uniqueEmail } from './support/accounts'
 import { E2E_FRESH_ORIGIN, E2E_ORIGIN } from './support/ports'

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test'
+import { stockManagerRole } from '../src/features/roles/rules'
 import type { StockGameId } from '../src/shared/games'
-import { stockManagerRole } from '../src/shared/roles-rules'
 import { expect, expectAccessible, test, waitForAppOnLoad } from './fixtures'
 import { createUser, uniqueEmail } from './support/accounts'
 import { E2E_ORIGIN } from './support/ports'

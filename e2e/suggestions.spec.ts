@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test'
+import { valueEditorRole } from '../src/features/roles/rules'
 import { formatValue, formatValueFull } from '../src/shared/format-value'
-import { valueEditorRole } from '../src/shared/roles-rules'
 import { expect, expectAccessible, test } from './fixtures'
 import { createUser, PASSWORD, uniqueEmail } from './support/accounts'
 import { E2E_ORIGIN } from './support/ports'

@@ -1,8 +1,9 @@
 // Bundles the server into dist/server/main.js; packages stay external (installed in node_modules).
 import { build } from 'esbuild'
+import { globImports } from './lib/glob-imports.mjs'
 
 await build({
-  entryPoints: ['src/server/main.ts'],
+  entryPoints: ['src/platform/server/main.ts'],
   outfile: 'dist/server/main.js',
   bundle: true,
   platform: 'node',
@@ -11,4 +12,5 @@ await build({
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
+  plugins: [globImports],
 })

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process'
 
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/platform/server/main.ts'], {
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'development', DEV_SERVER_ORIGIN: 'http://localhost:5173' },
   }),

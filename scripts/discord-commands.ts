@@ -1,8 +1,9 @@
 // Registers the bot's slash commands with Discord (docs/decisions/041): the list in
 // src/server/features/discord/commands.ts, all at once, globally or in one server for testing.
 // Usage: DISCORD_APPLICATION_ID=… DISCORD_BOT_TOKEN=… [DISCORD_GUILD_ID=…] npm run discord:commands
-import { EnvError, loadEnv } from '@/server/env'
-import { registerCommands } from '@/server/features/discord/register'
+
+import { registerCommands } from '@/features/discord/server/register'
+import { EnvError, loadEnv } from '@/platform/server/env'
 
 async function main(): Promise<number> {
   let env: ReturnType<typeof loadEnv>

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, request } from '@playwright/test'
-import type { Role } from '../../src/shared/roles-rules'
+import type { Role } from '../../src/features/roles/rules'
 import { createUser, PASSWORD, setUpHeaders } from './accounts'
 import { E2E_ORIGIN } from './ports'
 

@@ -1,13 +1,26 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { historyQuerySchema, itemListQuerySchema, searchQuerySchema, tradeQuerySchema } from './catalog'
-import { favoriteCountsQuerySchema } from './favorites'
-import { subscribeRequestSchema, subscriberListQuerySchema, tokenRequestSchema } from './launch-list'
-import { SOCIAL_KEYS } from './profile-rules'
-import { profileUpdateSchema, usernameBodySchema } from './profiles'
-import { createTokenRequestSchema, newStockItemRequestSchema, shopSettingsRequestSchema } from './stock'
+import { profileUpdateSchema, usernameBodySchema } from '../features/accounts/contract'
+import { SOCIAL_KEYS } from '../features/accounts/rules'
+import {
+  historyQuerySchema,
+  itemListQuerySchema,
+  searchQuerySchema,
+  tradeQuerySchema,
+} from '../features/catalog/contract'
+import { favoriteCountsQuerySchema } from '../features/favorites/contract'
+import {
+  subscribeRequestSchema,
+  subscriberListQuerySchema,
+  tokenRequestSchema,
+} from '../features/launch-list/contract'
+import {
+  createTokenRequestSchema,
+  newStockItemRequestSchema,
+  shopSettingsRequestSchema,
+} from '../features/stock/contract'
+import { itemEditRequestSchema, newItemRequestSchema } from '../features/value-ops/contract'
 import { controlCharacterProblem, hasControlCharacters, text, textProblem } from './text'
-import { itemEditRequestSchema, newItemRequestSchema } from './value-ops'
 
 const messageOf = (schema: ReturnType<typeof text>, value: unknown) =>
   schema.safeParse(value).error?.issues[0]?.message

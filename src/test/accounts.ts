@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
-import { pendingEmails } from '@/server/db/schema'
+import { type Me, meResponseSchema } from '@/features/accounts/contract'
+import { pendingEmails } from '@/platform/server/lib/mail/tables'
 import { apiErrorSchema } from '@/shared/api-error'
-import { type Me, meResponseSchema } from '@/shared/profiles'
 import { type createTestApp, TEST_ORIGIN } from './app'
 import { totpCode } from './totp'
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import pg from 'pg'
 import { inject } from 'vitest'
-import { type Database, openDatabase } from '@/server/db/client'
+import { type Database, openDatabase } from '@/platform/server/db/client'
 
 /**
  * A fresh, migrated database for one test (`catalog`: with the item catalog imported), copied from the

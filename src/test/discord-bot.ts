@@ -1,9 +1,9 @@
-import { DmWorker } from '@/server/features/discord/dm'
-import { BotMessageWorker } from '@/server/features/discord/outbox'
-import { apiOf } from '@/server/features/discord/rest'
-import { TrackWorker } from '@/server/features/discord/track'
-import { createLogger } from '@/server/lib/logger'
-import type { LimitOverrides } from '@/server/lib/rate-limit'
+import { DmWorker } from '@/features/discord/server/dm'
+import { BotMessageWorker } from '@/features/discord/server/outbox'
+import { apiOf } from '@/features/discord/server/rest'
+import { TrackWorker } from '@/features/discord/server/track'
+import { createLogger } from '@/platform/server/lib/logger'
+import type { LimitOverrides } from '@/platform/server/lib/rate-limit'
 import { createTestApp, TEST_ORIGIN } from './app'
 import {
   type DiscordApiStandIn,

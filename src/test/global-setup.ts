@@ -4,10 +4,10 @@ import path from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
-import { openDatabase } from '@/server/db/client'
-import { readCatalog } from '@/server/features/catalog/catalog-file'
-import { importCatalog } from '@/server/features/catalog/import'
-import { catalogDir } from '@/server/lib/paths'
+import { readCatalog } from '@/features/catalog/server/catalog-file'
+import { importCatalog } from '@/features/catalog/server/import'
+import { openDatabase } from '@/platform/server/db/client'
+import { catalogDir } from '@/platform/server/lib/paths'
 
 /**
  * Where a test database starts from: made once per run, migrated, once bare and once with the catalog

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
-import { userSuspensions } from '@/server/db/schema'
-import type { TradeAdRequest } from '@/shared/trading'
+import { userSuspensions } from '@/features/roles/tables'
+import type { TradeAdRequest } from '@/features/trading/contract'
 import { send } from './accounts'
 import { freshEmail, signedInUser } from './alert-delivery'
 import type { createTestApp } from './app'

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { projectRoot } from '@/server/lib/paths'
-import { type CreatePageRenderer, loadPageRenderer, loadWebAssets } from '@/server/lib/web/assets'
+import { projectRoot } from '@/platform/server/lib/paths'
+import { type CreatePageRenderer, loadPageRenderer, loadWebAssets } from '@/platform/server/lib/web/assets'
 
 let renderer: Promise<CreatePageRenderer> | undefined
 

@@ -1,0 +1,31 @@
+import { defineFeature } from '@/platform/server/context'
+import { MULTIPART_ENVELOPE_BYTES } from '@/platform/server/lib/validate'
+import { AVATAR_MAX_BYTES } from '../rules'
+import { profilePageHead } from './page-head'
+import { meRoutes, profileRoutes, uploadRoutes, userRoutes } from './routes'
+import { fillNameSkeletons } from './service'
+
+/** Who is signed in, their profile and avatar, and public trader profiles (sign-in itself is auth/). */
+export default defineFeature({
+  name: 'accounts',
+  routes: {
+    '/api/me': meRoutes,
+    '/api/profile': profileRoutes,
+    '/api/users': userRoutes,
+    '/uploads': uploadRoutes,
+  },
+  bodyLimits: [
+    {
+      method: 'POST',
+      path: '/api/profile/avatar',
+      maxBytes: AVATAR_MAX_BYTES + MULTIPART_ENVELOPE_BYTES,
+      message: 'Avatar must be 5 MB or smaller',
+    },
+  ],
+  pageHeads: { '/u/:username': profilePageHead },
+  async start({ database, logger }) {
+    const names = await fillNameSkeletons(database.db)
+    if (names.filled > 0 || names.lookAlikes > 0) logger.info(names, 'how names look filled in')
+    return undefined
+  },
+})

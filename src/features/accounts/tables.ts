@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm'
+import {
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import type { SocialLinks } from '@/features/accounts/rules'
+import { users } from '../../platform/server/auth/tables'
+import { items } from '../catalog/tables'
+
+/** A user's public profile (SPEC section 3). Username: set once, never changed. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: text()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    username: text().unique(),
+    displayName: text(),
+    /**
+     * How the username and the display name look (accounts/name-skeleton.ts): a display name may not look
+     * like another trader's name. Null for a name stored before the column (filled in on start) or one that
+     * already looked like another's then.
+     */
+    usernameSkeleton: text(),
+    displayNameSkeleton: text(),
+    bio: text().notNull().default(''),
+    /** File name under DATA_DIR/uploads/avatars; null = no avatar. */
+    avatarFile: text(),
+    socialLinks: jsonb().$type<SocialLinks>().notNull().default(sql`'{}'::jsonb`),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('profiles_display_name_lower_key').on(sql`lower(${t.displayName})`),
+    uniqueIndex('profiles_display_name_skeleton_key').on(t.displayNameSkeleton),
+    index('profiles_username_skeleton_idx').on(t.usernameSkeleton),
+  ],
+)
+
+/** One row per (user, item) favorite: counts are computed from these rows, so they are always exact. */
+export const itemFavorites = pgTable(
+  'item_favorites',
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameId: text().notNull(),
+    itemId: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.gameId, t.itemId] }),
+    index('item_favorites_item_idx').on(t.gameId, t.itemId),
+    foreignKey({ columns: [t.gameId, t.itemId], foreignColumns: [items.gameId, items.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+)

@@ -1,0 +1,106 @@
+import { useQuery } from '@tanstack/react-query'
+import { Suspense, useEffect } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { AlertsTab } from '@/features/alerts/web/public'
+import { Page } from '@/platform/web/components/ui/page'
+import { Spinner } from '@/platform/web/components/ui/spinner'
+import { toast } from '@/platform/web/lib/toast'
+import { publicProfileQuery, useMe } from '../api'
+import { FavoritesList } from '../components/favorites-list'
+import { AccountTab } from '../components/profile/account-tab'
+import { ConnectionsTab } from '../components/profile/connections-tab'
+import { SettingsTab } from '../components/profile/settings-tab'
+import { ProfileCard } from '../components/profile-card'
+import { SignInPrompt } from '../components/sign-in-prompt'
+
+const TABS = [
+  ['profile', 'Profile'],
+  ['settings', 'Settings'],
+  ['account', 'Account'],
+  ['connections', 'Connections'],
+  ['alerts', 'Alerts'],
+] as const
+type Tab = (typeof TABS)[number][0]
+
+function ProfileTab({ username }: { username: string | null }) {
+  const { me } = useMe()
+  const query = useQuery({ ...publicProfileQuery(username ?? ''), enabled: username !== null })
+  useEffect(() => {
+    if (query.isError) toast.error('Failed to load profile data')
+  }, [query.isError])
+  if (!me) return null
+  // When the profile cannot be loaded, the fallback profile: the display name from the e-mail.
+  const profile = query.data?.profile ?? {
+    ...me.profile,
+    displayName: query.isError ? (me.email.split('@')[0] ?? me.email) : me.profile.displayName,
+  }
+  return (
+    <>
+      <ProfileCard profile={profile} />
+      {username && (
+        <p className="mt-3 text-sm">
+          Your public page:{' '}
+          <Link to={`/u/${username}`} className="text-accent underline">
+            /u/{username}
+          </Link>
+        </p>
+      )}
+      {query.isPending && username ? (
+        <Spinner label="Loading favorites" />
+      ) : (
+        <FavoritesList
+          favorites={query.data?.favorites ?? []}
+          empty="No favorite items yet. Tap the heart on any item to keep it here."
+        />
+      )}
+    </>
+  )
+}
+
+export function ProfilePage() {
+  const { me, isPending } = useMe()
+  const [params] = useSearchParams()
+  const requested = params.get('tab')
+  const tab: Tab = TABS.some(([id]) => id === requested) ? (requested as Tab) : 'profile'
+
+  if (isPending) return <Spinner label="Loading profile" />
+  if (!me) {
+    return (
+      <Page
+        title="Your profile"
+        lead="Your display name, bio, avatar, social links and favorite items live here."
+      >
+        <SignInPrompt back={`/profile${params.size ? `?${params}` : ''}`}>
+          Sign in to see and edit your profile.
+        </SignInPrompt>
+      </Page>
+    )
+  }
+
+  return (
+    <Page title="Your profile">
+      {/* The sections wrap on a phone: none hides off screen (Alerts came last, out of sight). */}
+      <nav aria-label="Profile sections" className="-mt-2 mb-6 flex flex-wrap gap-x-1 border-line border-b">
+        {TABS.map(([id, label]) => (
+          <Link
+            key={id}
+            to={id === 'profile' ? '/profile' : `/profile?tab=${id}`}
+            aria-current={tab === id ? 'page' : undefined}
+            className="whitespace-nowrap border-transparent border-b-2 px-3 py-2 font-medium text-muted text-sm no-underline hover:text-ink aria-[current=page]:border-accent aria-[current=page]:text-ink"
+          >
+            {label}
+          </Link>
+        ))}
+      </nav>
+      {tab === 'profile' && <ProfileTab username={me.profile.username} />}
+      {tab === 'settings' && <SettingsTab key={me.profile.displayName} me={me} />}
+      {tab === 'account' && <AccountTab me={me} />}
+      {tab === 'connections' && <ConnectionsTab />}
+      {tab === 'alerts' && (
+        <Suspense fallback={<Spinner label="Loading alerts" />}>
+          <AlertsTab />
+        </Suspense>
+      )}
+    </Page>
+  )
+}

@@ -1,0 +1,436 @@
+import { Calculator } from 'lucide-react'
+import { type ReactNode, Suspense, useState } from 'react'
+import { Link, useParams } from 'react-router'
+import { WatchButton } from '@/features/alerts/web/public'
+import type { ItemDetailResponse } from '@/features/catalog/contract'
+import {
+  type CropModifiers,
+  cropValue,
+  describeModifiers,
+  GAG_CROPS,
+  isGagCrop,
+  isGagPet,
+  modifierRatio,
+  petRatio,
+  petValue,
+} from '@/features/catalog/gag-modifiers'
+import { categoryLabel, trendLabel } from '@/features/catalog/labels'
+import { FavoriteButton, useFavoriteCounts } from '@/features/favorites/web/public'
+import { ItemStockSection, useItemStockStats, usePrefetchItemStockStats } from '@/features/stock/web/public'
+import { TradeAdsSection } from '@/features/trading/web/public'
+import { ItemEditorSlot, ItemSuggestionsSection } from '@/features/value-ops/web/public'
+import { NotFoundPage } from '@/platform/web/app/not-found-page'
+import { ErrorPanel } from '@/platform/web/app/shell/error-panel'
+import { buttonClass } from '@/platform/web/components/ui/button'
+import { Spinner } from '@/platform/web/components/ui/spinner'
+import { ApiError } from '@/platform/web/lib/api'
+import { formatDay } from '@/platform/web/lib/format'
+import { useIsBrowser, useRenderNow } from '@/platform/web/lib/now'
+import { usePageMeta } from '@/platform/web/lib/page-meta'
+import { Part } from '@/platform/web/lib/part'
+import { useSeen } from '@/platform/web/lib/use-seen'
+import { formatValue, formatValueFull } from '@/shared/format-value'
+import { isStockGame } from '@/shared/games'
+import { useItemDetail } from '../api'
+import { CropModifierFields, PetModifierFields } from '../components/crop-modifiers'
+import { ItemImage } from '../components/item-image'
+import { DemandMeter, ItemRow, TrendIcon } from '../components/item-row'
+import { ValueChart } from '../components/value-chart'
+import { variantKeys } from '../components/variants'
+
+function Facts({ data }: { data: ItemDetailResponse }) {
+  const { item, game } = data
+  const variants = variantKeys(item.variants, game.variantLabels).map(
+    (key) => [key, item.variants?.[key] ?? null] as const,
+  )
+  return (
+    <>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <div className="rounded-2xl border border-line bg-surface p-4 sm:col-span-1">
+          <p className="text-muted text-sm">Value</p>
+          <p
+            className={`mt-1 font-bold text-3xl tabular-nums ${item.value === null ? 'text-muted text-xl' : ''}`}
+          >
+            {formatValue(item.value)}
+          </p>
+          {item.value === null ? (
+            <>
+              <p className="mt-1 text-muted text-xs">No community value exists yet.</p>
+              <a href="#suggest" className={`${buttonClass('secondary', 'sm')} mt-3`}>
+                Suggest a value
+              </a>
+            </>
+          ) : (
+            formatValueFull(item.value) !== formatValue(item.value) && (
+              <p className="text-muted text-xs [overflow-wrap:anywhere]">{formatValueFull(item.value)}</p>
+            )
+          )}
+        </div>
+        <div className="rounded-2xl border border-line bg-surface p-4">
+          <p className="text-muted text-sm">Demand</p>
+          <p className="mt-2">
+            <DemandMeter demand={item.demand} />
+          </p>
+        </div>
+        <div className="rounded-2xl border border-line bg-surface p-4">
+          <p className="text-muted text-sm">Trend</p>
+          <p className="mt-2 flex items-center gap-2">
+            <TrendIcon trend={trendLabel(item)} /> {trendLabel(item) ?? 'None without a value'}
+          </p>
+        </div>
+      </div>
+
+      <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+        {(
+          [
+            ['Rarity', item.rarity ?? 'unknown'],
+            // "Huge" and "huge" say one thing once.
+            ...(item.category && item.category.toLowerCase() === item.rarity?.toLowerCase()
+              ? []
+              : [['Category', categoryLabel(item.category) ?? 'Unknown'] as const]),
+            [
+              `Price in ${game.currency}`,
+              item.inGamePrice === null ? 'not sold for it' : formatValueFull(item.inGamePrice),
+            ],
+            [
+              'Price in Robux',
+              item.robuxPrice === null ? 'not sold for Robux' : formatValueFull(item.robuxPrice),
+            ],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label} className="rounded-xl border border-line bg-surface p-3">
+            <dt className="text-muted text-xs">{label}</dt>
+            <dd className="mt-1 font-medium">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {isGagCrop(item.gameId, item.category) && <CropValueTool item={item} />}
+      {isGagPet(item.gameId, item.category) && <PetValueTool item={item} />}
+
+      {variants.length > 0 && (
+        <section aria-labelledby="variants" className="mt-8">
+          <h2 id="variants" className="font-semibold text-lg">
+            Values by variant
+          </h2>
+          <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+            {variants.map(([key, value]) => (
+              <li
+                key={key}
+                className="flex justify-between rounded-xl border border-line bg-surface px-4 py-2.5 text-sm"
+              >
+                <span>{game.variantLabels?.[key] ?? key}</span>
+                <span
+                  className={value === null ? 'text-muted' : 'font-semibold tabular-nums'}
+                  title={formatValueFull(value)}
+                >
+                  {formatValue(value)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  )
+}
+
+/**
+ * The box of the item page that values a Grow a Garden crop or pet with modifiers the trader picks: the
+ * rule's words, the fields, and the value they give.
+ */
+function ModifierTool({
+  title,
+  name,
+  modifiers,
+  value,
+  note,
+  rule,
+  children,
+}: {
+  title: string
+  name: string
+  modifiers: CropModifiers
+  value: number | null
+  /** After the value: what it is relative to ("×4 its value", "in-game sell value (Sheckles)"). */
+  note: string
+  rule: ReactNode
+  /** The fields. */
+  children: ReactNode
+}) {
+  const shown = describeModifiers(modifiers)
+  return (
+    <section aria-labelledby="modifier-value" className="mt-8 rounded-2xl border border-line bg-surface p-4">
+      <h2 id="modifier-value" className="font-semibold text-lg">
+        {title}
+      </h2>
+      <p className="mt-1 text-muted text-sm">{rule}</p>
+      <div className="mt-3 flex flex-wrap items-end gap-3">{children}</div>
+      <p className="mt-3 text-sm" aria-live="polite">
+        {name}
+        {shown ? ` (${shown})` : ''}:{' '}
+        {value === null ? (
+          <span className="text-muted">no value yet</span>
+        ) : (
+          <>
+            <strong className="text-lg tabular-nums" title={formatValueFull(value)}>
+              {formatValue(value)}
+            </strong>{' '}
+            <span className="text-muted">{note}</span>
+          </>
+        )}
+      </p>
+    </section>
+  )
+}
+
+/**
+ * A Grow a Garden crop's value at a chosen variant, mutations and weight, with the rule the calculator
+ * uses: its trade value times the game's ratio, or its in-game sell value when it has no trade value.
+ */
+function CropValueTool({ item }: { item: ItemDetailResponse['item'] }) {
+  const [modifiers, setModifiers] = useState<CropModifiers>({})
+  const crop = GAG_CROPS[item.id]
+  return (
+    <ModifierTool
+      title="Value at a weight and mutations"
+      name={item.name}
+      modifiers={modifiers}
+      value={cropValue(item.id, item.value, modifiers)}
+      note={
+        item.value === null
+          ? 'in-game sell value (Sheckles)'
+          : `×${formatRatio(modifierRatio(item.id, modifiers))} its value`
+      }
+      rule={
+        <>
+          The variant multiplies; mutations add up (Shocked ×100 and Wet ×2 make ×101); the value grows with
+          the square of the weight
+          {crop
+            ? ` above ${Math.round(crop.baseWeight * 950) / 1000} kg (base weight ${crop.baseWeight} kg)`
+            : ''}
+          .{crop ? '' : ' This crop’s base weight is not known, so its weight is not counted.'}
+        </>
+      }
+    >
+      <CropModifierFields
+        name={item.name}
+        itemId={item.id}
+        modifiers={modifiers}
+        weight={crop !== undefined}
+        onChange={setModifiers}
+        labels
+      />
+    </ModifierTool>
+  )
+}
+
+/**
+ * A Grow a Garden pet's value at a chosen mutation and age, with the rule the calculator uses: its trade
+ * value times its mutation's multiplier and its weight growth since age 1.
+ */
+function PetValueTool({ item }: { item: ItemDetailResponse['item'] }) {
+  const [modifiers, setModifiers] = useState<CropModifiers>({})
+  return (
+    <ModifierTool
+      title="Value at an age and mutation"
+      name={item.name}
+      modifiers={modifiers}
+      value={petValue(item.value, modifiers)}
+      note={`×${formatRatio(petRatio(modifiers))} its value`}
+      rule="A pet's mutation multiplies its value (TradeHub's defaults, from ×1.1 for Shiny to ×5 for Ascended, rarer is higher); its weight grows with its age, ×(age + 10) / 11 of its age-1 weight up to ×10 at age 100, and its value with it."
+    >
+      <PetModifierFields name={item.name} modifiers={modifiers} onChange={setModifiers} labels />
+    </ModifierTool>
+  )
+}
+
+const formatRatio = (ratio: number) =>
+  ratio >= 100 ? Math.round(ratio).toLocaleString('en-US') : String(Math.round(ratio * 100) / 100)
+
+/**
+ * Sections whose code loads apart (the item's stock, the value suggestions): in the browser only, not
+ * on the server, once a trader scrolls near them. Only this part renders again once the page is hydrated.
+ */
+function BrowserSections({
+  game,
+  item,
+  name,
+  category,
+}: {
+  game: string
+  item: string
+  name: string
+  category: string | null
+}) {
+  const browser = useIsBrowser()
+  const [sentinel, seen] = useSeen()
+  const stockStats = useItemStockStats(game, item)
+  if (!browser) return null
+  if (!seen) return <div ref={sentinel} />
+  return (
+    <>
+      {isStockGame(game) && (
+        <Suspense fallback={null}>
+          <ItemStockSection game={game} category={category} query={stockStats} />
+        </Suspense>
+      )}
+      <ItemSuggestionsSection game={game} item={item} name={name} />
+      <Suspense fallback={null}>
+        <TradeAdsSection
+          heading="Trade ads"
+          lists={[
+            { title: `Have ${name}`, filter: { game, has: item }, empty: `No open ad offers ${name}.` },
+            { title: `Want ${name}`, filter: { game, wants: item }, empty: `No open ad asks for ${name}.` },
+          ]}
+          postHref={`/trading/new?game=${game}`}
+        />
+      </Suspense>
+    </>
+  )
+}
+
+export function ItemPage() {
+  const { game: gameId = '', item: itemId = '' } = useParams()
+  const query = useItemDetail(gameId, itemId)
+  const now = useRenderNow()
+  // Asked for at once, beside the item (not after it).
+  const favoriteIds = [itemId]
+  useFavoriteCounts(gameId, favoriteIds)
+  usePrefetchItemStockStats(gameId, itemId)
+  const data = query.data
+  usePageMeta(
+    data && `${data.item.name} value — ${data.game.name}`,
+    data &&
+      `${data.item.name} (${data.game.name}): value ${formatValue(data.item.value)}, demand ${data.item.demand ?? 'unknown'}/10.`,
+  )
+
+  if (query.isPending) return <Spinner label="Loading item" />
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />
+    return <ErrorPanel onRetry={() => query.refetch()} />
+  }
+  const { item, game, history, similar } = query.data
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+      <nav aria-label="Breadcrumb" className="text-muted text-sm">
+        <Link to="/values-and-wfl" className="hover:text-ink">
+          Values
+        </Link>{' '}
+        /{' '}
+        <Link to={`/trade-helper/${game.id}`} className="hover:text-ink">
+          {game.name}
+        </Link>
+      </nav>
+      <Part>
+        <div className="mt-2 flex flex-wrap items-end justify-between gap-4">
+          <div className="flex min-w-0 items-center gap-4">
+            <ItemImage name={item.name} image={item.image} rarity={item.rarity} size="lg" />
+            <h1 className="font-bold text-3xl tracking-tight sm:text-4xl">{item.name}</h1>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <FavoriteButton
+              game={game.id}
+              itemId={item.id}
+              itemName={item.name}
+              ids={favoriteIds}
+              className="py-1.5"
+            />
+            {/* The fallback has the button's own box: shown in its place (its code still loading, the page
+                rendering again before this part hydrated), it moves nothing. */}
+            <Suspense
+              fallback={
+                <span
+                  aria-hidden="true"
+                  className="inline-flex min-w-14 shrink-0 items-center justify-center gap-1.5 rounded-xl border border-line bg-surface px-3 py-1.5 text-muted text-sm"
+                >
+                  <span className="size-4" />
+                  Watch
+                </span>
+              }
+            >
+              <WatchButton
+                game={game.id}
+                item={item.id}
+                name={item.name}
+                category={item.category}
+                rarity={item.rarity}
+                className="py-1.5"
+              />
+            </Suspense>
+            <Link
+              to={`/trade-helper/${game.id}?tab=wfl&give=${item.id}`}
+              className={buttonClass('secondary', 'sm')}
+            >
+              <Calculator aria-hidden="true" className="size-4" /> Check a trade with it
+            </Link>
+          </div>
+        </div>
+      </Part>
+      <p className="mt-1 text-muted text-sm">
+        {game.valuedCount === 0 ? (
+          <>{game.name} · no community values yet</>
+        ) : (
+          <>
+            {game.name} · values in {game.valueUnit}
+          </>
+        )}
+        {item.valueChangedAt && <> · as of {formatDay(item.valueChangedAt)}</>}
+      </p>
+
+      {item.retired && (
+        <p role="status" className="mt-4 rounded-xl border border-warn/40 bg-warn/10 px-4 py-3 text-sm">
+          This item is retired: it is no longer in the game's lists. Its value is kept for old trades.
+        </p>
+      )}
+
+      <Part>
+        <div className="mt-6">
+          <Facts data={query.data} />
+        </div>
+      </Part>
+
+      <ItemEditorSlot game={game} item={item} />
+
+      <Part>
+        <section
+          aria-labelledby="history"
+          className="mt-8 rounded-2xl border border-line bg-surface p-4 sm:p-6"
+        >
+          <h2 id="history" className="font-semibold text-lg">
+            Value history
+          </h2>
+          <div className="mt-4">
+            <ValueChart points={history} now={now} />
+          </div>
+        </section>
+      </Part>
+
+      <BrowserSections game={game.id} item={item.id} name={item.name} category={item.category} />
+
+      {item.notes && (
+        <section aria-labelledby="notes" className="mt-8">
+          <h2 id="notes" className="font-semibold text-lg">
+            Notes
+          </h2>
+          <p className="mt-2 text-muted text-sm">{item.notes}</p>
+        </section>
+      )}
+
+      {similar.length > 0 && (
+        <Part>
+          <section aria-labelledby="similar" className="mt-8">
+            <h2 id="similar" className="font-semibold text-lg">
+              Similar items
+            </h2>
+            <ul className="mt-3 space-y-2">
+              {similar.map((s) => (
+                <ItemRow key={s.id} item={s} />
+              ))}
+            </ul>
+          </section>
+        </Part>
+      )}
+    </div>
+  )
+}

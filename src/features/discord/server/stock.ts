@@ -1,0 +1,89 @@
+import type { StockReport, StockResponse, StockShop } from '@/features/stock/contract'
+import { hasWeather, WEATHER, windowAt } from '@/features/stock/rules'
+import { stockLiveOf } from '@/features/stock/server/public'
+import { isStockGame, STOCK_GAME_NAMES, type StockGameId } from '@/shared/games'
+import { EMBED_COLOUR, ephemeral, type Handler, linkRow, option } from './bot'
+
+/** Discord's bound on all the embeds of one message together, and on their number. */
+const MAX_EMBED_CHARACTERS = 5500
+const MAX_EMBEDS = 10
+
+const unix = (at: number) => Math.floor(at / 1000)
+
+/** `/stock game`: each shop's current stock with quantities and its next restock, the weather, a link. */
+export const stockCommand: Handler = async (deps, i) => {
+  const game = option(i, 'game') ?? ''
+  if (!isStockGame(game))
+    return { now: ephemeral('TradeHub tracks the stock of Grow a Garden and Blox Fruits.') }
+  const { data } = await stockLiveOf(deps.app).current(game)
+  const url = `${deps.publicUrl}/stock/${game}`
+  return {
+    now: {
+      embeds: stockEmbeds(game, data, url, Date.now()),
+      components: [linkRow('Stock on TradeHub', url)],
+      allowed_mentions: { parse: [] },
+    },
+  }
+}
+
+/** One embed per shop (the weather first where the game has weather), within Discord's bounds. */
+export function stockEmbeds(game: StockGameId, data: StockResponse, url: string, now: number) {
+  const weather = hasWeather(game) ? [weatherEmbed(game, data.weather, url, now)] : []
+  const shops = data.shops.slice(0, MAX_EMBEDS - weather.length)
+  const perShop = Math.floor((MAX_EMBED_CHARACTERS - 300 * weather.length) / Math.max(shops.length, 1)) - 100
+  return [
+    ...weather,
+    ...shops.map((shop) => ({
+      title: `${STOCK_GAME_NAMES[game]} · ${shop.name}`.slice(0, 100),
+      url,
+      description: shopText(shop, data.items, now, perShop),
+      color: EMBED_COLOUR,
+    })),
+  ]
+}
+
+function weatherEmbed(game: StockGameId, reports: StockReport[], url: string, now: number) {
+  const active = reports.filter((w) => w.weather && Date.parse(w.windowEnd) > now)
+  const lines = active.map(
+    (w) => `**${WEATHER[w.weather ?? ''] ?? w.weather}** · ends <t:${unix(Date.parse(w.windowEnd))}:R>`,
+  )
+  return {
+    title: `${STOCK_GAME_NAMES[game]} · Weather`,
+    url,
+    description: (lines.length > 0 ? lines.join('\n') : 'No weather reported now.').slice(0, 250),
+    color: EMBED_COLOUR,
+  }
+}
+
+/** A shop's stock now: its items with quantities (when the report is of the current window) and its next restock. */
+function shopText(shop: StockShop, items: StockResponse['items'], now: number, max: number): string {
+  const report = shop.report
+  const list = (r: StockReport) =>
+    r.items.length === 0
+      ? 'Nothing in stock.'
+      : r.items
+          .map(({ item, quantity }) => {
+            const known = items[item]
+            return `**${known?.name ?? item}** ×${quantity}${known?.rarity ? ` · ${known.rarity}` : ''}`
+          })
+          .join('\n')
+  let head: string
+  let foot: string
+  if (shop.kind === 'visit') {
+    const leavesAt = report ? Date.parse(report.windowEnd) : 0
+    if (!report) return 'No report yet.'
+    if (now >= leavesAt) return `Not here now (left <t:${unix(leavesAt)}:R>).`
+    head = list(report)
+    foot = `Leaves <t:${unix(leavesAt)}:R>`
+  } else {
+    const window = windowAt(shop, now)
+    foot = `Next restock <t:${unix(window.end)}:R>`
+    if (!report) head = 'No report yet.'
+    else if (Date.parse(report.windowStart) >= window.start) head = list(report)
+    else head = `Restocked <t:${unix(window.start)}:R>; no report of the new stock yet.`
+  }
+  const room = Math.max(max - foot.length - 2, 50)
+  const body =
+    head.length > room ? `${head.slice(0, head.lastIndexOf('\n', room - 2) + 1 || room - 2)}…` : head
+  return `${body}\n\n${foot}`
+}

@@ -1,0 +1,465 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { profiles } from '@/features/accounts/tables'
+import { suspendUser } from '@/features/admin/server/public'
+import { notifyUser } from '@/features/alerts/server/public'
+import {
+  DISPUTE_REASON_LABELS,
+  type Dispute,
+  type DisputeMessage,
+  type DisputeQueueResponse,
+  type DisputeRole,
+  type DisputeSummary,
+  DISPUTE_LIMITS as L,
+  DISPUTE_MESSAGES as M,
+  type MyDisputesResponse,
+  type OpenDisputeRequest,
+  type ResolveDisputeRequest,
+} from '@/features/disputes/contract'
+import { disputeEvidence, disputeMessages, disputes } from '@/features/disputes/tables'
+import { middlemanRequests } from '@/features/middlemen/tables'
+import { offerForTrader, otherTraderOf } from '@/features/trading/server/public'
+import { tradeOffers } from '@/features/trading/tables'
+import type { Actor } from '@/platform/server/auth/session'
+import { users } from '@/platform/server/auth/tables'
+import type { Db } from '@/platform/server/db/client'
+import type { Env } from '@/platform/server/env'
+import { type DbOrTx, recordAudit } from '@/platform/server/lib/audit'
+import { AppError } from '@/platform/server/lib/errors'
+import { checkImage, encodeFittedWebp, type ImageRefusals } from '@/platform/server/lib/images'
+import { evidenceDir } from '@/platform/server/lib/paths'
+import { hitRateLimit, type Limit, refundRateLimit } from '@/platform/server/lib/rate-limit'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The written limits (tests override them by these names under 'disputes'). */
+export const DISPUTE_RATE_LIMITS = {
+  opensPerHour: { max: L.opensPerHour, windowSeconds: 60 * 60 },
+  messagesPerHour: { max: L.messagesPerHour, windowSeconds: 60 * 60 },
+  evidencePerHour: { max: L.evidencePerHour, windowSeconds: 60 * 60 },
+} satisfies Record<string, Limit>
+
+export interface DisputeDeps {
+  env: Env
+  db: Db
+  now: () => Date
+  limits: typeof DISPUTE_RATE_LIMITS
+}
+
+/** Who reads: the user and whether they moderate (moderators and admins). */
+export interface Reader {
+  id: string
+  isModerator: boolean
+}
+
+type Row = typeof disputes.$inferSelect
+
+const opener = alias(profiles, 'opener_profile')
+const respondent = alias(profiles, 'respondent_profile')
+
+const summaryColumns = {
+  dispute: disputes,
+  adId: tradeOffers.adId,
+  opener: opener.username,
+  respondent: respondent.username,
+}
+
+function summaryQuery(db: DbOrTx) {
+  return db
+    .select(summaryColumns)
+    .from(disputes)
+    .innerJoin(tradeOffers, eq(tradeOffers.id, disputes.offerId))
+    .leftJoin(opener, eq(opener.userId, disputes.openerId))
+    .leftJoin(respondent, eq(respondent.userId, disputes.respondentId))
+}
+
+type SummaryRow = { dispute: Row; adId: number; opener: string | null; respondent: string | null }
+
+const summaryOf = (r: SummaryRow): DisputeSummary => ({
+  id: r.dispute.id,
+  offerId: r.dispute.offerId,
+  adId: r.adId,
+  reason: r.dispute.reason,
+  status: r.dispute.status,
+  opener: { username: r.opener },
+  respondent: { username: r.respondent },
+  createdAt: r.dispute.createdAt.toISOString(),
+  resolvedAt: r.dispute.resolvedAt?.toISOString() ?? null,
+})
+
+/** The middleman who took the trade's request (claimed, done or failed), or null. */
+async function middlemanOf(db: DbOrTx, offerId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ id: middlemanRequests.middlemanId })
+    .from(middlemanRequests)
+    .where(
+      and(
+        eq(middlemanRequests.offerId, offerId),
+        inArray(middlemanRequests.status, ['claimed', 'done', 'failed']),
+      ),
+    )
+    .orderBy(desc(middlemanRequests.id))
+    .limit(1)
+  return row?.id ?? null
+}
+
+/** The reader's part in a dispute, or null when it is not theirs to read. */
+function roleOf(row: Row, middlemanId: string | null, reader: Reader): DisputeRole | null {
+  if (row.openerId === reader.id) return 'opener'
+  if (row.respondentId === reader.id) return 'respondent'
+  if (middlemanId && middlemanId === reader.id) return 'middleman'
+  return reader.isModerator ? 'moderator' : null
+}
+
+/** The dispute and the reader's part in it; 404 for anyone else (the dispute is not revealed). */
+async function readable(db: DbOrTx, id: number, reader: Reader) {
+  const [row] = await db.select().from(disputes).where(eq(disputes.id, id))
+  if (!row) throw new AppError('NOT_FOUND', M.notFound)
+  const middlemanId = await middlemanOf(db, row.offerId)
+  const role = roleOf(row, middlemanId, reader)
+  if (!role) throw new AppError('NOT_FOUND', M.notFound)
+  return { row, role, middlemanId }
+}
+
+const disputeLink = (id: number) => `/dispute-center/${id}`
+
+/**
+ * POST /api/trade-offers/:id/dispute: one of the two traders of an accepted or completed trade disputes
+ * it, within 14 days of its acceptance (or completion). Anyone else 404; another state or too late 409;
+ * a second open dispute of the trade 409 (the partial unique index decides between two at once).
+ */
+export async function openDispute(
+  d: DisputeDeps,
+  userId: string,
+  offerId: number,
+  input: OpenDisputeRequest,
+): Promise<number> {
+  await hitRateLimit(d.db, `disputes:open:${userId}`, d.limits.opensPerHour, M.tooFast)
+  const trade = await offerForTrader(d.db, offerId, userId) // anyone else: 404
+  const { offer } = trade
+  const respondentId = otherTraderOf(trade)
+  if (offer.status !== 'accepted' && offer.status !== 'completed')
+    throw new AppError('CONFLICT', M.notDisputable)
+  const since = offer.completedAt ?? offer.decidedAt
+  if (!since || d.now().getTime() - since.getTime() > L.windowDays * DAY_MS)
+    throw new AppError('CONFLICT', M.tooLate)
+  return d.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(disputes)
+      .values({
+        offerId,
+        openerId: userId,
+        respondentId,
+        reason: input.reason,
+        details: input.details,
+        createdAt: d.now(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: disputes.id })
+    if (!row) throw new AppError('CONFLICT', M.alreadyOpen)
+    await notifyUser(tx, {
+      userId: respondentId,
+      kind: 'dispute',
+      title: 'A trade of yours is disputed',
+      body: `${DISPUTE_REASON_LABELS[input.reason]}: answer in the dispute center before a moderator decides.`,
+      link: disputeLink(row.id),
+      dedupeKey: `dispute-opened:${row.id}`,
+    })
+    return row.id
+  })
+}
+
+/** GET /api/disputes: the trader's disputes, opened by them or against them, newest first. */
+export async function myDisputes(db: Db, userId: string): Promise<MyDisputesResponse> {
+  const rows = await summaryQuery(db)
+    .where(or(eq(disputes.openerId, userId), eq(disputes.respondentId, userId)))
+    .orderBy(desc(disputes.createdAt), desc(disputes.id))
+    .limit(100)
+  return { disputes: rows.map(summaryOf) }
+}
+
+/** GET /api/admin/disputes: open disputes oldest first, then decided ones newest first. */
+export async function disputeQueue(db: Db, page: number): Promise<DisputeQueueResponse> {
+  const size = L.queuePageSize
+  const [rows, [total], [open]] = await Promise.all([
+    summaryQuery(db)
+      .orderBy(
+        sql`case when ${disputes.status} = 'open' then 0 else 1 end`,
+        sql`case when ${disputes.status} = 'open' then ${disputes.createdAt} end asc`,
+        desc(disputes.resolvedAt),
+        asc(disputes.id),
+      )
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: count() }).from(disputes),
+    db.select({ n: count() }).from(disputes).where(eq(disputes.status, 'open')),
+  ])
+  return {
+    disputes: rows.map(summaryOf),
+    page,
+    pageCount: Math.max(1, Math.ceil((total?.n ?? 0) / size)),
+    open: open?.n ?? 0,
+  }
+}
+
+/** GET /api/disputes/:id: the dispute with its evidence and messages, for those who may read it. */
+export async function getDispute(db: Db, id: number, reader: Reader): Promise<Dispute> {
+  const { row, role, middlemanId } = await readable(db, id, reader)
+  const [[summary], evidence, messages, [middleman]] = await Promise.all([
+    summaryQuery(db).where(eq(disputes.id, id)),
+    db
+      .select({ evidence: disputeEvidence, by: profiles.username })
+      .from(disputeEvidence)
+      .leftJoin(profiles, eq(profiles.userId, disputeEvidence.userId))
+      .where(eq(disputeEvidence.disputeId, id))
+      .orderBy(asc(disputeEvidence.id)),
+    db
+      .select({ message: disputeMessages, author: profiles.username })
+      .from(disputeMessages)
+      .leftJoin(profiles, eq(profiles.userId, disputeMessages.userId))
+      .where(eq(disputeMessages.disputeId, id))
+      .orderBy(asc(disputeMessages.id)),
+    middlemanId
+      ? db.select({ username: profiles.username }).from(profiles).where(eq(profiles.userId, middlemanId))
+      : [],
+  ])
+  const partOf = (userId: string | null): DisputeRole | null =>
+    !userId
+      ? null
+      : userId === row.openerId
+        ? 'opener'
+        : userId === row.respondentId
+          ? 'respondent'
+          : userId === middlemanId
+            ? 'middleman'
+            : 'moderator'
+  return {
+    ...summaryOf(summary!),
+    details: row.details,
+    middleman: middlemanId ? { username: middleman?.username ?? null } : null,
+    evidence: evidence.map((e) => ({
+      id: e.evidence.id,
+      url: `/api/disputes/${id}/evidence/${e.evidence.id}`,
+      width: e.evidence.width,
+      height: e.evidence.height,
+      by: e.by,
+    })),
+    messages: messages.map((m) => ({
+      id: m.message.id,
+      author: m.author,
+      role: partOf(m.message.userId),
+      body: m.message.body,
+      createdAt: m.message.createdAt.toISOString(),
+    })),
+    resolution:
+      row.status !== 'open' && row.resolvedAt
+        ? { note: row.resolutionNote ?? '', at: row.resolvedAt.toISOString() }
+        : null,
+    role,
+  }
+}
+
+/**
+ * POST /api/disputes/:id/messages: the two traders, the trade's middleman and moderators write while the
+ * dispute is open (decided 409). The traders hear of it (not the writer).
+ */
+export async function postMessage(
+  d: DisputeDeps,
+  reader: Reader,
+  id: number,
+  body: string,
+): Promise<DisputeMessage> {
+  const { row, role } = await readable(d.db, id, reader)
+  if (row.status !== 'open') throw new AppError('CONFLICT', M.closed)
+  await hitRateLimit(d.db, `disputes:messages:${reader.id}`, d.limits.messagesPerHour, M.tooFast)
+  return d.db.transaction(async (tx) => {
+    const [message] = await tx
+      .insert(disputeMessages)
+      .values({ disputeId: id, userId: reader.id, body, createdAt: d.now() })
+      .returning()
+    const [author] = await tx
+      .select({ username: profiles.username })
+      .from(profiles)
+      .where(eq(profiles.userId, reader.id))
+    for (const userId of [row.openerId, row.respondentId].filter((u) => u !== reader.id))
+      await notifyUser(tx, {
+        userId,
+        kind: 'dispute',
+        title: 'A new message in your dispute',
+        body: `${author?.username ?? 'Someone'} wrote in dispute #${id}.`,
+        link: disputeLink(id),
+        dedupeKey: `dispute-message:${message!.id}:${userId}`,
+      })
+    return {
+      id: message!.id,
+      author: author?.username ?? null,
+      role,
+      body: message!.body,
+      createdAt: message!.createdAt.toISOString(),
+    }
+  })
+}
+
+const refusals: ImageRefusals = {
+  notImage: M.notImage,
+  refuse: (message) => new AppError('VALIDATION_FAILED', message, { fields: { evidence: message } }),
+}
+
+const EVIDENCE_FILE = /^[A-Za-z0-9-]{1,80}\.webp$/
+
+async function storeEvidence(dataDir: string, disputeId: number, webp: Buffer): Promise<string> {
+  const dir = evidenceDir(dataDir)
+  await mkdir(dir, { recursive: true })
+  const name = `${disputeId}-${randomBytes(8).toString('hex')}.webp`
+  const tmp = path.join(dir, `.${name}.tmp`)
+  await writeFile(tmp, webp)
+  await rename(tmp, path.join(dir, name))
+  return name
+}
+
+/**
+ * POST /api/disputes/:id/evidence: one of the two traders adds an image while the dispute is open, up
+ * to 5 a dispute (409 after). Checked like avatars (PNG, JPEG or WebP, ≤ 5 MB, sides), re-encoded as
+ * WebP with its aspect kept, stored under DATA_DIR.
+ */
+export async function addEvidence(
+  d: DisputeDeps,
+  reader: Reader,
+  id: number,
+  bytes: Uint8Array,
+): Promise<{ id: number }> {
+  const { row, role } = await readable(d.db, id, reader)
+  if (role !== 'opener' && role !== 'respondent') throw new AppError('FORBIDDEN', M.evidenceNotAllowed)
+  if (row.status !== 'open') throw new AppError('CONFLICT', M.closed)
+  if (bytes.byteLength > L.evidenceMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', M.evidenceTooLarge)
+  const image = await checkImage(bytes, refusals)
+  const [held] = await d.db
+    .select({ n: count() })
+    .from(disputeEvidence)
+    .where(eq(disputeEvidence.disputeId, id))
+  if ((held?.n ?? 0) >= L.maxEvidence) throw new AppError('CONFLICT', M.tooManyEvidence)
+  const limitKey = `disputes:evidence:${reader.id}`
+  await hitRateLimit(d.db, limitKey, d.limits.evidencePerHour, M.tooFast)
+  const encoded = await encodeFittedWebp(image, L.evidenceSide, refusals).catch(async (error) => {
+    if (!(error instanceof AppError && error.status < 500))
+      await refundRateLimit(d.db, limitKey).catch(() => {})
+    throw error
+  })
+  const file = await storeEvidence(d.env.DATA_DIR, id, encoded.webp).catch((cause) => {
+    throw new AppError('UNAVAILABLE', M.notSaved, { cause })
+  })
+  try {
+    return await d.db.transaction(async (tx) => {
+      // One upload at a time per dispute: the count is read again behind the dispute's lock.
+      const [locked] = await tx
+        .select({ status: disputes.status })
+        .from(disputes)
+        .where(eq(disputes.id, id))
+        .for('update')
+      if (locked?.status !== 'open') throw new AppError('CONFLICT', M.closed)
+      const [again] = await tx
+        .select({ n: count() })
+        .from(disputeEvidence)
+        .where(eq(disputeEvidence.disputeId, id))
+      if ((again?.n ?? 0) >= L.maxEvidence) throw new AppError('CONFLICT', M.tooManyEvidence)
+      const [added] = await tx
+        .insert(disputeEvidence)
+        .values({
+          disputeId: id,
+          userId: reader.id,
+          file,
+          width: encoded.width,
+          height: encoded.height,
+          createdAt: d.now(),
+        })
+        .returning({ id: disputeEvidence.id })
+      return { id: added!.id }
+    })
+  } catch (error) {
+    await rm(path.join(evidenceDir(d.env.DATA_DIR), file), { force: true }).catch(() => {})
+    throw error
+  }
+}
+
+/** GET /api/disputes/:id/evidence/:evidenceId: the stored WebP, for those who may read the dispute. */
+export async function evidenceFile(
+  d: Pick<DisputeDeps, 'db' | 'env'>,
+  reader: Reader,
+  id: number,
+  evidenceId: number,
+): Promise<Buffer> {
+  await readable(d.db, id, reader)
+  const [row] = await d.db
+    .select({ file: disputeEvidence.file })
+    .from(disputeEvidence)
+    .where(and(eq(disputeEvidence.id, evidenceId), eq(disputeEvidence.disputeId, id)))
+  if (!row || !EVIDENCE_FILE.test(row.file)) throw new AppError('NOT_FOUND', 'No image with this id')
+  return readFile(path.join(evidenceDir(d.env.DATA_DIR), row.file)).catch(() => {
+    throw new AppError('NOT_FOUND', 'No image with this id')
+  })
+}
+
+/**
+ * POST /api/admin/disputes/:id/resolve: a moderator decides. Upheld marks the other trader's record (it
+ * counts in their reputation) and, with `suspend`, suspends them (the admins' suspension). Both traders
+ * are notified; the decision is in the audit log. Decided already 409.
+ */
+export async function resolveDispute(
+  d: DisputeDeps,
+  actor: Actor,
+  id: number,
+  input: ResolveDisputeRequest,
+): Promise<void> {
+  const note = input.note ?? ''
+  const [row] = await d.db.select().from(disputes).where(eq(disputes.id, id))
+  if (!row) throw new AppError('NOT_FOUND', M.notFound)
+  if (row.status !== 'open') throw new AppError('CONFLICT', M.decided)
+  const suspend = input.outcome === 'upheld' && input.suspend === true
+  const [target] = await d.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.id, row.respondentId))
+  // First, as a report's suspension: a refusal (the primary admin, oneself) changes nothing.
+  if (suspend && target)
+    await suspendUser(
+      { env: d.env, db: d.db },
+      actor,
+      target.id,
+      note || `Dispute ${id} upheld: ${DISPUTE_REASON_LABELS[row.reason]}`,
+    ).catch((error) => {
+      // Suspended already: the decision goes on.
+      if (!(error instanceof AppError && error.status === 409)) throw error
+    })
+  await d.db.transaction(async (tx) => {
+    const now = d.now()
+    const [decided] = await tx
+      .update(disputes)
+      .set({ status: input.outcome, resolvedAt: now, resolvedBy: actor.id, resolutionNote: note })
+      .where(and(eq(disputes.id, id), eq(disputes.status, 'open')))
+      .returning({ id: disputes.id })
+    if (!decided) throw new AppError('CONFLICT', M.decided)
+    const upheld = input.outcome === 'upheld'
+    for (const [userId, title] of [
+      [row.openerId, upheld ? 'Your dispute was upheld' : 'Your dispute was rejected'],
+      [row.respondentId, upheld ? 'A dispute against you was upheld' : 'A dispute against you was rejected'],
+    ] as const)
+      await notifyUser(tx, {
+        userId,
+        kind: 'dispute',
+        title,
+        body: note || `A moderator decided dispute #${id}.`,
+        link: disputeLink(id),
+        dedupeKey: `dispute-decided:${id}:${userId}`,
+      })
+    await recordAudit(tx, {
+      action: 'dispute.resolve',
+      actor,
+      target: target ?? null,
+      detail: { dispute: id, offer: row.offerId, outcome: input.outcome, suspend, note },
+      ip: actor.ip,
+    })
+  })
+}

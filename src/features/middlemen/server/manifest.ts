@@ -1,0 +1,15 @@
+import { defineFeature } from '@/platform/server/context'
+import { middlemanRoutes, middlemenRoutes, offerMiddlemanRoutes } from './routes'
+
+/**
+ * The official middlemen (/escrow-service): the public list and check, requests on accepted trades, the
+ * middlemen's queue with first-claim-wins, closing and rating jobs. docs/decisions/036-middlemen.md
+ */
+export default defineFeature({
+  name: 'middlemen',
+  routes: {
+    '/api/middlemen': middlemenRoutes,
+    '/api/trade-offers': offerMiddlemanRoutes,
+    '/api/middleman': middlemanRoutes,
+  },
+})

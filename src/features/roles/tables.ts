@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm'
+import { bigserial, check, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { ROLES } from '@/features/roles/rules'
+import { users } from '../../platform/server/auth/tables'
+
+const roleList = sql.raw(ROLES.map((r) => `'${r}'`).join(', '))
+
+/**
+ * SPEC's user_roles: `admin` and `{game}-stock-manager` for the games with stock. One row per user
+ * and role; the primary admin (ADMIN_EMAIL) needs none.
+ */
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The admin who granted it (null: that account is gone). */
+    grantedBy: text().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.role] }),
+    index('user_roles_role_idx').on(t.role),
+    check('user_roles_role_check', sql`${t.role} in (${roleList})`),
+  ],
+)
+
+/** A suspended account: it cannot sign in, and its sessions were ended when it was suspended. */
+export const userSuspensions = pgTable('user_suspensions', {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  reason: text().notNull(),
+  suspendedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  suspendedBy: text().references(() => users.id, { onDelete: 'set null' }),
+})
+
+/**
+ * Every admin and role action, written in the transaction of the action. Append-only: a trigger
+ * (migration 0003) refuses UPDATE and DELETE. E-mails are copied so an entry outlives its accounts.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    action: text().notNull(),
+    actorId: text(),
+    actorEmail: text(),
+    targetUserId: text(),
+    targetEmail: text(),
+    detail: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    ip: text(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_action_idx').on(t.action, t.at)],
+)

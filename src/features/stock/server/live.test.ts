@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { stockResponseSchema } from '@/features/stock/contract'
+import { createMagicLinkUser, meOf, send } from '@/test/accounts'
+import { createTestApp } from '@/test/app'
+import { readEvents } from '@/test/sse'
+import { STOCK_CHANNEL } from './live'
+import { postReport } from './reports'
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>
+let t: TestApp
+
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+describe('live stock', () => {
+  it('two announcements heard together, both after the change, still bring the new stock to the streams', async () => {
+    const { cookie } = await createMagicLinkUser(t, 'dealer-manager@example.com')
+    const me = await meOf(t, cookie)
+    const events = readEvents(await send(t, '/api/live?stock=blox-fruits'))
+    const first = stockResponseSchema.parse(JSON.parse((await events.next()).data))
+
+    // A report stored without its announcement, then two announcements at once (as two reports posted
+    // close together bring): both rebuilds read the new stock, and neither finds it new next to the other.
+    const quiet = { db: t.database.db, cache: t.cache, announce: async () => {} }
+    const reporter = {
+      kind: 'manager',
+      userId: me.id,
+      email: me.email,
+      name: 'dealer',
+      ip: '127.0.0.1',
+    } as const
+    await postReport(
+      quiet,
+      'blox-fruits',
+      { shop: 'mirage', items: [{ item: 'dough', quantity: 1 }] },
+      reporter,
+    )
+    await t.database.db.execute(
+      sql`select pg_notify(${STOCK_CHANNEL}, ''), pg_notify(${STOCK_CHANNEL}, 'blox-fruits')`,
+    )
+
+    const pushed = await events.next()
+    const stock = stockResponseSchema.parse(JSON.parse(pushed.data))
+    expect(stock.version).not.toBe(first.version)
+    expect(stock.shops.find((s) => s.id === 'mirage')?.report?.items).toEqual([
+      { item: 'dough', quantity: 1 },
+    ])
+    await events.close()
+  })
+})

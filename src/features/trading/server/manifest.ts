@@ -1,0 +1,30 @@
+import { defineFeature } from '@/platform/server/context'
+import { AdExpiryWorker } from './expiry-worker'
+import { tradingLiveOf } from './live'
+import { myTradesRoutes, tradeAdRoutes, tradeOfferRoutes } from './routes'
+
+/**
+ * The marketplace: trade ads of the eight games, offers and counter-offers, a conversation per offer
+ * (live on /api/live), trades confirmed by both traders, notifications through the alerts' center (in-app, e-mail, Discord), and a
+ * worker that warns of and marks ads ending. docs/decisions/028-marketplace-server.md
+ */
+export default defineFeature({
+  name: 'trading',
+  routes: {
+    '/api/trade-ads': tradeAdRoutes,
+    '/api/trade-offers': tradeOfferRoutes,
+    '/api/me/trades': myTradesRoutes,
+  },
+  async start({ database, cache, logger, env }) {
+    const live = tradingLiveOf({ database, logger })
+    await live.ready
+    const expiry = new AdExpiryWorker({ database, cache, logger, publicUrl: env.PUBLIC_URL })
+    await expiry.start()
+    return {
+      async stop() {
+        await expiry.stop()
+        await live.close()
+      },
+    }
+  },
+})

@@ -1,0 +1,307 @@
+import { and, count, desc, eq, inArray, ne } from 'drizzle-orm'
+import { awardAchievements } from '@/features/achievements/server/public'
+import { notifyTrader } from '@/features/alerts/server/public'
+import {
+  effectiveAdStatus,
+  TRADING_LIMITS,
+  TRADING_MESSAGES,
+  type TradeOffer,
+  type TradeOfferRequest,
+} from '@/features/trading/contract'
+import {
+  tradeAdItems,
+  tradeAds,
+  tradeConfirmations,
+  tradeOfferItems,
+  tradeOffers,
+} from '@/features/trading/tables'
+import { assertNotBlocked } from '@/features/trust/server/public'
+import type { DbOrTx } from '@/platform/server/lib/audit'
+import { AppError } from '@/platform/server/lib/errors'
+import { hitRateLimit } from '@/platform/server/lib/rate-limit'
+import { GAME_NAMES, type GameId } from '@/shared/games'
+import { adLink, declinePendingOffers, findAdRow } from './ads'
+import { invalidateTrading, requireTrader, type TradingDeps } from './deps'
+import { type AdRow, type OfferRow, presentOffers } from './present'
+import { checkSides, type Sides, type StoredSlot, toStored } from './slots'
+
+/** The stored sides of an ad. */
+async function adSides(tx: DbOrTx, adId: number): Promise<Sides> {
+  const rows = await tx
+    .select()
+    .from(tradeAdItems)
+    .where(eq(tradeAdItems.adId, adId))
+    .orderBy(tradeAdItems.side, tradeAdItems.position)
+  const pick = (side: string): StoredSlot[] =>
+    rows
+      .filter((r) => r.side === side)
+      .map((r) => ({ itemId: r.itemId, variant: r.variant, quantity: r.quantity }))
+  return { offering: pick('offering'), requesting: pick('requesting') }
+}
+
+/**
+ * A trader makes an offer on someone else's open ad: as requested (no sides: they give what the ad
+ * requests and get what it offers) or a counter-offer (either side their own). 60 offers an hour (429);
+ * one pending offer per ad and trader (409); on their own ad: 403; an ad not open: 409.
+ */
+export async function createOffer(
+  t: TradingDeps,
+  userId: string,
+  adId: number,
+  body: TradeOfferRequest,
+): Promise<number> {
+  const { username } = await requireTrader(t.db, userId)
+  const ad = await findAdRow(t.db, adId)
+  if (ad.userId === userId) throw new AppError('FORBIDDEN', TRADING_MESSAGES.ownAd)
+  await assertNotBlocked(t.db, userId, ad.userId) // trust: either blocked the other (403)
+  if (effectiveAdStatus(ad.status, ad.expiresAt, t.now()) !== 'open')
+    throw new AppError('CONFLICT', TRADING_MESSAGES.adNotOpen)
+  const asRequested = body.offering === undefined && body.requesting === undefined
+  const ads = await adSides(t.db, adId)
+  const sides: Sides = {
+    offering: body.offering ? toStored(body.offering) : ads.requesting,
+    requesting: body.requesting ? toStored(body.requesting) : ads.offering,
+  }
+  if (sides.offering.length === 0)
+    throw new AppError('VALIDATION_FAILED', `offering: ${TRADING_MESSAGES.nothingRequested}`, {
+      fields: { offering: TRADING_MESSAGES.nothingRequested },
+    })
+  const gameId = ad.gameId as GameId
+  await checkSides(t, gameId, sides)
+  await hitRateLimit(t.db, `trading:offers:${userId}`, t.limits.offersPerHour, TRADING_MESSAGES.offersTooFast)
+
+  const id = await t.db.transaction(async (tx) => {
+    const now = t.now()
+    const locked = await findAdRow(tx, adId, true)
+    if (effectiveAdStatus(locked.status, locked.expiresAt, now) !== 'open')
+      throw new AppError('CONFLICT', TRADING_MESSAGES.adNotOpen)
+    const [row] = await tx
+      .insert(tradeOffers)
+      .values({ adId, userId, asRequested, note: body.note ?? '', createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: tradeOffers.id })
+    if (!row) throw new AppError('CONFLICT', TRADING_MESSAGES.offerExists)
+    const slots = (['offering', 'requesting'] as const).flatMap((side) =>
+      sides[side].map((slot, position) => ({ offerId: row.id, side, position, ...slot })),
+    )
+    await tx.insert(tradeOfferItems).values(slots)
+    await notifyTrader(
+      tx,
+      {
+        userId: ad.userId,
+        kind: 'trade-offer',
+        title: asRequested ? 'New offer on your trade ad' : 'New counter-offer on your trade ad',
+        body: `${username} made an offer on your ${GAME_NAMES[gameId]} ad.`,
+        link: adLink(adId),
+        dedupeKey: `trade-offer:${row.id}`,
+        gameId,
+      },
+      t,
+    )
+    return row.id
+  })
+  invalidateTrading(t)
+  return id
+}
+
+const withAd = (t: Pick<TradingDeps, 'db'>) =>
+  t.db
+    .select({ offer: tradeOffers, ad: tradeAds })
+    .from(tradeOffers)
+    .innerJoin(tradeAds, eq(tradeAds.id, tradeOffers.adId))
+
+/** GET /api/trade-ads/:id/offers: the owner sees every offer, anyone else their own (newest first). */
+export async function listOffers(t: TradingDeps, userId: string, adId: number): Promise<TradeOffer[]> {
+  const ad = await findAdRow(t.db, adId)
+  const rows = await withAd(t)
+    .where(and(eq(tradeOffers.adId, adId), ad.userId === userId ? undefined : eq(tradeOffers.userId, userId)))
+    .orderBy(desc(tradeOffers.id))
+  return presentOffers(t, rows)
+}
+
+/** My trades: the offers I sent and the offers on my ads, newest first. */
+export async function myOffers(t: TradingDeps, userId: string) {
+  const [sent, received] = await Promise.all([
+    withAd(t)
+      .where(eq(tradeOffers.userId, userId))
+      .orderBy(desc(tradeOffers.id))
+      .limit(TRADING_LIMITS.mineMax),
+    withAd(t).where(eq(tradeAds.userId, userId)).orderBy(desc(tradeOffers.id)).limit(TRADING_LIMITS.mineMax),
+  ])
+  const [presentedSent, presentedReceived] = await Promise.all([
+    presentOffers(t, sent),
+    presentOffers(t, received),
+  ])
+  return { sent: presentedSent, received: presentedReceived }
+}
+
+export type TraderRole = 'owner' | 'offerer'
+
+/**
+ * The offer and its ad, with the user's part in it; 404 for anyone but its two traders (the offer is not
+ * revealed). `lock`: FOR UPDATE in the caller's transaction, the ad's row first and then the offer's, the
+ * order every decision takes (closing an ad declines its offers under the ad's lock too).
+ */
+export async function offerForTrader(
+  tx: DbOrTx,
+  offerId: number,
+  userId: string,
+  lock = false,
+): Promise<{ offer: OfferRow; ad: AdRow; role: TraderRole }> {
+  const notFound = () => new AppError('NOT_FOUND', TRADING_MESSAGES.offerNotFound)
+  const [found] = await tx.select().from(tradeOffers).where(eq(tradeOffers.id, offerId))
+  if (!found) throw notFound()
+  const ad = await findAdRow(tx, found.adId, lock)
+  const [offer] = lock
+    ? await tx.select().from(tradeOffers).where(eq(tradeOffers.id, offerId)).for('update')
+    : [found]
+  const role = ad.userId === userId ? 'owner' : offer?.userId === userId ? 'offerer' : null
+  if (!offer || !role) throw notFound()
+  return { offer, ad, role }
+}
+
+/** The other trader of an offer, for one of its two. */
+export const otherTraderOf = ({ offer, ad, role }: { offer: OfferRow; ad: AdRow; role: TraderRole }) =>
+  role === 'owner' ? offer.userId : ad.userId
+
+async function presentOffer(t: TradingDeps, offerId: number, userId: string): Promise<TradeOffer> {
+  const row = await offerForTrader(t.db, offerId, userId)
+  const [offer] = await presentOffers(t, [row])
+  return offer!
+}
+
+type Decision = 'accept' | 'decline' | 'cancel'
+
+const DECISION_NOTICE = {
+  accept: { kind: 'trade-accepted', title: 'Your offer was accepted', verb: 'accepted' },
+  decline: { kind: 'trade-declined', title: 'Your offer was declined', verb: 'declined' },
+  cancel: { kind: 'trade-cancelled', title: 'An offer on your ad was cancelled', verb: 'cancelled' },
+} as const
+
+/**
+ * The owner accepts a pending offer (one per ad: the ad's row is locked, so two accepts at once accept
+ * one) or declines a pending or accepted one; the offerer cancels their pending offer. Each in one
+ * transaction, the other trader notified. Others: 404; the wrong trader: 403; the wrong status: 409.
+ */
+export async function decideOffer(
+  t: TradingDeps,
+  userId: string,
+  offerId: number,
+  decision: Decision,
+): Promise<TradeOffer> {
+  const { username } = await requireTrader(t.db, userId)
+  await t.db.transaction(async (tx) => {
+    const now = t.now()
+    const { offer, ad, role } = await offerForTrader(tx, offerId, userId, true)
+    if (decision === 'cancel' ? role !== 'offerer' : role !== 'owner')
+      throw new AppError(
+        'FORBIDDEN',
+        decision === 'cancel' ? TRADING_MESSAGES.notOfferer : TRADING_MESSAGES.notOwner,
+      )
+    if (decision === 'decline') {
+      if (offer.status !== 'pending' && offer.status !== 'accepted')
+        throw new AppError('CONFLICT', TRADING_MESSAGES.cannotDecline)
+    } else if (offer.status !== 'pending') throw new AppError('CONFLICT', TRADING_MESSAGES.offerNotPending)
+    if (decision === 'accept') {
+      if (effectiveAdStatus(ad.status, ad.expiresAt, now) !== 'open')
+        throw new AppError('CONFLICT', TRADING_MESSAGES.adNotOpen)
+      const [taken] = await tx
+        .select({ n: count() })
+        .from(tradeOffers)
+        .where(
+          and(
+            eq(tradeOffers.adId, ad.id),
+            inArray(tradeOffers.status, ['accepted', 'completed']),
+            ne(tradeOffers.id, offerId),
+          ),
+        )
+      if ((taken?.n ?? 0) > 0) throw new AppError('CONFLICT', TRADING_MESSAGES.otherAccepted)
+    }
+    const status = ({ accept: 'accepted', decline: 'declined', cancel: 'cancelled' } as const)[decision]
+    await tx.update(tradeOffers).set({ status, decidedAt: now }).where(eq(tradeOffers.id, offerId))
+    const notice = DECISION_NOTICE[decision]
+    await notifyTrader(
+      tx,
+      {
+        userId: otherTraderOf({ offer, ad, role }),
+        kind: notice.kind,
+        title: notice.title,
+        body: `${username} ${notice.verb} the offer on the ${GAME_NAMES[ad.gameId as GameId]} ad.`,
+        link: adLink(ad.id),
+        dedupeKey: `${notice.kind}:${offerId}`,
+        gameId: ad.gameId,
+      },
+      t,
+    )
+  })
+  invalidateTrading(t)
+  return presentOffer(t, offerId, userId)
+}
+
+/**
+ * POST /api/trade-offers/:id/complete: one trader confirms the accepted offer's trade happened. The
+ * second confirmation completes it: the offer `completed`, the ad `traded`, its other pending offers
+ * declined, both traders notified — once, whoever confirms twice or at the same time (the offer's row
+ * is locked). Confirming a completed offer again answers it as it is.
+ */
+export async function completeOffer(t: TradingDeps, userId: string, offerId: number): Promise<TradeOffer> {
+  const { username } = await requireTrader(t.db, userId)
+  let traders: string[] = []
+  const changed = await t.db.transaction(async (tx) => {
+    const now = t.now()
+    const { offer, ad, role } = await offerForTrader(tx, offerId, userId, true)
+    if (offer.status === 'completed') return false
+    if (offer.status !== 'accepted') throw new AppError('CONFLICT', TRADING_MESSAGES.offerNotAccepted)
+    await tx.insert(tradeConfirmations).values({ offerId, userId, createdAt: now }).onConflictDoNothing()
+    const confirmed = await tx
+      .select({ userId: tradeConfirmations.userId })
+      .from(tradeConfirmations)
+      .where(eq(tradeConfirmations.offerId, offerId))
+    const other = otherTraderOf({ offer, ad, role })
+    const game = GAME_NAMES[ad.gameId as GameId]
+    if (!confirmed.some((c) => c.userId === other)) {
+      await notifyTrader(
+        tx,
+        {
+          userId: other,
+          kind: 'trade-confirmed',
+          title: `${username} confirmed the trade`,
+          body: `Confirm it too once you have traded in ${game}: the trade is then recorded as completed.`,
+          link: adLink(ad.id),
+          dedupeKey: `trade-confirmed:${offerId}:${userId}`,
+          gameId: ad.gameId,
+        },
+        t,
+      )
+      return true
+    }
+    await tx
+      .update(tradeOffers)
+      .set({ status: 'completed', completedAt: now })
+      .where(eq(tradeOffers.id, offerId))
+    await tx.update(tradeAds).set({ status: 'traded', closedAt: now }).where(eq(tradeAds.id, ad.id))
+    await declinePendingOffers(t, tx, ad, now, {
+      title: 'An ad you made an offer on has traded',
+      body: `The ${game} ad was traded with another trader.`,
+    })
+    for (const trader of [ad.userId, offer.userId])
+      await notifyTrader(
+        tx,
+        {
+          userId: trader,
+          kind: 'trade-completed',
+          title: 'Trade completed',
+          body: `Both traders confirmed the ${game} trade.`,
+          link: adLink(ad.id),
+          dedupeKey: `trade-completed:${offerId}`,
+          gameId: ad.gameId,
+        },
+        t,
+      )
+    traders = [ad.userId, offer.userId]
+    return true
+  })
+  await awardAchievements(t, traders) // before the ads are dropped: they show the traders' achievements
+  if (changed) invalidateTrading(t)
+  return presentOffer(t, offerId, userId)
+}

@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import type { AdStatus, OfferStatus, TradeSide, TradeTag } from '@/features/trading/rules'
+import { users } from '../../platform/server/auth/tables'
+
+const at = () => timestamp({ withTimezone: true })
+
+/**
+ * A trade ad: what its owner offers and requests (trade_ad_items), for a lifetime. An `open` ad past
+ * `expires_at` is expired for every query at once; a worker writes `expired` later. docs/decisions/028
+ */
+export const tradeAds = pgTable(
+  'trade_ads',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameId: text().notNull(),
+    status: text().$type<AdStatus>().notNull().default('open'),
+    tags: text().array().$type<TradeTag[]>().notNull().default(sql`'{}'::text[]`),
+    note: text().notNull().default(''),
+    hours: integer().notNull(),
+    /** Both sides and the tags, sorted: the same open ad twice is refused. */
+    signature: text().notNull(),
+    createdAt: at().notNull().defaultNow(),
+    /** Posted or relisted: the list's order. */
+    listedAt: at().notNull(),
+    expiresAt: at().notNull(),
+    closedAt: at(),
+    /** The owner was told the ad ends within the hour (this listing). */
+    expiringNoticeAt: at(),
+    /** A moderator hid it (a report): closed, out of every list, 404 to everyone. */
+    hiddenAt: at(),
+  },
+  (t) => [
+    // The list: open ads newest first, of a game or of all.
+    index('trade_ads_open_idx').on(t.gameId, t.listedAt.desc(), t.id.desc()).where(sql`${t.status} = 'open'`),
+    index('trade_ads_open_all_idx').on(t.listedAt.desc(), t.id.desc()).where(sql`${t.status} = 'open'`),
+    // A trader's ads (their profile, my trades, the open-ads cap).
+    index('trade_ads_user_idx').on(t.userId, t.gameId, t.status),
+    // Tags: any open ad asking for a tag.
+    index('trade_ads_tags_idx').using('gin', t.tags).where(sql`${t.status} = 'open'`),
+    // The worker's scan: open ads by end.
+    index('trade_ads_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'open'`),
+  ],
+)
+
+/** The columns of one slot of a side (an ad's or an offer's): which side, its place, the item, how many. */
+const slotColumns = () => ({
+  side: text().$type<TradeSide>().notNull(),
+  position: integer().notNull(),
+  itemId: text().notNull(),
+  variant: text(),
+  quantity: integer().notNull(),
+})
+
+/** One slot of an ad's side: "has" filters read `offering`, "wants" filters `requesting`. */
+export const tradeAdItems = pgTable(
+  'trade_ad_items',
+  {
+    adId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => tradeAds.id, { onDelete: 'cascade' }),
+    gameId: text().notNull(),
+    ...slotColumns(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.adId, t.side, t.position] }),
+    index('trade_ad_items_item_idx').on(t.gameId, t.itemId, t.side, t.adId),
+  ],
+)
+
+/** An offer on an ad, with its own sides (trade_offer_items): as requested, or a counter-offer. */
+export const tradeOffers = pgTable(
+  'trade_offers',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    adId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => tradeAds.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text().$type<OfferStatus>().notNull().default('pending'),
+    asRequested: boolean().notNull(),
+    note: text().notNull().default(''),
+    createdAt: at().notNull().defaultNow(),
+    decidedAt: at(),
+    completedAt: at(),
+  },
+  (t) => [
+    index('trade_offers_ad_idx').on(t.adId, t.id.desc()),
+    index('trade_offers_user_idx').on(t.userId, t.id.desc()),
+    // One pending offer per trader and ad; one accepted or completed offer per ad.
+    uniqueIndex('trade_offers_pending_key').on(t.adId, t.userId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('trade_offers_accepted_key').on(t.adId).where(sql`${t.status} in ('accepted', 'completed')`),
+  ],
+)
+
+/** One slot of an offer's side: `offering` is what the offerer gives. */
+export const tradeOfferItems = pgTable(
+  'trade_offer_items',
+  {
+    offerId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => tradeOffers.id, { onDelete: 'cascade' }),
+    ...slotColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.side, t.position] })],
+)
+
+/** The conversation of an offer between its two traders. */
+export const tradeMessages = pgTable(
+  'trade_messages',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    offerId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => tradeOffers.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text().notNull(),
+    createdAt: at().notNull().defaultNow(),
+    /** A moderator hid it (a report): no longer shown. */
+    hiddenAt: at(),
+  },
+  (t) => [index('trade_messages_offer_idx').on(t.offerId, t.id)],
+)
+
+/** A trader's confirmation that an accepted offer's trade happened: both make it completed. */
+export const tradeConfirmations = pgTable(
+  'trade_confirmations',
+  {
+    offerId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => tradeOffers.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: at().notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.userId] })],
+)

@@ -1,0 +1,93 @@
+/**
+ * Pure rules of the ad page and "my trades" about offers: what each trader may do with an offer, what
+ * its confirmations say, and where a counter-offer starts.
+ */
+import type { TradeAd, TradeOffer } from '@/features/trading/contract'
+import { TRUST_LIMITS } from '@/features/trust/rules'
+import type { OfferDecision } from './offers-api'
+import { toEditorSlots } from './sides'
+
+export type OfferRole = 'owner' | 'offerer'
+
+export const otherTrader = (offer: Pick<TradeOffer, 'owner' | 'offerer'>, role: OfferRole) =>
+  role === 'owner' ? offer.offerer : offer.owner
+
+/** What the viewer may do with an offer now, in the order the buttons show. */
+export function offerActions(
+  offer: Pick<TradeOffer, 'status' | 'confirmed'>,
+  role: OfferRole,
+): OfferDecision[] {
+  const confirmedByMe = offer.confirmed[role]
+  switch (offer.status) {
+    case 'pending':
+      return role === 'owner' ? ['accept', 'decline'] : ['cancel']
+    case 'accepted': {
+      const confirm: OfferDecision[] = confirmedByMe ? [] : ['complete']
+      // The owner may still decline an accepted offer: the trade fell through.
+      return role === 'owner' ? [...confirm, 'decline'] : confirm
+    }
+    default:
+      return []
+  }
+}
+
+export const DECISION_LABELS: Record<OfferDecision, string> = {
+  accept: 'Accept',
+  decline: 'Decline',
+  cancel: 'Cancel offer',
+  complete: 'Confirm trade completed',
+}
+
+/** The toast after a decision the server took. */
+export const DECISION_DONE: Record<OfferDecision, string> = {
+  accept: 'Offer accepted',
+  decline: 'Offer declined',
+  cancel: 'Offer cancelled',
+  complete: 'Trade confirmed',
+}
+
+/** Who has confirmed an accepted offer, said to one of its traders; null when there is nothing to say. */
+export function confirmationText(
+  offer: Pick<TradeOffer, 'status' | 'confirmed' | 'owner' | 'offerer'>,
+  role: OfferRole,
+): string | null {
+  const other = otherTrader(offer, role).username
+  if (offer.status === 'completed') return `Both you and ${other} confirmed this trade.`
+  if (offer.status !== 'accepted') return null
+  const mine = offer.confirmed[role]
+  const theirs = offer.confirmed[role === 'owner' ? 'offerer' : 'owner']
+  if (mine && theirs) return `Both you and ${other} confirmed this trade.`
+  if (mine) return `You confirmed the trade. Waiting for ${other} to confirm.`
+  if (theirs) return `${other} confirmed the trade. Confirm it once you have traded in the game.`
+  return `Trade in the game, then both of you confirm it here. Neither of you has confirmed yet.`
+}
+
+/**
+ * A counter-offer starts from "as requested": the offerer gives (`give`) what the ad requests and gets
+ * what it offers.
+ */
+export function counterOfferStart(ad: Pick<TradeAd, 'offering' | 'requesting'>) {
+  return { give: toEditorSlots(ad.requesting), get: toEditorSlots(ad.offering) }
+}
+
+/** "Offer as requested" makes sense only when the ad requests items (tags alone need a counter-offer). */
+export const canOfferAsRequested = (ad: Pick<TradeAd, 'requesting'>) => ad.requesting.length > 0
+
+/** The address of an offer's conversation on its ad's page. */
+export const offerHref = (offer: Pick<TradeOffer, 'adId' | 'id'>) =>
+  `/trading/ad/${offer.adId}?offer=${offer.id}`
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Whether the viewer may still review the other trader: the trade is completed, they have not reviewed
+ * it, and it completed at most TRUST_LIMITS.reviewDays ago.
+ */
+export function canReview(
+  offer: Pick<TradeOffer, 'status' | 'completedAt' | 'reviewed'>,
+  role: OfferRole,
+  now: number,
+): boolean {
+  if (offer.status !== 'completed' || !offer.completedAt || offer.reviewed[role]) return false
+  return now - Date.parse(offer.completedAt) <= TRUST_LIMITS.reviewDays * DAY_MS
+}

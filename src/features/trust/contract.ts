@@ -1,0 +1,220 @@
+/**
+ * The contracts of the trust layer: verified Roblox accounts, reviews, blocks, reports and the
+ * moderators' queue, as the server validates them and the pages read them. docs/decisions/033-trust-server.md
+ */
+import { z } from 'zod'
+import { text } from '../../shared/text'
+import { USERNAME_MAX } from '../accounts/username-rules'
+import { intParam } from '../catalog/contract'
+import { robloxAccountSchema, robloxUserSchema } from '../verification/contract'
+import { REPORT_ACTIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_KINDS, TRUST_LIMITS } from './rules'
+
+export * from '../verification/contract'
+export * from './rules'
+
+// --- Verified Roblox accounts -----------------------------------------------------------------------
+
+/** Roblox usernames: 3 to 20 letters, digits and one underscore (not first nor last). */
+export const robloxUsernameSchema = text('username', {
+  min: 3,
+  max: 20,
+  messages: {
+    tooShort: 'Enter your Roblox username',
+    tooLong: 'A Roblox username has at most 20 characters',
+  },
+}).regex(/^[A-Za-z0-9]+(_[A-Za-z0-9]+)?$/, 'A Roblox username has letters, digits and at most one underscore')
+
+/** POST /api/verification/roblox */
+export const robloxStartRequestSchema = z.strictObject({ username: robloxUsernameSchema })
+export type RobloxStartRequest = z.input<typeof robloxStartRequestSchema>
+
+/** 201 of POST /api/verification/roblox: the phrase to put in the About, until `expiresAt`. */
+export const robloxStartResponseSchema = z.object({
+  phrase: z.string(),
+  robloxUser: robloxUserSchema,
+  expiresAt: z.string(),
+})
+export type RobloxStartResponse = z.infer<typeof robloxStartResponseSchema>
+
+/** 200 of POST /api/verification/roblox/check */
+export const robloxCheckResponseSchema = z.object({
+  verified: z.literal(true),
+  robloxUser: robloxAccountSchema,
+})
+export type RobloxCheckResponse = z.infer<typeof robloxCheckResponseSchema>
+
+// --- Blocks -----------------------------------------------------------------------------------------
+
+/** `:username` of /api/blocks/:username */
+export const blockParamSchema = z.strictObject({
+  username: text('username', { min: 1, max: USERNAME_MAX })
+    .toLowerCase()
+    .regex(/^[a-z0-9_]+$/, 'username must be a username'),
+})
+
+export const blockedTraderSchema = z.object({
+  username: z.string(),
+  displayName: z.string().nullable(),
+  blockedAt: z.string(),
+})
+/** GET /api/blocks: the traders I blocked, newest first. */
+export const blocksResponseSchema = z.object({ blocks: z.array(blockedTraderSchema) })
+export type BlocksResponse = z.infer<typeof blocksResponseSchema>
+
+// --- Reviews ----------------------------------------------------------------------------------------
+
+const ratingMessage = 'rating must be a whole number from 1 to 5'
+
+/** POST /api/trade-offers/:id/review → 201 the review. */
+export const reviewRequestSchema = z.strictObject({
+  rating: z.number({ error: ratingMessage }).int(ratingMessage).min(1, ratingMessage).max(5, ratingMessage),
+  comment: text('comment', {
+    max: TRUST_LIMITS.maxComment,
+    messages: { tooLong: `comment can have at most ${TRUST_LIMITS.maxComment} characters` },
+  }).optional(),
+})
+export type ReviewRequest = z.input<typeof reviewRequestSchema>
+
+export const reviewSchema = z.object({
+  id: z.number().int(),
+  offerId: z.number().int(),
+  rating: z.number().int(),
+  comment: z.string(),
+  /** The reviewer's username ('deleted' once their account is gone). */
+  author: z.string(),
+  /** The reviewer's account was younger than 3 days when they wrote it. */
+  newAccount: z.boolean(),
+  createdAt: z.string(),
+})
+export type Review = z.infer<typeof reviewSchema>
+
+/**
+ * A trader's reputation: the average of their reviews (two accounts reviewing each other more than 3
+ * times in 30 days count once), how many reviews, the completed trades, the share of positive ratings.
+ */
+export const reviewSummarySchema = z.object({
+  /** null: no review yet. Rounded to one decimal. */
+  average: z.number().nullable(),
+  count: z.number().int(),
+  completedTrades: z.number().int(),
+  /** null: no review yet. */
+  positivePercent: z.number().int().nullable(),
+  /** Disputes against this trader a moderator upheld (docs/decisions/037-disputes.md). */
+  disputesUpheld: z.number().int(),
+})
+export type ReviewSummary = z.infer<typeof reviewSummarySchema>
+
+/** GET /api/users/:username/reviews?page= */
+export const reviewsQuerySchema = z.strictObject({ page: intParam('page', 1, 1000, 1) })
+
+export const reviewsResponseSchema = z.object({
+  summary: reviewSummarySchema,
+  reviews: z.array(reviewSchema),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+})
+export type ReviewsResponse = z.infer<typeof reviewsResponseSchema>
+
+// --- Reports and moderation -------------------------------------------------------------------------
+
+const targetKindMessage = `kind must be one of ${REPORT_TARGET_KINDS.join(', ')}`
+
+/** POST /api/reports → 201 `{ id }`: an ad, an offer's message, a review, a suggestion (by id) or a user (by username). */
+export const reportRequestSchema = z.strictObject({
+  target: z.strictObject({
+    kind: z.enum(REPORT_TARGET_KINDS, { error: targetKindMessage }),
+    id: z.union(
+      [
+        z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+        text('id', { min: 1, max: USERNAME_MAX, noControlCharacters: true }),
+      ],
+      { error: 'id must be the id of what you report (a username for a user)' },
+    ),
+  }),
+  reason: z.enum(REPORT_REASONS, { error: `reason must be one of ${REPORT_REASONS.join(', ')}` }),
+  details: text('details', {
+    max: TRUST_LIMITS.maxDetails,
+    messages: { tooLong: `details can have at most ${TRUST_LIMITS.maxDetails} characters` },
+  }).optional(),
+})
+export type ReportRequest = z.input<typeof reportRequestSchema>
+
+/** GET /api/admin/reports?status=open|resolved&page= */
+export const reportsQuerySchema = z.strictObject({
+  status: z.enum(REPORT_STATUSES, { error: 'status must be open or resolved' }).optional(),
+  page: intParam('page', 1, 1000, 1),
+})
+
+const reportIdMessage = 'id must be a number'
+/** `:id` of a report. */
+export const reportIdParamSchema = z.strictObject({
+  id: z.coerce
+    .number({ error: reportIdMessage })
+    .int(reportIdMessage)
+    .positive(reportIdMessage)
+    .max(Number.MAX_SAFE_INTEGER),
+})
+
+/** POST /api/admin/reports/:id/resolve */
+export const resolveReportRequestSchema = z.strictObject({
+  action: z.enum(REPORT_ACTIONS, { error: `action must be one of ${REPORT_ACTIONS.join(', ')}` }),
+  note: text('note', {
+    max: TRUST_LIMITS.maxNote,
+    messages: { tooLong: `note can have at most ${TRUST_LIMITS.maxNote} characters` },
+  }).optional(),
+})
+export type ResolveReportRequest = z.input<typeof resolveReportRequestSchema>
+
+const personSchema = z.object({ id: z.string(), username: z.string().nullable(), email: z.string() })
+
+export const reportSchema = z.object({
+  id: z.number().int(),
+  target: z.object({ kind: z.enum(REPORT_TARGET_KINDS), id: z.string() }),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string(),
+  reporter: personSchema.nullable(),
+  createdAt: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  /** What was reported, as it reads now (null: deleted meanwhile); `hidden` once a moderator hid it. */
+  content: z.object({ text: z.string(), link: z.string().nullable(), hidden: z.boolean() }).nullable(),
+  /** Who wrote it (the user, for a user report). */
+  author: personSchema.nullable(),
+  /** Earlier reports about the same author (the latest few), with what was done. */
+  earlierReports: z.array(
+    z.object({
+      id: z.number().int(),
+      reason: z.enum(REPORT_REASONS),
+      createdAt: z.string(),
+      action: z.enum(REPORT_ACTIONS).nullable(),
+    }),
+  ),
+  resolution: z
+    .object({
+      action: z.enum(REPORT_ACTIONS),
+      note: z.string(),
+      at: z.string(),
+      by: z.string().nullable(),
+    })
+    .nullable(),
+})
+export type Report = z.infer<typeof reportSchema>
+
+export const reportsResponseSchema = z.object({
+  reports: z.array(reportSchema),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+  total: z.number().int(),
+})
+export type ReportsResponse = z.infer<typeof reportsResponseSchema>
+
+/** GET /api/trust/figures: live, anonymous figures of /trust-and-security. */
+export const trustFiguresSchema = z.object({
+  /** Reports resolved in the last 30 days. */
+  reportsHandled: z.number().int(),
+  /** Median hours from report to resolution over those (null: none). */
+  medianHoursToHandle: z.number().nullable(),
+  /** Accounts with a verified Roblox account. */
+  verifiedTraders: z.number().int(),
+  days: z.number().int(),
+})
+export type TrustFigures = z.infer<typeof trustFiguresSchema>

@@ -1,0 +1,151 @@
+/** The value team's vocabulary and limits, free of zod (the browser's pages use them). */
+import type { GameId } from '../../shared/games'
+import { ownValue } from '../../shared/lookup'
+
+/** One trend vocabulary for every game. */
+export const TRENDS = [
+  'Rising',
+  'Stable',
+  'Dropping',
+  'Unstable',
+  'Fluctuating',
+  'Overpaid',
+  'Underpaid',
+  'Hyped',
+] as const
+export type Trend = (typeof TRENDS)[number]
+
+/** Every spelling the sources use, lowercased, to the one vocabulary; "soon" means no trend yet. */
+const TREND_SPELLINGS: Record<string, Trend | null> = {
+  rising: 'Rising',
+  raising: 'Rising',
+  'doing well': 'Rising',
+  stable: 'Stable',
+  dropping: 'Dropping',
+  declining: 'Dropping',
+  lowering: 'Dropping',
+  unstable: 'Unstable',
+  untable: 'Unstable',
+  fluctuating: 'Fluctuating',
+  overpaid: 'Overpaid',
+  'overpaid for': 'Overpaid',
+  overpriced: 'Overpaid',
+  underpaid: 'Underpaid',
+  'underpaid for': 'Underpaid',
+  hyped: 'Hyped',
+  soon: null,
+}
+
+/** A source's trend in the one vocabulary: null for none ("SOON", empty); undefined when unknown. */
+export function normalizeTrend(spelling: string | null | undefined): Trend | null | undefined {
+  if (spelling === null || spelling === undefined || spelling.trim() === '') return null
+  const key = spelling.trim().toLowerCase()
+  return ownValue(TREND_SPELLINGS, key)
+}
+
+/** Where a value came from (change records and the change log's filter). */
+export const VALUE_SOURCES = ['editor', 'official-rap', 'suggestion', 'catalog'] as const
+export type ValueSource = (typeof VALUE_SOURCES)[number]
+export const VALUE_SOURCE_LABELS: Record<ValueSource, string> = {
+  editor: 'Value team',
+  'official-rap': 'Official price import',
+  suggestion: 'Community suggestion',
+  catalog: 'Starter catalog',
+}
+
+/** Limits of the value team's tools and of suggestions. */
+export const VALUE_LIMITS = {
+  /** Largest value, price or variant value accepted (values reach 1e24). */
+  maxValue: 1e30,
+  maxDemand: 10,
+  reasonMax: 500,
+  noteMax: 500,
+  notesMax: 2000,
+  nameMax: 80,
+  labelMax: 60,
+  aliasMax: 60,
+  aliasesMax: 20,
+  evidenceUrlMax: 500,
+  /** Rows of one bulk update (a game has at most ~1,400 items). */
+  bulkRowsMax: 5000,
+  bulkCsvMax: 512 * 1024,
+  suggestionsPerDay: 10,
+  /** Votes a user may cast per minute. */
+  votesPerMinute: 30,
+  imageMaxBytes: 2 * 1024 * 1024,
+  imageSizes: [128, 256] as const,
+  changesPageSize: 50,
+} as const
+
+/** The fields an editor changes (besides value and variants), as the change log names them. */
+export const EDITABLE_FIELDS = [
+  'name',
+  'value',
+  'variants',
+  'demand',
+  'trend',
+  'category',
+  'rarity',
+  'inGamePrice',
+  'robuxPrice',
+  'notes',
+  'aliases',
+] as const
+export type EditableField = (typeof EDITABLE_FIELDS)[number]
+export const FIELD_LABELS: Record<EditableField, string> = {
+  name: 'Name',
+  value: 'Value',
+  variants: 'Variant values',
+  demand: 'Demand',
+  trend: 'Trend',
+  category: 'Category',
+  rarity: 'Rarity',
+  inGamePrice: 'In-game price',
+  robuxPrice: 'Robux price',
+  notes: 'Notes',
+  aliases: 'Other names',
+}
+
+/** The percentage of a value change, rounded to a whole number (null when it cannot be said). */
+export function changePercent(oldValue: number | null, newValue: number | null): number | null {
+  if (oldValue === null || newValue === null || oldValue <= 0) return null
+  return Math.round(((newValue - oldValue) / oldValue) * 100)
+}
+
+/** The games whose values the studio's official price API gives (imported every hour). */
+export const IMPORT_GAMES = ['pet-simulator-99', 'pets-go'] as const satisfies readonly GameId[]
+export type ImportGameId = (typeof IMPORT_GAMES)[number]
+export const isImportGame = (game: string): game is ImportGameId =>
+  (IMPORT_GAMES as readonly string[]).includes(game)
+
+/** The counts of an import run, in the order the Imports section shows them. */
+export const IMPORT_COUNT_LABELS = {
+  fetched: 'Prices fetched',
+  matched: 'Matched',
+  changed: 'Values changed',
+  unchanged: 'Unchanged',
+  unknown: 'Unknown items',
+  skipped: 'Skipped',
+  exists: 'Exist counts',
+} as const
+export type ImportCount = keyof typeof IMPORT_COUNT_LABELS
+
+/** The messages of the value tools. */
+export const VALUE_MESSAGES = {
+  reasonRequired: 'Give a reason for this change',
+  nothingToChange: 'Change at least one field',
+  retired: 'This item is retired',
+  itemTaken: (id: string) => `An item with the id ${id} already exists`,
+  oneOpenSuggestion: 'You already have an open suggestion for this item',
+  suggestionsPerDay: 'You can make 10 suggestions a day. Try again tomorrow.',
+  usernameFirst: 'Choose a username before suggesting values',
+  suspended: 'Your account is suspended',
+  suggestionClosed: 'This suggestion is no longer open',
+  rejectNoteRequired: 'Say why the suggestion is rejected',
+  ownSuggestion: 'You cannot vote on your own suggestion',
+  ownApproval: 'You cannot approve your own suggestion: another value editor of this game decides',
+  votesTooFast: 'You are voting too fast. Try again in a minute.',
+  bulkNotApplied: 'Nothing was applied: fix the rows listed and try again',
+  importRunning: 'An import of this game is already running',
+  noImport: 'This game has no official price import',
+} as const

@@ -1,0 +1,40 @@
+import { createElement, Suspense } from 'react'
+import { useMe } from '@/features/accounts/web/public'
+import type { Game, Item } from '@/features/catalog/contract'
+import { lazy } from '@/platform/web/lib/lazy'
+
+/**
+ * What other features may use of the value team's tools (lint refuses any other import of its files).
+ * Components load with the first page that shows them, inside a Suspense boundary.
+ */
+
+const ItemEditor = lazy(async () => ({ default: (await import('./components/item-editor')).ItemEditor }))
+
+/** The item page's editor panel, for value editors of the game (and admins) only: nothing for others. */
+export function ItemEditorSlot({ game, item }: { game: Game; item: Item }) {
+  const { me } = useMe()
+  if (!me?.valueEditorGames.includes(game.id)) return null
+  return createElement(Suspense, { fallback: null }, createElement(ItemEditor, { game, item }))
+}
+
+/** The arrow and percent of a value change (↑ +12%). */
+export const ChangeBadge = lazy(async () => ({
+  default: (await import('./components/change-list')).ChangeBadge,
+}))
+
+/** A game's latest value changes (under its values list). */
+export const RecentChanges = lazy(async () => ({
+  default: (await import('./components/recent-changes')).RecentChanges,
+}))
+
+const ItemSuggestions = lazy(async () => ({
+  default: (await import('./components/item-suggestions')).ItemSuggestions,
+}))
+
+/**
+ * The item page's value suggestions (`#suggest`): the item's suggestions with votes, the form to
+ * suggest one, and editors' decisions. Loads on its own, behind its own Suspense boundary.
+ */
+export function ItemSuggestionsSection(props: { game: string; item: string; name: string }) {
+  return createElement(Suspense, { fallback: null }, createElement(ItemSuggestions, props))
+}

@@ -1,9 +1,0 @@
-import type { ReportAction } from '@/shared/trust-rules'
-
-/** What was done with a report, as the queue and the audit log read it. */
-export const RESOLUTION_LABELS: Record<ReportAction, string> = {
-  dismiss: 'Dismissed',
-  hide: 'Hidden',
-  warn: 'Author warned',
-  suspend: 'Author suspended',
-}
