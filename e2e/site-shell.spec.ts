@@ -1,12 +1,13 @@
-import { fullTitle, PAGES } from '../src/shared/pages'
+import { fullTitle } from '../src/shared/page-info'
 import { expect, expectAccessible, test } from './fixtures'
+import { allPages } from './support/pages'
 
 /**
- * Every page of the site list (src/shared/pages.ts), at its address (a pattern page at its example), and
+ * Every page of the site list (each feature's pages.ts), at its address (a pattern page at its example), and
  * the calculator's tab. A trader's public profile needs a trader: the accounts journeys visit it.
  */
 const VISITS = [
-  ...PAGES.flatMap((page) => {
+  ...(await allPages()).flatMap((page) => {
     const address = page.href ?? page.path
     return address.includes(':')
       ? []

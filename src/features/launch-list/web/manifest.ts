@@ -1,0 +1,15 @@
+import { defineWebFeature } from '@/platform/web/app/feature'
+import type { PAGES } from '../pages'
+
+/** The launch-list feature's pages in the browser: each page's component, in its own chunk, and its loader. */
+export default defineWebFeature<typeof PAGES>({
+  name: 'launch-list',
+  pages: {
+    '/unsubscribe': {
+      load: async () => (await import('./pages/unsubscribe-page')).UnsubscribePage,
+    },
+    '/verify-subscription': {
+      load: async () => (await import('./pages/verify-subscription-page')).VerifySubscriptionPage,
+    },
+  },
+})

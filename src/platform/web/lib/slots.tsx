@@ -1,0 +1,56 @@
+import { type ComponentType, Fragment } from 'react'
+
+/**
+ * Slots: how a lower feature's page shows what higher features bring, without knowing them
+ * (docs/architecture.md, "Direction"). The lower feature declares a slot in its web public entry and
+ * renders `<Slot slot={…} {...props} />`; a higher feature fills it in its web manifest
+ * (`slots: [fill(slot, Component)]`). The router installs every manifest's fills once.
+ */
+export interface SlotType<Props> {
+  readonly name: string
+  /** Never set: carries the props' type. */
+  readonly props?: Props
+}
+
+export interface SlotFill {
+  readonly slot: string
+  readonly Component: ComponentType<never>
+  /** Lower first; fills of the same order keep their features' order (by name). */
+  readonly order: number
+}
+
+export const defineSlot = <Props extends object>(name: string): SlotType<Props> => ({ name })
+
+export const fill = <Props extends object>(
+  slot: SlotType<Props>,
+  Component: ComponentType<Props>,
+  order = 0,
+): SlotFill => ({ slot: slot.name, Component: Component as ComponentType<never>, order })
+
+const installed = new Map<string, SlotFill[]>()
+
+/** Called once with every web feature's fills (platform/web/app/routes.tsx). */
+export function installSlots(fills: readonly SlotFill[]): void {
+  installed.clear()
+  for (const one of [...fills].sort((a, b) => a.order - b.order))
+    installed.set(one.slot, [...(installed.get(one.slot) ?? []), one])
+}
+
+/** Whether any feature fills the slot (a section with nothing to show can leave out its heading). */
+export const isFilled = (slot: SlotType<object>): boolean => (installed.get(slot.name)?.length ?? 0) > 0
+
+/** Renders every fill of the slot, in order, each with the same props. */
+export function Slot<Props extends object>({ slot, ...props }: { slot: SlotType<Props> } & Props) {
+  return (
+    <>
+      {(installed.get(slot.name) ?? []).map(({ Component }, index) => {
+        const Filled = Component as ComponentType<Props>
+        return (
+          <Fragment key={`${slot.name}-${index}`}>
+            <Filled {...(props as unknown as Props)} />
+          </Fragment>
+        )
+      })}
+    </>
+  )
+}
