@@ -11,14 +11,10 @@ export const ALERT_LIMITS = {
   maxRules: 20,
   /** At most one alert mail per user in this many minutes; what happens meanwhile waits for the next. */
   emailIntervalMinutes: 15,
-  notificationsPageSize: 20,
-  /** The bell's panel shows the latest this many. */
-  panelSize: 8,
   webhookTimeoutMs: 5_000,
   /** A rule's "1 in N or rarer": N within these. */
   minRarerThan: 2,
   maxRarerThan: 100_000,
-  maxReadIds: 100,
 } as const
 
 /** SPEC section 2 and 9: the feed's first toast after 3 s, then every 15 s, each shown 4–8 s. */
@@ -197,39 +193,6 @@ export function describeRule(rule: AlertRuleConditions): string {
   if (rule.rarerThan) text += `, 1 in ${formatNumber(rule.rarerThan, 3)} or rarer`
   return `${text} (${STOCK_GAME_NAMES[rule.game]})`
 }
-
-/** The marketplace's kinds (src/shared/trading.ts), about an ad or an offer, linking to the ad's page: they
- * leave the site as the trader's "trades" settings say (e-mail, Discord). */
-export const TRADE_NOTIFICATION_KINDS = [
-  'trade-offer',
-  'trade-accepted',
-  'trade-declined',
-  'trade-cancelled',
-  'trade-message',
-  'trade-confirmed',
-  'trade-completed',
-  'trade-expiring',
-] as const
-export type TradeNotificationKind = (typeof TRADE_NOTIFICATION_KINDS)[number]
-
-/** What an alert is about: a restock of a stock item, a value change, or a word from the site. */
-export const NOTIFICATION_KINDS = [
-  'restock',
-  'value',
-  'system',
-  ...TRADE_NOTIFICATION_KINDS,
-  // The trust layer (src/shared/trust.ts): a review of a trade, a moderator's warning.
-  'trade-review',
-  'moderation-warning',
-  // Middlemen, disputes and achievements (issue 27): a request claimed or closed, a dispute's news, a badge earned.
-  'middleman',
-  'dispute',
-  'achievement',
-] as const
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
-
-export const isTradeNotification = (kind: string): boolean =>
-  (TRADE_NOTIFICATION_KINDS as readonly string[]).includes(kind)
 
 /** Kinds of alert mail a user can switch off one by one (the unsubscribe link names one). */
 export const ALERT_EMAIL_KINDS = ['restock', 'value', 'trades'] as const

@@ -6,7 +6,7 @@ import {
   earnedBy,
 } from '@/features/achievements/rules'
 import { userAchievements } from '@/features/achievements/tables'
-import { notifyUser } from '@/features/alerts/server/public'
+import { notifyUser } from '@/features/notifications/server/public'
 import { users } from '@/platform/server/auth/tables'
 import type { Services } from '@/platform/server/context'
 import type { Db } from '@/platform/server/db/client'

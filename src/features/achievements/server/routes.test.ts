@@ -8,9 +8,9 @@ import {
   userAchievementsResponseSchema,
 } from '@/features/achievements/contract'
 import { referrals, userAchievements } from '@/features/achievements/tables'
-import { notifications } from '@/features/alerts/tables'
 import { launchSubscribers } from '@/features/launch-list/tables'
 import { middlemanRequests } from '@/features/middlemen/tables'
+import { notifications } from '@/features/notifications/server/public'
 import { userRoles } from '@/features/roles/tables'
 import { createdTokenResponseSchema } from '@/features/stock/contract'
 import { stockReports } from '@/features/stock/tables'

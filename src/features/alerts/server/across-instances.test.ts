@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { notifications, siteEvents } from '@/features/alerts/tables'
+import { siteEvents } from '@/features/alerts/tables'
+import { notifications } from '@/features/notifications/server/public'
 import { stockReportResultSchema } from '@/features/stock/contract'
 import { MAIL_PRIORITY } from '@/platform/server/lib/mail/outbox'
 import { pendingEmails } from '@/platform/server/lib/mail/tables'

@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { type NotificationKind, type RuleItem, ruleMatches } from '@/features/alerts/rules'
-import { alertRules, alertSettings, notifications, siteEvents, watches } from '@/features/alerts/tables'
+import { type RuleItem, ruleMatches } from '@/features/alerts/rules'
+import { alertRules, alertSettings, siteEvents, watches } from '@/features/alerts/tables'
 import { type CatalogDeps, itemsWithNotes } from '@/features/catalog/server/public'
+import type { NotificationKind } from '@/features/notifications/contract'
+import { NOTIFICATIONS_CHANNEL, notifications } from '@/features/notifications/server/public'
 import { shopDefinition } from '@/features/stock/rules'
 import { users } from '@/platform/server/auth/tables'
 import type { Db } from '@/platform/server/db/client'
@@ -13,7 +15,6 @@ import { formatValue } from '@/shared/format-value'
 import { type GameId, isGameId, isStockGame, type StockGameId } from '@/shared/games'
 import { type DiscordPayload, enqueueDiscord } from './discord-worker'
 import { scheduleAlertMail } from './email-digest'
-import { NOTIFICATIONS_CHANNEL } from './notifications'
 
 /** Site events claimed by one transaction. */
 export const EVENT_BATCH_SIZE = 20

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ALERT_MESSAGES } from '@/features/alerts/contract'
-import { alertSettings, discordDeliveries, notifications } from '@/features/alerts/tables'
+import { alertSettings, discordDeliveries } from '@/features/alerts/tables'
+import { NOTIFICATIONS_CHANNEL, notifications } from '@/features/notifications/server/public'
 import { createLogger } from '@/platform/server/lib/logger'
 import { send } from '@/test/accounts'
 import { aliceAndBob } from '@/test/alert-delivery'
@@ -9,7 +10,6 @@ import { createTestApp } from '@/test/app'
 import { startWebhookReceiver, type WebhookReceiver } from '@/test/webhook-receiver'
 import { postToWebhook } from './discord'
 import { DISCORD_OFF, type DiscordPayload, DiscordWorker, enqueueDiscord } from './discord-worker'
-import { NOTIFICATIONS_CHANNEL } from './notifications'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 

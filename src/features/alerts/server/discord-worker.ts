@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { discordDeliveries } from '@/features/alerts/tables'
+import { NOTIFICATIONS_CHANNEL } from '@/features/notifications/server/public'
 import type { DbOrTx } from '@/platform/server/lib/audit'
 import { type ClaimedRowBase, QueueWorker, type QueueWorkerOptions } from '@/platform/server/lib/queue-worker'
 import { postToWebhook } from './discord'
-import { NOTIFICATIONS_CHANNEL } from './notifications'
 import { activeWebhook, recordDiscordGone, switchOffDiscord } from './settings'
 
 /** The channel on which a new Discord delivery wakes the workers of every instance. */

@@ -5,9 +5,10 @@ import {
   ALERT_UNSUBSCRIBE_MESSAGES,
   type AlertEmailKind,
   type AlertUnsubscribeKind,
-  isTradeNotification,
 } from '@/features/alerts/contract'
-import { alertSettings, notifications } from '@/features/alerts/tables'
+import { alertSettings } from '@/features/alerts/tables'
+import { isTradeNotification } from '@/features/notifications/contract'
+import { notifications } from '@/features/notifications/server/public'
 import { users } from '@/platform/server/auth/tables'
 import type { Database, Db } from '@/platform/server/db/client'
 import type { DbOrTx } from '@/platform/server/lib/audit'

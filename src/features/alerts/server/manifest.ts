@@ -3,16 +3,14 @@ import { AlertWorker } from './alert-worker'
 import { DiscordWorker } from './discord-worker'
 import { AlertMailWorker } from './email-digest'
 import { feedRoutes } from './feed-routes'
-import { notificationsLiveOf } from './live'
-import { notificationRoutes } from './notification-routes'
 import { ruleRoutes } from './rule-routes'
 import { settingsRoutes } from './settings-routes'
 import { unsubscribeRoutes } from './unsubscribe-routes'
 import { watchlistRoutes } from './watchlist-routes'
 
 /**
- * Alerts on real events: watched items and rules, turned into notifications (in-app, live; e-mail at
- * most every 15 minutes; a Discord webhook) by workers that follow the site's events, and the site
+ * Alerts on real events: watched items and rules, turned into notifications (in the notification centre;
+ * e-mail at most every 15 minutes; a Discord webhook) by workers that follow the site's events, and the site
  * feed for every visitor. docs/decisions/010-alerts.md
  */
 export default defineFeature({
@@ -20,13 +18,11 @@ export default defineFeature({
   routes: {
     '/api/watchlist': watchlistRoutes,
     '/api/alert-rules': ruleRoutes,
-    '/api/notifications': notificationRoutes,
     '/api/alert-settings': settingsRoutes,
     '/api/alert-unsubscribe': unsubscribeRoutes,
     '/api/feed': feedRoutes,
   },
   async start({ database, cache, logger, env, secret }) {
-    const live = notificationsLiveOf({ database, logger })
     const discord = new DiscordWorker({ database, logger, testOrigins: env.ALERT_WEBHOOK_TEST_ORIGINS })
     const mail = new AlertMailWorker({ database, logger, publicUrl: env.PUBLIC_URL, secret })
     const alerts = new AlertWorker({
@@ -36,7 +32,6 @@ export default defineFeature({
       publicUrl: env.PUBLIC_URL,
       onEmailDue: () => mail.wake(),
     })
-    await live.start()
     await discord.start()
     await mail.start()
     await alerts.start()
@@ -45,7 +40,6 @@ export default defineFeature({
         await alerts.stop()
         await mail.stop()
         await discord.stop()
-        await live.close()
       },
     }
   },

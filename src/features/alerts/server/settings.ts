@@ -6,7 +6,8 @@ import {
   maskWebhookUrl,
   webhookUrlProblem,
 } from '@/features/alerts/contract'
-import { alertSettings, discordDeliveries, notifications } from '@/features/alerts/tables'
+import { alertSettings, discordDeliveries } from '@/features/alerts/tables'
+import { notifications } from '@/features/notifications/server/public'
 import type { Database, Db } from '@/platform/server/db/client'
 import type { DbOrTx } from '@/platform/server/lib/audit'
 import { AppError } from '@/platform/server/lib/errors'

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { alertSettings, discordDeliveries, notifications } from '@/features/alerts/tables'
+import { alertSettings, discordDeliveries } from '@/features/alerts/tables'
+import { notifications } from '@/features/notifications/server/public'
 import { createLogger } from '@/platform/server/lib/logger'
 import { MAIL_PRIORITY } from '@/platform/server/lib/mail/outbox'
 import { pendingEmails } from '@/platform/server/lib/mail/tables'

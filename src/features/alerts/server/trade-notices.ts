@@ -1,10 +1,10 @@
 import { and, eq, isNull, lt } from 'drizzle-orm'
-import type { TradeNotificationKind } from '@/features/alerts/contract'
-import { alertSettings, notifications } from '@/features/alerts/tables'
+import { alertSettings } from '@/features/alerts/tables'
+import type { TradeNotificationKind } from '@/features/notifications/contract'
+import { createNotification, notifications, type UserNotice } from '@/features/notifications/server/public'
 import type { DbOrTx } from '@/platform/server/lib/audit'
 import { type DiscordPayload, enqueueDiscord } from './discord-worker'
 import { scheduleAlertMail } from './email-digest'
-import { createNotification, type UserNotice } from './notifications'
 
 /** A notice of the marketplace (an offer, a decision, a message, a confirmation, an ad ending). */
 export type TradeNotice = UserNotice & { kind: TradeNotificationKind }

@@ -1,12 +1,8 @@
 import { MutationObserver, QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type {
-  NotificationsResponse,
-  UnreadCountResponse,
-  Watch,
-  WatchlistResponse,
-} from '@/features/alerts/contract'
+import type { Watch, WatchlistResponse } from '@/features/alerts/contract'
 import { ALERT_MESSAGES } from '@/features/alerts/rules'
+import type { NotificationsResponse, UnreadCountResponse } from '@/features/notifications/contract'
 import { toast } from '@/platform/web/lib/toast'
 import { alertKeys, markReadMutation, watchChangeMutation, watchToggleMutation } from './api'
 import { notificationKeys } from './queries'

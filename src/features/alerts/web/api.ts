@@ -12,12 +12,11 @@ import type {
   AlertRulesResponse,
   AlertSettings,
   AlertSettingsRequest,
-  NotificationsResponse,
-  UnreadCountResponse,
   WatchlistResponse,
   WatchRequest,
   WatchResponse,
 } from '@/features/alerts/contract'
+import type { NotificationsResponse, UnreadCountResponse } from '@/features/notifications/contract'
 import { ApiError, apiFetch } from '@/platform/web/lib/api'
 import { toast } from '@/platform/web/lib/toast'
 import { notificationKeys } from './queries'

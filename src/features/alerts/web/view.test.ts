@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Notification, NotificationsResponse, Watch } from '@/features/alerts/contract'
+import type { Watch } from '@/features/alerts/contract'
+import type { Notification, NotificationsResponse } from '@/features/notifications/contract'
 import {
   badgeText,
   bellLabel,

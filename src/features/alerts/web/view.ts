@@ -2,13 +2,8 @@
  * Pure rules of the alert pages: what one tap watches, how a cached watchlist or notification page
  * changes, what the bell says, and what the rule form sends.
  */
-import type {
-  AlertRuleRequest,
-  NotificationsResponse,
-  Watch,
-  WatchlistResponse,
-  WatchRequest,
-} from '@/features/alerts/contract'
+import type { AlertRuleRequest, Watch, WatchlistResponse, WatchRequest } from '@/features/alerts/contract'
+import type { NotificationsResponse } from '@/features/notifications/contract'
 import type { StockGameId } from '@/shared/games'
 
 export { hasRestocks, watchAllRequest } from '@/features/alerts/rules'

@@ -2,7 +2,6 @@ import { timingSafeEqual } from 'node:crypto'
 import { and, eq, max } from 'drizzle-orm'
 import { watchAllRequest } from '@/features/alerts/rules'
 import { putWatch } from '@/features/alerts/server/public'
-import { notifications } from '@/features/alerts/tables'
 import { type CatalogDeps, findItems } from '@/features/catalog/server/public'
 import {
   DISCORD_CONNECT_TTL_MS,
@@ -12,6 +11,7 @@ import {
 } from '@/features/discord/contract'
 import { DISCORD_CONNECT_MESSAGES } from '@/features/discord/rules'
 import { discordLinks } from '@/features/discord/tables'
+import { notifications } from '@/features/notifications/server/public'
 import { accounts } from '@/platform/server/auth/tables'
 import type { Database } from '@/platform/server/db/client'
 import type { DbOrTx } from '@/platform/server/lib/audit'

@@ -1,7 +1,6 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
-import { NOTIFICATIONS_CHANNEL } from '@/features/alerts/server/public'
-import { notifications } from '@/features/alerts/tables'
 import { discordLinks } from '@/features/discord/tables'
+import { NOTIFICATIONS_CHANNEL, notifications } from '@/features/notifications/server/public'
 import type { Database } from '@/platform/server/db/client'
 import type { Logger } from '@/platform/server/lib/logger'
 import { LoopWorker } from '@/platform/server/lib/wake-loop'

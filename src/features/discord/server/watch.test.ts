@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { notifications, watches } from '@/features/alerts/tables'
+import { watches } from '@/features/alerts/tables'
 import { changeItemValue } from '@/features/catalog/server/public'
 import { DISCORD_BOT_MESSAGES } from '@/features/discord/contract'
 import { DISCORD_CONNECT_MESSAGES } from '@/features/discord/rules'
 import { discordBotMessages, discordLinks } from '@/features/discord/tables'
+import { notifications } from '@/features/notifications/server/public'
 import { accounts } from '@/platform/server/auth/tables'
 import { send } from '@/test/accounts'
 import {

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { notifications } from '@/features/alerts/tables'
 import {
   DISPUTE_LIMITS,
   DISPUTE_MESSAGES,
@@ -11,6 +10,7 @@ import {
   myDisputesResponseSchema,
 } from '@/features/disputes/contract'
 import { middlemanRequests } from '@/features/middlemen/tables'
+import { notifications } from '@/features/notifications/server/public'
 import { auditLog, userSuspensions } from '@/features/roles/tables'
 import { reviewsResponseSchema } from '@/features/trust/contract'
 import { errorOf, send } from '@/test/accounts'

@@ -5,7 +5,6 @@ import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { profiles } from '@/features/accounts/tables'
 import { suspendUser } from '@/features/admin/server/public'
-import { notifyUser } from '@/features/alerts/server/public'
 import {
   DISPUTE_REASON_LABELS,
   type Dispute,
@@ -21,6 +20,7 @@ import {
 } from '@/features/disputes/contract'
 import { disputeEvidence, disputeMessages, disputes } from '@/features/disputes/tables'
 import { middlemanRequests } from '@/features/middlemen/tables'
+import { notifyUser } from '@/features/notifications/server/public'
 import { offerForTrader, otherTraderOf } from '@/features/trading/server/public'
 import { tradeOffers } from '@/features/trading/tables'
 import type { Actor } from '@/platform/server/auth/session'

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
-import { followNotifications } from '@/features/alerts/server/public'
 import { liveQuerySchema } from '@/features/live/contract'
+import { followNotifications } from '@/features/notifications/server/public'
 import { followStock } from '@/features/stock/server/public'
 import { type SessionEnv, withSession } from '@/platform/server/auth/session'
 import { AppError } from '@/platform/server/lib/errors'

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { notifications } from '@/features/alerts/tables'
 import {
   MIDDLEMAN_MESSAGES,
   middlemanCheckResponseSchema,
@@ -9,6 +8,7 @@ import {
   middlemenResponseSchema,
   offerMiddlemanResponseSchema,
 } from '@/features/middlemen/contract'
+import { notifications } from '@/features/notifications/server/public'
 import { auditLog } from '@/features/roles/tables'
 import { tradeMessageSchema, tradeMessagesResponseSchema } from '@/features/trading/contract'
 import { robloxAccounts } from '@/features/trust/tables'

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { profiles } from '@/features/accounts/tables'
-import { notifyUser } from '@/features/alerts/server/public'
 import {
   type CloseJobRequest,
   MIDDLEMAN_LIMITS,
@@ -13,6 +12,7 @@ import {
   type RateJobRequest,
 } from '@/features/middlemen/contract'
 import { middlemanRatings, middlemanRequests, middlemen } from '@/features/middlemen/tables'
+import { notifyUser } from '@/features/notifications/server/public'
 import { MIDDLEMAN_ROLE } from '@/features/roles/rules'
 import { userRoles } from '@/features/roles/tables'
 import { offerForTrader } from '@/features/trading/server/public'

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
-import { notifications } from '@/features/alerts/tables'
+import { notifications } from '@/features/notifications/server/public'
 import { tradeAdsResponseSchema, tradeMessageSchema } from '@/features/trading/contract'
 import { tradeAds } from '@/features/trading/tables'
 import { createLogger } from '@/platform/server/lib/logger'

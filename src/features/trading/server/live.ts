@@ -1,4 +1,4 @@
-import { userTopic } from '@/features/alerts/server/public'
+import { userTopic } from '@/features/notifications/server/public'
 import { TRADE_MESSAGE_EVENT } from '@/features/trading/contract'
 import type { Services } from '@/platform/server/context'
 import type { Database } from '@/platform/server/db/client'

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { notifications } from '@/features/alerts/tables'
 import type { ItemSummary } from '@/features/catalog/contract'
 import { items } from '@/features/catalog/tables'
 import { DEFAULT_FAIR_BAND, evaluateTrade } from '@/features/catalog/wfl'
+import { notifications } from '@/features/notifications/server/public'
 import { userSuspensions } from '@/features/roles/tables'
 import {
   myTradesResponseSchema,

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm'
 import { profiles } from '@/features/accounts/tables'
 import { type AwardDeps, awardAchievements } from '@/features/achievements/server/public'
-import { notifyUser } from '@/features/alerts/server/public'
+import { notifyUser } from '@/features/notifications/server/public'
 import { offerForTrader, otherTraderOf } from '@/features/trading/server/public'
 import {
   type Review,

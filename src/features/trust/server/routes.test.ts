@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { notifications } from '@/features/alerts/tables'
+import { notifications } from '@/features/notifications/server/public'
 import { auditLog, userSuspensions } from '@/features/roles/tables'
 import {
   myTradesResponseSchema,

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm'
 import { profiles } from '@/features/accounts/tables'
 import { awardAchievements } from '@/features/achievements/server/public'
-import { notifyUser } from '@/features/alerts/server/public'
 import type { ItemSummary } from '@/features/catalog/contract'
 import {
   applyItemChanges,
@@ -10,6 +9,7 @@ import {
   findItems,
   requireItem,
 } from '@/features/catalog/server/public'
+import { notifyUser } from '@/features/notifications/server/public'
 import { userSuspensions } from '@/features/roles/tables'
 import {
   type NewSuggestion,

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Bell } from 'lucide-react'
 import { Suspense, useEffect, useId } from 'react'
-import type { UnreadCountResponse } from '@/features/alerts/contract'
+import type { UnreadCountResponse } from '@/features/notifications/contract'
 import { lazy } from '@/platform/web/lib/lazy'
 import { followLive } from '@/platform/web/lib/live'
 import { useDisclosure } from '@/platform/web/lib/use-disclosure'

@@ -16,8 +16,7 @@ import {
   TrendingUp,
 } from 'lucide-react'
 import { Link } from 'react-router'
-import type { Notification } from '@/features/alerts/contract'
-import type { NotificationKind } from '@/features/alerts/rules'
+import type { Notification, NotificationKind } from '@/features/notifications/contract'
 import { formatRelative } from '@/platform/web/lib/format'
 
 /** What each kind of notification is about, at a glance (the title says it in words). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { ALERT_LIMITS } from '@/features/alerts/rules'
+import { NOTIFICATION_LIMITS } from '@/features/notifications/rules'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { notificationsQuery, useMarkRead } from '../api'
 import { NotificationItem } from './notification-item'
@@ -9,7 +9,7 @@ import { NotificationItem } from './notification-item'
 export default function NotificationPanel({ id, close }: { id: string; close: () => void }) {
   const query = useQuery(notificationsQuery(1))
   const markRead = useMarkRead()
-  const latest = query.data?.notifications.slice(0, ALERT_LIMITS.panelSize) ?? []
+  const latest = query.data?.notifications.slice(0, NOTIFICATION_LIMITS.panelSize) ?? []
   const unread = query.data?.unread ?? 0
   return (
     <section

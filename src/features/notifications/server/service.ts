@@ -1,13 +1,13 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { Database, Db } from '@/platform/server/db/client'
+import type { DbOrTx } from '@/platform/server/lib/audit'
 import {
-  ALERT_LIMITS,
+  NOTIFICATION_LIMITS,
   type Notification,
   type NotificationKind,
   type NotificationsResponse,
-} from '@/features/alerts/contract'
-import { notifications } from '@/features/alerts/tables'
-import type { Database, Db } from '@/platform/server/db/client'
-import type { DbOrTx } from '@/platform/server/lib/audit'
+} from '../contract'
+import { notifications } from '../tables'
 
 /** The channel on which a change to a user's notifications (payload: the user id) reaches every instance. */
 export const NOTIFICATIONS_CHANNEL = 'notifications'
@@ -41,7 +41,7 @@ export async function listNotifications(
   userId: string,
   page: number,
 ): Promise<NotificationsResponse> {
-  const size = ALERT_LIMITS.notificationsPageSize
+  const size = NOTIFICATION_LIMITS.notificationsPageSize
   const rows = await db
     .select()
     .from(notifications)

@@ -1,13 +1,13 @@
 import { Hono } from 'hono'
+import { requireUser, type UserEnv } from '@/platform/server/auth/session'
+import { jsonBody, queryParams } from '@/platform/server/lib/validate'
 import {
   type NotificationsResponse,
   notificationsQuerySchema,
   readNotificationsRequestSchema,
   type UnreadCountResponse,
-} from '@/features/alerts/contract'
-import { requireUser, type UserEnv } from '@/platform/server/auth/session'
-import { jsonBody, queryParams } from '@/platform/server/lib/validate'
-import { listNotifications, markRead, unreadCount } from './notifications'
+} from '../contract'
+import { listNotifications, markRead, unreadCount } from './service'
 
 /** /api/notifications: the signed-in user's notifications. */
 export const notificationRoutes = new Hono<UserEnv>()

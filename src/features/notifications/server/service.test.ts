@@ -1,15 +1,11 @@
 import { eq, isNull } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import {
-  ALERT_LIMITS,
-  notificationsResponseSchema,
-  unreadCountResponseSchema,
-} from '@/features/alerts/contract'
-import { notifications } from '@/features/alerts/tables'
 import { errorOf, send } from '@/test/accounts'
 import { aliceAndBob } from '@/test/alert-delivery'
 import { createTestApp } from '@/test/app'
-import { NOTIFICATIONS_CHANNEL, unreadCount } from './notifications'
+import { NOTIFICATION_LIMITS, notificationsResponseSchema, unreadCountResponseSchema } from '../contract'
+import { notifications } from '../tables'
+import { NOTIFICATIONS_CHANNEL, unreadCount } from './service'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
@@ -77,7 +73,7 @@ describe('notifications API', () => {
   })
 
   it('pages the history newest first, with total, page count and unread', async () => {
-    const size = ALERT_LIMITS.notificationsPageSize
+    const size = NOTIFICATION_LIMITS.notificationsPageSize
     const ids = await make(aliceId, size + 5)
     await make(aliceId, 2, true)
     const first = await page(alice)
@@ -167,7 +163,7 @@ describe('notifications API', () => {
       { ids: [0] },
       { ids: [1.5] },
       { ids: 1 },
-      { ids: Array.from({ length: ALERT_LIMITS.maxReadIds + 1 }, (_, i) => i + 1) },
+      { ids: Array.from({ length: NOTIFICATION_LIMITS.maxReadIds + 1 }, (_, i) => i + 1) },
       { all: true },
       [],
     ]) {

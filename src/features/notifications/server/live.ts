@@ -2,7 +2,7 @@ import type { Services } from '@/platform/server/context'
 import type { Database } from '@/platform/server/db/client'
 import { encodeEvent, type LiveHub, liveHubOf } from '@/platform/server/lib/live'
 import type { Logger } from '@/platform/server/lib/logger'
-import { NOTIFICATIONS_CHANNEL, unreadCount } from './notifications'
+import { NOTIFICATIONS_CHANNEL, unreadCount } from './service'
 
 /** The live topic of one user's notifications. */
 export const userTopic = (userId: string) => `user:${userId}`
