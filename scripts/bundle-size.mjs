@@ -1,5 +1,5 @@
 // Initial JavaScript of every page, gzip: the entry chunk, the app it starts and their static imports,
-// plus the page's own chunk and its static imports, from the Vite build manifest. Fails over the budget (DESIGN.md).
+// plus the page's own chunk and its static imports, from the Vite build manifest. Fails over the budget (docs/architecture.md, "Budgets").
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 

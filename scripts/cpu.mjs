@@ -1,4 +1,4 @@
-// Main-thread cost of the pages' JavaScript, as a ratio a busy machine cannot fake (DESIGN.md): each page
+// Main-thread cost of the pages' JavaScript, as a ratio a busy machine cannot fake (docs/architecture.md, "Budgets"): each page
 // is loaded in Chromium at 390 px with JavaScript on and with it off, alternating, five pairs, and the
 // renderer's main-thread CPU time (Chrome's `Performance.getMetrics`, ThreadTime) is read once the
 // network is idle. Prints the median ratio per page; the bar is 2.0x. Exits 1 when a page misses it.

@@ -1,5 +1,5 @@
 // Registers the bot's slash commands with Discord (docs/decisions/041): the list in
-// src/server/features/discord/commands.ts, all at once, globally or in one server for testing.
+// src/features/discord/server/commands.ts, all at once, globally or in one server for testing.
 // Usage: DISCORD_APPLICATION_ID=… DISCORD_BOT_TOKEN=… [DISCORD_GUILD_ID=…] npm run discord:commands
 
 import { registerCommands } from '@/features/discord/server/register'

@@ -1,5 +1,5 @@
 // Page quality: Lighthouse (mobile, the default config) runs each page N times and prints the medians
-// in one table, checked against the quality bars of the design (Performance >= 95, Accessibility, Best
+// in one table, checked against the quality bars (docs/architecture.md, "Budgets": Performance >= 95, Accessibility, Best
 // Practices and SEO = 100, FCP <= 1200 ms, TBT <= 150 ms, CLS = 0). Exits 1 when a median misses a bar.
 //
 // Usage: npm run build && npm run lighthouse [-- [--runs N] [--signed-in] [/path ...]]

@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 
 const COMPRESSIBLE = /\.(html|js|css|json|webmanifest|txt|xml|svg)$/
-/** Smaller files are sent as they are (src/server/lib/web-assets.ts). */
+/** Smaller files are sent as they are (src/platform/server/lib/web/assets.ts). */
 const MIN_BYTES = 512
 
 const brotli = promisify(brotliCompress)

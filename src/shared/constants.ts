@@ -1,4 +1,4 @@
-/** Business constants from the specification (section 9), shared by server and browser. */
+/** Site-wide constants (docs/product.md §17), shared by server and browser. */
 export const APP_VERSION = '1.0.0'
 
 export const TOAST_DURATION_MS = 4000

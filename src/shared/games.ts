@@ -28,7 +28,7 @@ export const GAME_NAMES: Record<GameId, string> = {
   'pets-go': 'PETS GO!',
 }
 
-/** The games with a stock tracker, and so with stock managers (SPEC sections 1 and 6). */
+/** The games with a stock tracker, and so with stock managers (docs/product.md §1, §2). */
 export const STOCK_GAMES = ['grow-a-garden', 'blox-fruits'] as const satisfies readonly GameId[]
 
 export type StockGameId = (typeof STOCK_GAMES)[number]

@@ -126,3 +126,21 @@ export interface AuthProvider {
 export interface AuthProvidersResponse {
   providers: AuthProvider[]
 }
+
+// --- Blocks: traders I block cannot offer me, write to me or review me; I don't see their ads -------
+
+/** `:username` of /api/blocks/:username */
+export const blockParamSchema = z.strictObject({
+  username: text('username', { min: 1, max: USERNAME_MAX })
+    .toLowerCase()
+    .regex(/^[a-z0-9_]+$/, 'username must be a username'),
+})
+
+export const blockedTraderSchema = z.object({
+  username: z.string(),
+  displayName: z.string().nullable(),
+  blockedAt: z.string(),
+})
+/** GET /api/blocks: the traders I blocked, newest first. */
+export const blocksResponseSchema = z.object({ blocks: z.array(blockedTraderSchema) })
+export type BlocksResponse = z.infer<typeof blocksResponseSchema>

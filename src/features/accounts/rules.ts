@@ -1,5 +1,5 @@
 /**
- * Profile rules shared by the forms and the server (SPEC section 5), with the spec's exact messages.
+ * Profile rules shared by the forms and the server (docs/product.md §6), with the spec's exact messages.
  * No package imports: this module ships in the browser bundle.
  */
 export { USERNAME_MAX, USERNAME_MESSAGES, usernameProblem } from './username-rules'
@@ -83,3 +83,11 @@ export function socialLinkHref(key: SocialKey, value: string): string | null {
   if (rule.url.test(value)) return value
   return rule.handle.test(value) ? rule.href(value) : null
 }
+
+/** What blocking says when it refuses (the site's words). */
+export const BLOCK_MESSAGES = {
+  blockSelf: 'You cannot block yourself',
+  notBlocked: 'This trader is not blocked',
+  blocked: 'You cannot do this: one of you blocked the other',
+  traderNotFound: 'No trader has this username',
+} as const

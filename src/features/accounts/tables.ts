@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  check,
   foreignKey,
   index,
   jsonb,
@@ -13,7 +14,7 @@ import type { SocialLinks } from '@/features/accounts/rules'
 import { users } from '../../platform/server/auth/tables'
 import { items } from '../catalog/tables'
 
-/** A user's public profile (SPEC section 3). Username: set once, never changed. */
+/** A user's public profile (docs/product.md §6). Username: set once, never changed. */
 export const profiles = pgTable(
   'profiles',
   {
@@ -23,7 +24,7 @@ export const profiles = pgTable(
     username: text().unique(),
     displayName: text(),
     /**
-     * How the username and the display name look (accounts/name-skeleton.ts): a display name may not look
+     * How the username and the display name look (accounts/server/name-skeleton.ts): a display name may not look
      * like another trader's name. Null for a name stored before the column (filled in on start) or one that
      * already looked like another's then.
      */
@@ -59,5 +60,24 @@ export const itemFavorites = pgTable(
     foreignKey({ columns: [t.gameId, t.itemId], foreignColumns: [items.gameId, items.id] }).onDelete(
       'cascade',
     ),
+  ],
+)
+
+/** A trader who blocked another: the blocked one cannot offer, write or review; their ads are hidden. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('user_blocks_blocked_idx').on(t.blockedId),
+    check('user_blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
   ],
 )

@@ -1,5 +1,5 @@
 /**
- * Username rules shared by the forms and the server (SPEC section 5), with the spec's exact messages.
+ * Username rules shared by the forms and the server (docs/product.md §6), with the spec's exact messages.
  * Apart from the other profile rules: the username modal loads only these.
  */
 const USERNAME_MIN = 3

@@ -2,7 +2,7 @@ import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core
 import { users } from '../../platform/server/auth/tables'
 
 /**
- * An achievement a trader earned: computed from the site's data (src/server/features/achievements),
+ * An achievement a trader earned: computed from the site's data (src/features/achievements/server),
  * written once when first earned and kept. Never granted by hand.
  */
 export const userAchievements = pgTable(

@@ -5,7 +5,6 @@
 import { z } from 'zod'
 import { GAME_IDS, STOCK_GAMES } from '../../shared/games'
 import { text } from '../../shared/text'
-import { intParam } from '../catalog/contract'
 import { ALERT_LIMITS, ALERT_MESSAGES, FEED_TYPES } from './rules'
 
 export * from './rules'

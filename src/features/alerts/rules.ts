@@ -17,7 +17,7 @@ export const ALERT_LIMITS = {
   maxRarerThan: 100_000,
 } as const
 
-/** SPEC section 2 and 9: the feed's first toast after 3 s, then every 15 s, each shown 4–8 s. */
+/** docs/product.md §8: the feed's first toast after 3 s, then every 15 s, each shown 4–8 s. */
 export const FEED_TIMING = {
   firstMs: 3_000,
   everyMs: 15_000,
@@ -27,7 +27,7 @@ export const FEED_TIMING = {
   refreshMs: 60_000,
 } as const
 
-/** The feed's toast types in rotation order (SPEC section 2). `sale` waits for the trade marketplace. */
+/** The feed's toast types in rotation order (docs/product.md §8). `sale` waits for the trade marketplace. */
 export const FEED_TYPES = [
   'limited-time',
   'price-drop',

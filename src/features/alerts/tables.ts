@@ -9,7 +9,6 @@ import {
   primaryKey,
   text,
   timestamp,
-  uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { users } from '../../platform/server/auth/tables'
 import { outboxStatuses } from '../../platform/server/lib/mail/tables'

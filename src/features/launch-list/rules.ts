@@ -1,6 +1,6 @@
 /** Launch-list limits shared by the form and the server (kept free of zod for the browser bundle). */
 
-/** Seconds a subscriber waits between two verification mails (SPEC section 9). */
+/** Seconds a subscriber waits between two verification mails (docs/product.md §7). */
 export const RESEND_COOLDOWN_SECONDS = 10
 export const EMAIL_MAX_LENGTH = 254
 

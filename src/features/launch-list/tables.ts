@@ -1,7 +1,7 @@
 import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { SUBSCRIBER_STATUSES } from './rules'
 
-/** The early-access list (SPEC section 3), tokens stored only as SHA-256 hashes. */
+/** The early-access list (docs/product.md §7), tokens stored only as SHA-256 hashes. */
 export const launchSubscribers = pgTable('launch_subscribers', {
   id: uuid().primaryKey().defaultRandom(),
   /** Trimmed and lowercased. */

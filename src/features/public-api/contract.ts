@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { robloxUserSchema } from '@/features/verification/contract'
 import { GAME_IDS } from '../../shared/games'
 import { text } from '../../shared/text'
 import { earnedAchievementSchema, usernameParamSchema } from '../achievements/contract'
@@ -11,7 +12,7 @@ import {
   tradeSlotSchema,
   tradeWflSchema,
 } from '../trading/contract'
-import { reviewSummarySchema, robloxUserSchema } from '../trust/contract'
+import { reviewSummarySchema } from '../trust/contract'
 import { PUBLIC_API_LIMITS } from './rules'
 
 export * from './rules'

@@ -21,7 +21,7 @@ export type StockManagerRole = ReturnType<typeof stockManagerRole>
 export const valueEditorRole = (game: GameId) => `${game}-value-editor` as const
 export type ValueEditorRole = ReturnType<typeof valueEditorRole>
 
-/** Every role a user can be granted (SPEC section 3, user_roles); any other name is refused. */
+/** Every role a user can be granted (docs/product.md §2); any other name is refused. */
 export const ROLES = [
   ADMIN_ROLE,
   MODERATOR_ROLE,
@@ -77,7 +77,7 @@ export function roleLabel(role: Role): string {
   return siteWide(role) ? SITE_WIDE_LABELS[role] : `${GAME_NAMES[gameOfRole(role)!]} ${roleKind(role)}`
 }
 
-/** The spec's messages (SPEC sections 5 and 8). */
+/** The roles' messages, in the spec's words where it gave them (docs/product.md §18). */
 export const ROLE_MESSAGES = {
   userNotFound: (email: string) => `User with email ${email} not found`,
   usernameNotFound: (username: string) => `User with username ${username} not found`,

@@ -6,7 +6,7 @@ import { users } from '../../platform/server/auth/tables'
 const roleList = sql.raw(ROLES.map((r) => `'${r}'`).join(', '))
 
 /**
- * SPEC's user_roles: `admin` and `{game}-stock-manager` for the games with stock. One row per user
+ * The roles of docs/product.md §2: `admin` and `{game}-stock-manager` for the games with stock. One row per user
  * and role; the primary admin (ADMIN_EMAIL) needs none.
  */
 export const userRoles = pgTable(

@@ -1,7 +1,7 @@
 /**
  * The stock trackers' rules, free of zod (the pages use them): the shops of each game with stock, their
  * restock clocks, weather, limits and messages. catalog/README.md "Shop / stock mechanics" and
- * shared/research/stock-and-values.md give the facts.
+ * docs/product.md §5 give the facts.
  */
 import { formatNumber } from '../../shared/format-value'
 import { STOCK_GAME_NAMES, type StockGameId } from '../../shared/games'

@@ -159,14 +159,14 @@ export const traderSchema = z.object({
     .nullable(),
   /** Their reviews: the average (null: none yet) and how many. */
   reviews: z.object({ average: z.number().nullable(), count: z.number().int() }),
-  /** Their newest achievements (at most 3), shown beside the name (src/shared/achievements.ts). */
+  /** Their newest achievements (at most 3), shown beside the name (src/features/achievements/rules.ts). */
   achievements: z.array(z.object({ id: z.string(), name: z.string(), icon: z.string() })),
 })
 export type Trader = z.infer<typeof traderSchema>
 
 /**
  * Both sides' totals and the WFL verdict of the author (the ad's owner, the offer's offerer): they give
- * `offering` and get `requesting`, evaluated by the calculator's rule (src/shared/wfl.ts) with its
+ * `offering` and get `requesting`, evaluated by the calculator's rule (src/features/catalog/wfl.ts) with its
  * default Fair band. The other trader's verdict is the mirror (win ↔ loss).
  */
 export const tradeWflSchema = z.object({

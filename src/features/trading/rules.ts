@@ -46,7 +46,7 @@ export const TRADING_LIMITS = {
   maxOfferSide: 8,
   /**
    * The calculator's MAX_QUANTITY (wfl.ts), written out: the pages that read these rules do not load the
-   * calculator's code (trading-rules.test.ts holds them equal).
+   * calculator's code (rules.test.ts holds them equal).
    */
   maxQuantity: 999,
   maxNote: 300,

@@ -1,65 +1,14 @@
 /**
- * The contracts of the trust layer: verified Roblox accounts, reviews, blocks, reports and the
+ * The contracts of the trust layer: reviews, reports and the
  * moderators' queue, as the server validates them and the pages read them. docs/decisions/033-trust-server.md
  */
 import { z } from 'zod'
 import { text } from '../../shared/text'
 import { USERNAME_MAX } from '../accounts/username-rules'
 import { intParam } from '../catalog/contract'
-import { robloxAccountSchema, robloxUserSchema } from '../verification/contract'
 import { REPORT_ACTIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_KINDS, TRUST_LIMITS } from './rules'
 
-export * from '../verification/contract'
 export * from './rules'
-
-// --- Verified Roblox accounts -----------------------------------------------------------------------
-
-/** Roblox usernames: 3 to 20 letters, digits and one underscore (not first nor last). */
-export const robloxUsernameSchema = text('username', {
-  min: 3,
-  max: 20,
-  messages: {
-    tooShort: 'Enter your Roblox username',
-    tooLong: 'A Roblox username has at most 20 characters',
-  },
-}).regex(/^[A-Za-z0-9]+(_[A-Za-z0-9]+)?$/, 'A Roblox username has letters, digits and at most one underscore')
-
-/** POST /api/verification/roblox */
-export const robloxStartRequestSchema = z.strictObject({ username: robloxUsernameSchema })
-export type RobloxStartRequest = z.input<typeof robloxStartRequestSchema>
-
-/** 201 of POST /api/verification/roblox: the phrase to put in the About, until `expiresAt`. */
-export const robloxStartResponseSchema = z.object({
-  phrase: z.string(),
-  robloxUser: robloxUserSchema,
-  expiresAt: z.string(),
-})
-export type RobloxStartResponse = z.infer<typeof robloxStartResponseSchema>
-
-/** 200 of POST /api/verification/roblox/check */
-export const robloxCheckResponseSchema = z.object({
-  verified: z.literal(true),
-  robloxUser: robloxAccountSchema,
-})
-export type RobloxCheckResponse = z.infer<typeof robloxCheckResponseSchema>
-
-// --- Blocks -----------------------------------------------------------------------------------------
-
-/** `:username` of /api/blocks/:username */
-export const blockParamSchema = z.strictObject({
-  username: text('username', { min: 1, max: USERNAME_MAX })
-    .toLowerCase()
-    .regex(/^[a-z0-9_]+$/, 'username must be a username'),
-})
-
-export const blockedTraderSchema = z.object({
-  username: z.string(),
-  displayName: z.string().nullable(),
-  blockedAt: z.string(),
-})
-/** GET /api/blocks: the traders I blocked, newest first. */
-export const blocksResponseSchema = z.object({ blocks: z.array(blockedTraderSchema) })
-export type BlocksResponse = z.infer<typeof blocksResponseSchema>
 
 // --- Reviews ----------------------------------------------------------------------------------------
 

@@ -61,19 +61,7 @@ export const REPORT_ACTIONS = ['dismiss', 'hide', 'warn', 'suspend'] as const
 export type ReportAction = (typeof REPORT_ACTIONS)[number]
 
 export const TRUST_MESSAGES = {
-  robloxUserNotFound: 'No Roblox user has this username',
-  robloxBanned: 'This Roblox account is banned',
-  robloxDown: 'Roblox did not answer. Nothing was changed: try again in a minute.',
-  robloxTaken: 'This Roblox account is already verified by another TradeHub account',
-  noPhrase: 'Start the verification first: enter your Roblox username',
-  phraseExpired: 'This phrase has expired: ask for a new one',
-  phraseMissing: "The phrase is not in your Roblox profile's About yet",
-  checksTooFast: 'Too many checks: wait a little before checking again',
-  notVerified: 'No Roblox account is linked',
-  blockSelf: 'You cannot block yourself',
   traderNotFound: 'No trader has this username',
-  notBlocked: 'This trader is not blocked',
-  blocked: 'You cannot do this: one of you blocked the other',
   reviewNotCompleted: 'Only a trade both traders confirmed can be reviewed',
   reviewTooLate: 'Reviews can be written within 14 days of the trade',
   reviewExists: 'You already reviewed this trade',

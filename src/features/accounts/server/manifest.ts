@@ -1,17 +1,22 @@
 import { defineFeature } from '@/platform/server/context'
 import { MULTIPART_ENVELOPE_BYTES } from '@/platform/server/lib/validate'
 import { AVATAR_MAX_BYTES } from '../rules'
+import { blockRoutes } from './block-routes'
 import { profilePageHead } from './page-head'
 import { meRoutes, profileRoutes, uploadRoutes, userRoutes } from './routes'
 import { fillNameSkeletons } from './service'
 
-/** Who is signed in, their profile and avatar, and public trader profiles (sign-in itself is auth/). */
+/**
+ * Who is signed in, their profile and avatar, public trader profiles, and the traders each one blocked
+ * (sign-in itself is the platform's auth).
+ */
 export default defineFeature({
   name: 'accounts',
   routes: {
     '/api/me': meRoutes,
     '/api/profile': profileRoutes,
     '/api/users': userRoutes,
+    '/api/blocks': blockRoutes,
     '/uploads': uploadRoutes,
   },
   bodyLimits: [

@@ -23,7 +23,7 @@ interface Owner {
   createdAt: Date
 }
 
-/** The display name when none is set: the part of the e-mail before the at-sign (SPEC section 3). */
+/** The display name when none is set: the part of the e-mail before the at-sign (docs/product.md §6). */
 const fallbackDisplayName = (email: string) => email.split('@')[0] ?? email
 
 /** OG members: the account's verified e-mail is a verified launch-list subscriber. */

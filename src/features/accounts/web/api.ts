@@ -8,7 +8,6 @@ import type {
   ProfileUpdate,
   PublicProfileResponse,
 } from '@/features/accounts/contract'
-import { ROLE_MESSAGES } from '@/features/roles/rules'
 import { apiFetch } from '@/platform/web/lib/api'
 import { queryClient } from '@/platform/web/lib/query-client'
 import { useSharedQuery } from '@/platform/web/lib/shared-query'
@@ -104,6 +103,9 @@ export const linkedAccountsQuery = queryOptions({
   staleTime: 0,
 })
 
+/** The spec's toast when who is signed in could not be read again (the words of roles' ROLE_MESSAGES). */
+const REFRESH_FAILED = 'Failed to refresh permissions'
+
 /**
  * Admin and stock-management pages re-read who is signed in when they open: a role granted or removed
  * since shows at once. `refreshing` until that answer (or its failure, told as the spec's toast).
@@ -114,7 +116,7 @@ export function useFreshPermissions(): { refreshing: boolean } {
     let live = true
     queryClient
       .fetchQuery({ ...meQuery, staleTime: 0 })
-      .catch(() => toast.error(ROLE_MESSAGES.refreshFailed))
+      .catch(() => toast.error(REFRESH_FAILED))
       .finally(() => live && setRefreshing(false))
     return () => {
       live = false

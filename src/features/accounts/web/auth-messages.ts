@@ -1,6 +1,6 @@
 import { ownValue } from '@/shared/lookup'
 
-/** Better Auth error codes, in words a trader understands (SPEC section 8 where it gives one). */
+/** Better Auth error codes, in words a trader understands (the spec's words where it gave them, docs/product.md §18). */
 const MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'Wrong e-mail or password.',
   EMAIL_NOT_VERIFIED: 'Verify your e-mail first: we sent you a new link.',
@@ -38,7 +38,7 @@ export function authMessage(code: string | undefined, fallback: string): string 
   return (code && ownValue(MESSAGES, code)) || ownValue(BY_MESSAGE, fallback) || fallback
 }
 
-/** Linking a provider that is already linked (SPEC section 5). */
+/** Linking a provider that is already linked (docs/product.md §6). */
 export const alreadyLinkedMessage = (provider: string) => `Your account is already linked with ${provider}.`
 export const EMAIL_LINKING_REFUSED =
   'Email linking through this method is not supported. Please use the security tab.'

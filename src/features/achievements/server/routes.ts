@@ -44,7 +44,7 @@ export const referralRoutes = new Hono<UserEnv>()
 
 /**
  * /r/:username: an invite link. Remembers the inviter for the sign-up (a cookie the account's creation
- * reads, src/server/auth/auth.ts) and leads to the sign-up form; an unknown name just leads to the program.
+ * reads, src/platform/server/auth/auth.ts) and leads to the sign-up form; an unknown name just leads to the program.
  */
 export const inviteRoutes = new Hono<AppEnv>().get('/:username', paramsOf(usernameParamSchema), async (c) => {
   const inviter = await inviterOf(c.var.deps.database.db, c.req.valid('param').username)

@@ -10,7 +10,6 @@ import type {
 import type { AuditAction, MAIL_FILTERS } from '@/features/admin/rules'
 import type { AdminContactMessage, ContactListResponse, ContactStatus } from '@/features/contact/contract'
 import type { GrantRoleRequest, Role, RoleGrant, RoleListResponse } from '@/features/roles/contract'
-import type { Report, ReportStatus, ReportsResponse, ResolveReportRequest } from '@/features/trust/contract'
 import { apiFetch } from '@/platform/web/lib/api'
 
 const params = (values: Record<string, string | number | undefined>) =>
@@ -107,21 +106,4 @@ export const contactMessagesQuery = (status: ContactStatus | '', page: number) =
 export const useSetContactStatus = () =>
   useAdminMutation(({ id, status }: { id: number; status: ContactStatus }) =>
     apiFetch<AdminContactMessage>(`/api/admin/contact-messages/${id}`, { method: 'PATCH', body: { status } }),
-  )
-
-/** The moderators' queue: open reports oldest first, resolved ones newest first. */
-export const reportsQuery = (status: ReportStatus, page: number) =>
-  queryOptions({
-    queryKey: ['admin', 'reports', status, page],
-    queryFn: () =>
-      apiFetch<ReportsResponse>(
-        `/api/admin/reports?${params({ status, page: page > 1 ? page : undefined })}`,
-      ),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  })
-
-export const useResolveReport = () =>
-  useAdminMutation(({ id, ...body }: ResolveReportRequest & { id: number }) =>
-    apiFetch<{ report: Report | null }>(`/api/admin/reports/${id}/resolve`, { method: 'POST', body }),
   )

@@ -56,7 +56,7 @@ function setHeart(client: QueryClient, game: string, itemId: string, change: Hea
 }
 
 /**
- * Toggles a heart optimistically (SPEC section 4): every cached screen showing the item changes at once,
+ * Toggles a heart optimistically (docs/product.md §6): every cached screen showing the item changes at once,
  * and only that item is put back if the server refuses; the server's exact count then replaces the
  * guess. Toggles of one item run one after the other, so the last click wins. The cache is the one
  * the mutation runs in (the app's, or a test's).

@@ -30,7 +30,7 @@ export function nextToast(items: readonly FeedItem[], rotation: Rotation, now: n
   return null
 }
 
-/** How long a toast shows: 4 s, longer for longer text, 8 s at most (SPEC section 2). */
+/** How long a toast shows: 4 s, longer for longer text, 8 s at most (docs/product.md §8). */
 export function toastDuration(item: Pick<FeedItem, 'title' | 'description' | 'endsAt'>): number {
   // About 15 characters a second of reading, after a 2 s glance; a countdown adds a few characters.
   const characters = item.title.length + item.description.length + (item.endsAt ? 12 : 0)

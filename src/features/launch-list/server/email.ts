@@ -21,7 +21,7 @@ const SAFE_SENDER_STEPS: [provider: string, step: string][] = [
 ]
 
 /**
- * The launch-list verification mail (SPEC section 7): a verify button, how to keep our mail out of spam
+ * The launch-list verification mail (docs/product.md §7): a verify button, how to keep our mail out of spam
  * at three providers with a link to the safe sender guide, and one-click unsubscribe headers (RFC 8058).
  */
 export function renderVerifyMail({

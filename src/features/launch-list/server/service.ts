@@ -120,7 +120,7 @@ async function lockSubscriber(tx: Tx, email: string) {
   return row
 }
 
-/** Sign-up (SPEC section 4): new or unverified e-mails get a fresh link; verified ones are told so. */
+/** Sign-up (docs/product.md §7): new or unverified e-mails get a fresh link; verified ones are told so. */
 export async function subscribe(
   ctx: LaunchListContext,
   email: string,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { robloxAccounts } from '@/features/trust/tables'
+import { robloxAccounts } from '@/features/verification/tables'
 import { send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
 import { createTestApp } from '@/test/app'

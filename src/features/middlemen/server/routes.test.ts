@@ -11,7 +11,7 @@ import {
 import { notifications } from '@/features/notifications/server/public'
 import { auditLog } from '@/features/roles/tables'
 import { tradeMessageSchema, tradeMessagesResponseSchema } from '@/features/trading/contract'
-import { robloxAccounts } from '@/features/trust/tables'
+import { robloxAccounts } from '@/features/verification/tables'
 import { errorOf, send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
 import { createTestApp } from '@/test/app'

@@ -19,7 +19,7 @@ import { ellipsize, escapeXml, FONT_FAMILY, type Font, fitText, textWidth } from
 
 const { width: W, height: H } = PREVIEW_IMAGE
 
-/** The site's palette (src/web/styles.css). */
+/** The site's palette (src/platform/web/styles.css). */
 const C = {
   bg: '#0b0f17',
   surface: '#121826',

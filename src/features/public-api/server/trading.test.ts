@@ -6,7 +6,7 @@ import {
   v1TraderResponseSchema,
 } from '@/features/public-api/contract'
 import { TRADING_MESSAGES, type TradeAdRequest } from '@/features/trading/contract'
-import { robloxAccounts } from '@/features/trust/tables'
+import { robloxAccounts } from '@/features/verification/tables'
 import { errorOf, send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
 import { createTestApp, served, TEST_ORIGIN } from '@/test/app'

@@ -5,7 +5,7 @@ import { createMagicLinkUser, meOf, send } from '@/test/accounts'
 import { createTestApp } from '@/test/app'
 import { readEvents } from '@/test/sse'
 import { STOCK_CHANNEL } from './live'
-import { postReport } from './reports'
+import { postReport } from './report-writes'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 let t: TestApp

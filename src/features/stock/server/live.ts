@@ -6,7 +6,8 @@ import { encodeEvent, type LiveHub, liveHubOf } from '@/platform/server/lib/live
 import type { Logger } from '@/platform/server/lib/logger'
 import type { ReadCache } from '@/platform/server/lib/read-cache'
 import { isStockGame, STOCK_GAMES, type StockGameId } from '@/shared/games'
-import { itemInfoOf, latestReports, presentReport } from './reports'
+import { latestReports } from './report-reads'
+import { itemInfoOf, presentReport } from './reports'
 import { loadShopSettings } from './shops'
 
 /** The channel on which an instance tells every instance (itself too) that a game's stock changed. */

@@ -1,3 +1,3 @@
 /** What other features may use of the stock trackers (lint refuses any other import of its files). */
 export { followStock, type StockLive, type StockSnapshot, stockLiveOf } from './live'
-export { reportsToday } from './reports'
+export { reportsToday } from './report-reads'

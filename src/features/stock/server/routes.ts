@@ -23,14 +23,9 @@ import { jsonBody, paramsOf, queryParams } from '@/platform/server/lib/validate'
 import { isStockGame, type StockGameId } from '@/shared/games'
 import { addStockItem } from './items'
 import { followStock, stockLiveOf } from './live'
-import {
-  itemStats,
-  postReportBody,
-  type Reporter,
-  reporterName,
-  reportHistory,
-  type StockDeps,
-} from './reports'
+import { itemStats, reportHistory } from './report-reads'
+import { postReportBody } from './report-writes'
+import { type Reporter, reporterName, type StockDeps } from './reports'
 import { shopSettingsOf, updateShopSettings } from './shops'
 import { authenticateBot, createIngestToken, listTokens, revokeIngestToken } from './tokens'
 

@@ -12,7 +12,7 @@ import {
   type TradeAdsResponse,
 } from '@/features/trading/contract'
 import { tradeAdItems, tradeAds, tradeOffers } from '@/features/trading/tables'
-import { robloxAccounts } from '@/features/trust/tables'
+import { robloxAccounts } from '@/features/verification/tables'
 import type { DbOrTx } from '@/platform/server/lib/audit'
 import { AppError } from '@/platform/server/lib/errors'
 import { hitRateLimit, refundRateLimit } from '@/platform/server/lib/rate-limit'

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, ne } from 'drizzle-orm'
+import { assertNotBlocked } from '@/features/accounts/server/public'
 import { awardAchievements } from '@/features/achievements/server/public'
 import { notifyTrader } from '@/features/alerts/server/public'
 import {
@@ -15,7 +16,6 @@ import {
   tradeOfferItems,
   tradeOffers,
 } from '@/features/trading/tables'
-import { assertNotBlocked } from '@/features/trust/server/public'
 import type { DbOrTx } from '@/platform/server/lib/audit'
 import { AppError } from '@/platform/server/lib/errors'
 import { hitRateLimit } from '@/platform/server/lib/rate-limit'

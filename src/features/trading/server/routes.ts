@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono'
+import { blockedUsernames } from '@/features/accounts/server/public'
 import {
   type CreatedResponse,
   type MyTradesResponse,
@@ -14,7 +15,6 @@ import {
   tradeMessageRequestSchema,
   tradeOfferRequestSchema,
 } from '@/features/trading/contract'
-import { blockedUsernames } from '@/features/trust/server/public'
 import { requireUser, type UserEnv } from '@/platform/server/auth/session'
 import { type CachedJson, sendCachedJson } from '@/platform/server/lib/read-cache'
 import { hasSessionCookie } from '@/platform/server/lib/shared-answers'

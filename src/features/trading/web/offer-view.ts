@@ -3,7 +3,6 @@
  * its confirmations say, and where a counter-offer starts.
  */
 import type { TradeAd, TradeOffer } from '@/features/trading/contract'
-import { TRUST_LIMITS } from '@/features/trust/rules'
 import type { OfferDecision } from './offers-api'
 import { toEditorSlots } from './sides'
 
@@ -76,18 +75,3 @@ export const canOfferAsRequested = (ad: Pick<TradeAd, 'requesting'>) => ad.reque
 /** The address of an offer's conversation on its ad's page. */
 export const offerHref = (offer: Pick<TradeOffer, 'adId' | 'id'>) =>
   `/trading/ad/${offer.adId}?offer=${offer.id}`
-
-const DAY_MS = 24 * 60 * 60 * 1000
-
-/**
- * Whether the viewer may still review the other trader: the trade is completed, they have not reviewed
- * it, and it completed at most TRUST_LIMITS.reviewDays ago.
- */
-export function canReview(
-  offer: Pick<TradeOffer, 'status' | 'completedAt' | 'reviewed'>,
-  role: OfferRole,
-  now: number,
-): boolean {
-  if (offer.status !== 'completed' || !offer.completedAt || offer.reviewed[role]) return false
-  return now - Date.parse(offer.completedAt) <= TRUST_LIMITS.reviewDays * DAY_MS
-}

@@ -1,21 +1,13 @@
 import { defineFeature } from '@/platform/server/context'
-import {
-  blockRoutes,
-  figuresRoutes,
-  moderationRoutes,
-  reportRoutes,
-  reviewRoutes,
-  userReviewRoutes,
-} from './routes'
+import { figuresRoutes, moderationRoutes, reportRoutes, reviewRoutes, userReviewRoutes } from './routes'
 
 /**
- * Trust between traders: blocks, reviews after a trade both confirmed, reports and the moderators'
+ * Trust between traders: reviews after a trade both confirmed, reports and the moderators'
  * queue, and the trust page's figures. docs/decisions/033-trust-server.md
  */
 export default defineFeature({
   name: 'trust',
   routes: {
-    '/api/blocks': blockRoutes,
     '/api/trade-offers': reviewRoutes,
     '/api/users': userReviewRoutes,
     '/api/reports': reportRoutes,

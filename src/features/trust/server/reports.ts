@@ -18,8 +18,9 @@ import {
   TRUST_MESSAGES,
   type TrustFigures,
 } from '@/features/trust/contract'
-import { reports, robloxAccounts, tradeReviews } from '@/features/trust/tables'
+import { reports, tradeReviews } from '@/features/trust/tables'
 import { valueSuggestions } from '@/features/value-ops/tables'
+import { robloxAccounts } from '@/features/verification/tables'
 import type { Actor } from '@/platform/server/auth/session'
 import { users } from '@/platform/server/auth/tables'
 import type { Db } from '@/platform/server/db/client'

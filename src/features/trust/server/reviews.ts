@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm'
+import { assertNotBlocked, userIdOf } from '@/features/accounts/server/public'
 import { profiles } from '@/features/accounts/tables'
 import { type AwardDeps, awardAchievements } from '@/features/achievements/server/public'
 import { notifyUser } from '@/features/notifications/server/public'
@@ -14,7 +15,6 @@ import { tradeReviews } from '@/features/trust/tables'
 import { users } from '@/platform/server/auth/tables'
 import type { Db } from '@/platform/server/db/client'
 import { AppError } from '@/platform/server/lib/errors'
-import { assertNotBlocked, userIdOf } from './blocks'
 import { summaryOf } from './ratings'
 
 const DAY_MS = 24 * 60 * 60 * 1000

@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { blocksResponseSchema } from '@/features/accounts/contract'
+import { BLOCK_MESSAGES } from '@/features/accounts/rules'
 import { notifications } from '@/features/notifications/server/public'
 import { auditLog, userSuspensions } from '@/features/roles/tables'
 import {
@@ -13,15 +15,14 @@ import {
 } from '@/features/trading/contract'
 import { tradeMessages } from '@/features/trading/tables'
 import {
-  blocksResponseSchema,
   reportsResponseSchema,
   reviewSchema,
   reviewsResponseSchema,
   TRUST_MESSAGES,
   trustFiguresSchema,
 } from '@/features/trust/contract'
-import { robloxAccounts } from '@/features/trust/tables'
 import { valueSuggestions } from '@/features/value-ops/tables'
+import { robloxAccounts } from '@/features/verification/tables'
 import { users } from '@/platform/server/auth/tables'
 import { errorOf, send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
@@ -169,7 +170,7 @@ describe('blocks', () => {
     expect((await block(me, other.username, 'DELETE')).status).toBe(204)
     expect(await errorOf(await block(me, other.username, 'DELETE'))).toMatchObject({
       status: 404,
-      message: TRUST_MESSAGES.notBlocked,
+      message: BLOCK_MESSAGES.notBlocked,
     })
     expect(
       blocksResponseSchema.parse(await (await send(t, '/api/blocks', { cookie: me.cookie })).json()).blocks,
@@ -182,7 +183,7 @@ describe('blocks', () => {
     expect((await errorOf(await send(t, '/api/blocks'))).status).toBe(401)
     expect(await errorOf(await block(me, me.username))).toMatchObject({
       status: 400,
-      message: TRUST_MESSAGES.blockSelf,
+      message: BLOCK_MESSAGES.blockSelf,
     })
     expect((await errorOf(await block(me, 'nobody_has_this_name'))).status).toBe(404)
     expect((await errorOf(await block(me, 'bad-name!'))).status).toBe(400)
@@ -196,7 +197,7 @@ describe('blocks', () => {
     expect((await block(owner, other.username)).status).toBe(204)
     expect(await errorOf(await offer(await adOf(owner, { ...AD, tags: ['adds'] }), other))).toMatchObject({
       status: 403,
-      message: TRUST_MESSAGES.blocked,
+      message: BLOCK_MESSAGES.blocked,
     })
     const write = (by: Trader) =>
       send(t, `/api/trade-offers/${offerId}/messages`, { body: { body: 'hello?' }, cookie: by.cookie })

@@ -1,9 +1,8 @@
 import { Hono } from 'hono'
+import { blockParamSchema } from '@/features/accounts/contract'
 import { tradeIdParamSchema } from '@/features/trading/contract'
 import { invalidateTrading } from '@/features/trading/server/public'
 import {
-  type BlocksResponse,
-  blockParamSchema,
   type Review,
   type ReviewsResponse,
   reportIdParamSchema,
@@ -24,7 +23,6 @@ import { type AppDeps, type AppEnv, clockOf } from '@/platform/server/context'
 import { limitsFor } from '@/platform/server/lib/rate-limit'
 import { noStore, sendCachedJson } from '@/platform/server/lib/read-cache'
 import { jsonBody, paramsOf, queryParams } from '@/platform/server/lib/validate'
-import { blockTrader, listBlocks, unblockTrader } from './blocks'
 import {
   FIGURES_KEY,
   fileReport,
@@ -43,22 +41,6 @@ const reportDeps = (deps: AppDeps): ReportDeps => ({
   now: clockOf(deps),
   limits: limitsFor(TRUST_RATE_LIMITS, deps.limits, 'trust'),
 })
-
-/** /api/blocks: the traders I blocked; block and unblock one by username. */
-export const blockRoutes = new Hono<UserEnv>()
-  .use(requireUser)
-  .use(noStore)
-  .get('/', async (c) =>
-    c.json<BlocksResponse>(await listBlocks(c.var.deps.database.db, c.var.session.user.id)),
-  )
-  .put('/:username', paramsOf(blockParamSchema), async (c) => {
-    await blockTrader(c.var.deps.database.db, c.var.session.user.id, c.req.valid('param').username)
-    return c.body(null, 204)
-  })
-  .delete('/:username', paramsOf(blockParamSchema), async (c) => {
-    await unblockTrader(c.var.deps.database.db, c.var.session.user.id, c.req.valid('param').username)
-    return c.body(null, 204)
-  })
 
 /** /api/trade-offers/:id/review: one of the two traders reviews the other after the trade. */
 export const reviewRoutes = new Hono<UserEnv>().post(

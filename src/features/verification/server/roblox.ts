@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { TRUST_LIMITS, TRUST_MESSAGES } from '@/features/trust/contract'
+import { TRUST_LIMITS } from '@/features/trust/contract'
+import { VERIFICATION_MESSAGES } from '@/features/verification/rules'
 import type { Env } from '@/platform/server/env'
 import { AppError } from '@/platform/server/lib/errors'
 
@@ -31,7 +32,7 @@ async function robloxJson<T>(
   init: RequestInit = {},
   notFound?: () => AppError,
 ): Promise<T> {
-  const down = () => new AppError('BAD_GATEWAY', TRUST_MESSAGES.robloxDown)
+  const down = () => new AppError('BAD_GATEWAY', VERIFICATION_MESSAGES.robloxDown)
   let res: Response
   try {
     res = await fetch(url, {
@@ -62,7 +63,7 @@ export async function lookUpUsername(config: RobloxApiConfig, username: string) 
     },
   )
   const [user] = data
-  if (!user) throw new AppError('NOT_FOUND', TRUST_MESSAGES.robloxUserNotFound)
+  if (!user) throw new AppError('NOT_FOUND', VERIFICATION_MESSAGES.robloxUserNotFound)
   return { id: user.id, name: user.name, displayName: user.displayName }
 }
 
@@ -73,7 +74,7 @@ export const readUser = (config: RobloxApiConfig, id: number) =>
     `${config.env.ROBLOX_USERS_API_URL}/v1/users/${id}`,
     userSchema,
     {},
-    () => new AppError('NOT_FOUND', TRUST_MESSAGES.robloxUserNotFound),
+    () => new AppError('NOT_FOUND', VERIFICATION_MESSAGES.robloxUserNotFound),
   )
 
 /** Where Roblox serves headshots (the only image host besides the site's own in its CSP). */

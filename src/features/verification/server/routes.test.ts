@@ -1,12 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { publicProfileResponseSchema } from '@/features/accounts/contract'
-import {
-  robloxCheckResponseSchema,
-  robloxStartResponseSchema,
-  TRUST_MESSAGES,
-} from '@/features/trust/contract'
-import { robloxAccounts, robloxVerifications } from '@/features/trust/tables'
+import { robloxCheckResponseSchema, robloxStartResponseSchema } from '@/features/verification/contract'
+import { VERIFICATION_MESSAGES } from '@/features/verification/rules'
+import { robloxAccounts, robloxVerifications } from '@/features/verification/tables'
 import { rateLimits } from '@/platform/server/lib/rate-limit-tables'
 import { errorOf, meOf, send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
@@ -82,7 +79,7 @@ describe('verifying a Roblox account', () => {
 
     // Not in the About yet: 400 with the words, nothing linked.
     const missing = await errorOf(await check(who.cookie))
-    expect(missing).toMatchObject({ status: 400, message: TRUST_MESSAGES.phraseMissing })
+    expect(missing).toMatchObject({ status: 400, message: VERIFICATION_MESSAGES.phraseMissing })
     expect((await meOf(t, who.cookie)).profile.roblox).toBeNull()
 
     // In the About, in another case and split over lines.
@@ -130,13 +127,13 @@ describe('verifying a Roblox account', () => {
     const who = await user()
     expect(await errorOf(await start(who.cookie, 'NobodyHasThisName1'))).toMatchObject({
       status: 404,
-      message: TRUST_MESSAGES.robloxUserNotFound,
+      message: VERIFICATION_MESSAGES.robloxUserNotFound,
     })
     const banned = roblox.addUser({ name: robloxName(), isBanned: true })
     expect((await errorOf(await start(who.cookie, banned.name))).status).toBe(404)
     expect(await errorOf(await check(who.cookie))).toMatchObject({
       status: 404,
-      message: TRUST_MESSAGES.noPhrase,
+      message: VERIFICATION_MESSAGES.noPhrase,
     })
   })
 
@@ -148,7 +145,7 @@ describe('verifying a Roblox account', () => {
     ahead = 31 * 60_000
     expect(await errorOf(await check(who.cookie))).toMatchObject({
       status: 409,
-      message: TRUST_MESSAGES.phraseExpired,
+      message: VERIFICATION_MESSAGES.phraseExpired,
     })
     ahead = 0
     const again = await started(who.cookie, account.name)
@@ -162,7 +159,7 @@ describe('verifying a Roblox account', () => {
     const second = await user()
     expect(await errorOf(await start(second.cookie, first.account.name))).toMatchObject({
       status: 409,
-      message: TRUST_MESSAGES.robloxTaken,
+      message: VERIFICATION_MESSAGES.robloxTaken,
     })
     // Two accounts racing: the second to check finds it taken.
     const account = roblox.addUser({ name: robloxName() })
@@ -182,7 +179,7 @@ describe('verifying a Roblox account', () => {
     roblox.reply('/v1/usernames/users', 'drop')
     expect(await errorOf(await start(who.cookie, account.name))).toMatchObject({
       status: 502,
-      message: TRUST_MESSAGES.robloxDown,
+      message: VERIFICATION_MESSAGES.robloxDown,
     })
     roblox.reply('/v1/usernames/users', { status: 500, body: '{"errors":[]}' })
     expect((await errorOf(await start(who.cookie, account.name))).status).toBe(502)
@@ -232,7 +229,7 @@ describe('verifying a Roblox account', () => {
     const limited = await check(who.cookie)
     expect(limited.status).toBe(429)
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
-    expect((await errorOf(limited)).message).toBe(TRUST_MESSAGES.checksTooFast)
+    expect((await errorOf(limited)).message).toBe(VERIFICATION_MESSAGES.checksTooFast)
   })
 
   it('unlinks the Roblox account (204), then 404; the account can be verified again', async () => {
@@ -244,7 +241,7 @@ describe('verifying a Roblox account', () => {
       await t.database.db.select().from(robloxAccounts).where(eq(robloxAccounts.userId, who.id)),
     ).toEqual([])
     const again = await send(t, '/api/verification/roblox', { method: 'DELETE', cookie: who.cookie })
-    expect(await errorOf(again)).toMatchObject({ status: 404, message: TRUST_MESSAGES.notVerified })
+    expect(await errorOf(again)).toMatchObject({ status: 404, message: VERIFICATION_MESSAGES.notVerified })
     // Free again: another account may take it.
     const other = await user()
     const { phrase } = await started(other.cookie, who.account.name)

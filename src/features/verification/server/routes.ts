@@ -5,7 +5,7 @@ import {
   type RobloxCheckResponse,
   type RobloxStartResponse,
   robloxStartRequestSchema,
-} from '@/features/trust/contract'
+} from '@/features/verification/contract'
 import { requireUser, type UserEnv } from '@/platform/server/auth/session'
 import { noStore } from '@/platform/server/lib/read-cache'
 import { jsonBody } from '@/platform/server/lib/validate'

@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto'
 import { and, eq, inArray, ne } from 'drizzle-orm'
-import {
-  type RobloxAccount,
-  type RobloxCheckResponse,
-  type RobloxStartResponse,
-  TRUST_LIMITS,
-  TRUST_MESSAGES,
-} from '@/features/trust/contract'
-import { robloxAccounts, robloxVerifications } from '@/features/trust/tables'
+import { TRUST_LIMITS } from '@/features/trust/contract'
+import type {
+  RobloxAccount,
+  RobloxCheckResponse,
+  RobloxStartResponse,
+} from '@/features/verification/contract'
+import { VERIFICATION_MESSAGES } from '@/features/verification/rules'
+import { robloxAccounts, robloxVerifications } from '@/features/verification/tables'
 import { type AppDeps, clockOf } from '@/platform/server/context'
 import type { Db } from '@/platform/server/db/client'
 import { AppError } from '@/platform/server/lib/errors'
@@ -49,7 +49,7 @@ export const holdsPhrase = (about: string, phrase: string) =>
  */
 async function withRobloxBudget<T>(v: VerificationDeps, userId: string, call: () => Promise<T>): Promise<T> {
   const key = `verification:roblox:${userId}`
-  await hitRateLimit(v.db, key, v.limits.checksPerHour, TRUST_MESSAGES.checksTooFast)
+  await hitRateLimit(v.db, key, v.limits.checksPerHour, VERIFICATION_MESSAGES.checksTooFast)
   try {
     return await call()
   } catch (error) {
@@ -64,7 +64,7 @@ async function assertNotTaken(db: Db, userId: string, robloxId: number) {
     .select({ userId: robloxAccounts.userId })
     .from(robloxAccounts)
     .where(and(eq(robloxAccounts.robloxId, robloxId), ne(robloxAccounts.userId, userId)))
-  if (other) throw new AppError('CONFLICT', TRUST_MESSAGES.robloxTaken)
+  if (other) throw new AppError('CONFLICT', VERIFICATION_MESSAGES.robloxTaken)
 }
 
 /**
@@ -104,13 +104,13 @@ export async function checkVerification(v: VerificationDeps, userId: string): Pr
     .select()
     .from(robloxVerifications)
     .where(eq(robloxVerifications.userId, userId))
-  if (!pending) throw new AppError('NOT_FOUND', TRUST_MESSAGES.noPhrase)
-  if (pending.expiresAt <= v.now()) throw new AppError('CONFLICT', TRUST_MESSAGES.phraseExpired)
+  if (!pending) throw new AppError('NOT_FOUND', VERIFICATION_MESSAGES.noPhrase)
+  if (pending.expiresAt <= v.now()) throw new AppError('CONFLICT', VERIFICATION_MESSAGES.phraseExpired)
   const { user, avatarUrl } = await withRobloxBudget(v, userId, async () => {
     const user = await readUser(v, pending.robloxId)
-    if (user.isBanned) throw new AppError('CONFLICT', TRUST_MESSAGES.robloxBanned)
+    if (user.isBanned) throw new AppError('CONFLICT', VERIFICATION_MESSAGES.robloxBanned)
     if (!holdsPhrase(user.description ?? '', pending.phrase))
-      throw new AppError('BAD_REQUEST', TRUST_MESSAGES.phraseMissing)
+      throw new AppError('BAD_REQUEST', VERIFICATION_MESSAGES.phraseMissing)
     return { user, avatarUrl: await headshotOf(v, user.id) }
   })
   await assertNotTaken(v.db, userId, user.id)
@@ -125,7 +125,7 @@ export async function checkVerification(v: VerificationDeps, userId: string): Pr
       await tx.delete(robloxVerifications).where(eq(robloxVerifications.userId, userId))
     })
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', TRUST_MESSAGES.robloxTaken)
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', VERIFICATION_MESSAGES.robloxTaken)
     throw error
   }
   return {
@@ -147,7 +147,7 @@ export async function unlinkRoblox(db: Db, userId: string): Promise<void> {
     .delete(robloxAccounts)
     .where(eq(robloxAccounts.userId, userId))
     .returning({ userId: robloxAccounts.userId })
-  if (removed.length === 0) throw new AppError('NOT_FOUND', TRUST_MESSAGES.notVerified)
+  if (removed.length === 0) throw new AppError('NOT_FOUND', VERIFICATION_MESSAGES.notVerified)
 }
 
 /** The verified Roblox accounts of these users, by user id. */

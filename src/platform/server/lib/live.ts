@@ -11,7 +11,7 @@ import { AppError } from './errors'
 import { takeNodeResponse } from './node-response'
 import { openFilesLimit, streamsForOpenFiles } from './open-files'
 
-/** The event stream's comment heartbeat (SPEC section 9: 25000 ms). */
+/** The event stream's comment heartbeat (docs/product.md §17: 25 s). */
 export const HEARTBEAT_MS = 25_000
 
 export const STREAM_HEADERS = {

@@ -1,7 +1,7 @@
 import { type FetchQueryOptions, QueryClient, type QueryKey } from '@tanstack/react-query'
 import { QUERY_GC_TIME_MS, QUERY_STALE_TIME_MS } from '@/shared/constants'
 
-/** A query client with the site's defaults (SPEC section 9). */
+/** A query client with the site's defaults (docs/product.md §17). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

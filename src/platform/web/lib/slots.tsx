@@ -14,7 +14,8 @@ export interface SlotType<Props> {
 
 export interface SlotFill {
   readonly slot: string
-  readonly Component: ComponentType<never>
+  /** The component that fills a slot, or the entry added to a list slot. */
+  readonly value: unknown
   /** Lower first; fills of the same order keep their features' order (by name). */
   readonly order: number
 }
@@ -25,7 +26,27 @@ export const fill = <Props extends object>(
   slot: SlotType<Props>,
   Component: ComponentType<Props>,
   order = 0,
-): SlotFill => ({ slot: slot.name, Component: Component as ComponentType<never>, order })
+): SlotFill => ({ slot: slot.name, value: Component, order })
+
+/**
+ * A list slot: what higher features add to a lower feature's list of values rather than components (a
+ * page's tabs, the requests of a route's loader). Declared like a slot, in the lower feature's web public
+ * entry; a higher feature adds its entry in its web manifest (`slots: [addTo(list, entry)]`); the lower
+ * feature reads them with `entriesOf(list)`.
+ */
+export interface ListSlotType<Entry> {
+  readonly name: string
+  /** Never set: carries the entries' type. */
+  readonly entry?: Entry
+}
+
+export const defineListSlot = <Entry,>(name: string): ListSlotType<Entry> => ({ name })
+
+export const addTo = <Entry,>(list: ListSlotType<Entry>, entry: Entry, order = 0): SlotFill => ({
+  slot: list.name,
+  value: entry,
+  order,
+})
 
 const installed = new Map<string, SlotFill[]>()
 
@@ -39,12 +60,16 @@ export function installSlots(fills: readonly SlotFill[]): void {
 /** Whether any feature fills the slot (a section with nothing to show can leave out its heading). */
 export const isFilled = (slot: SlotType<object>): boolean => (installed.get(slot.name)?.length ?? 0) > 0
 
+/** The entries higher features added to a list slot, in order. */
+export const entriesOf = <Entry,>(list: ListSlotType<Entry>): readonly Entry[] =>
+  (installed.get(list.name) ?? []).map((one) => one.value as Entry)
+
 /** Renders every fill of the slot, in order, each with the same props. */
 export function Slot<Props extends object>({ slot, ...props }: { slot: SlotType<Props> } & Props) {
   return (
     <>
-      {(installed.get(slot.name) ?? []).map(({ Component }, index) => {
-        const Filled = Component as ComponentType<Props>
+      {(installed.get(slot.name) ?? []).map(({ value }, index) => {
+        const Filled = value as ComponentType<Props>
         return (
           <Fragment key={`${slot.name}-${index}`}>
             <Filled {...(props as unknown as Props)} />

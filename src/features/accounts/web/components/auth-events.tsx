@@ -10,7 +10,7 @@ export const SIGNED_IN_KEY = 'tradehub:signed-in'
 export const forgetSession = () => localStorage.removeItem(SIGNED_IN_KEY)
 
 /**
- * The auth toasts of SPEC section 4 that do not belong to one form: `Welcome!` when a session appears
+ * The auth toasts (docs/product.md §6) that do not belong to one form: `Welcome!` when a session appears
  * (any sign-in method, including links opened from mail), `Session Expired` when a known session is gone,
  * and `Authentication error` from an error in the address (an OAuth or mail-link failure).
  */

@@ -2,7 +2,7 @@ import { BadgeCheck } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { Profile } from '@/features/accounts/contract'
 import { SOCIAL_KEYS, SOCIAL_LABELS, socialLinkHref } from '@/features/accounts/rules'
-import { VerifiedBadge } from '@/features/trust/web/public'
+import { VerifiedBadge } from '@/features/verification/web/public'
 import { Avatar } from '@/platform/web/components/ui/avatar'
 import { formatMonth } from '@/platform/web/lib/format'
 

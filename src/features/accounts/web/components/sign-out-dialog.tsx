@@ -2,7 +2,7 @@ import { Dialog } from 'radix-ui'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { SIGN_OUT_NOTE, SIGN_OUT_TITLE, useSignOut } from './sign-out'
 
-/** Sign Out, after the spec's confirmation (SPEC section 2). */
+/** Sign Out, after the spec's confirmation (docs/product.md §6). */
 export default function SignOutDialog({
   open,
   onOpenChange,

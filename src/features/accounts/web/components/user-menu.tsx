@@ -11,7 +11,7 @@ const SignOutDialog = lazy(() => import('./sign-out-dialog'))
 const itemClass =
   'block w-full rounded-lg px-3 py-2 text-left text-ink text-sm no-underline hover:bg-surface-2 focus-visible:bg-surface-2'
 
-/** The signed-in user's menu (SPEC section 2): name, e-mail, Settings, Profile, Admin, Reports (moderators), Stock Management, Sign Out. */
+/** The signed-in user's menu (docs/product.md §15): name, e-mail, Settings, Profile, Admin, Reports (moderators), Stock Management, Sign Out. */
 export default function UserMenu({ me }: { me: Me }) {
   const { open, setOpen, rootProps, buttonRef } = useDisclosure()
   const [confirming, setConfirming] = useState(false)

@@ -10,7 +10,7 @@ import { SIGN_OUT_NOTE, SIGN_OUT_TITLE, useSignOut } from './sign-out'
 const stop = (event: Event) => event.preventDefault()
 
 /**
- * Choose Your Username (SPEC sections 2 and 5): shown to every signed-in user without a username, and it
+ * Choose Your Username (docs/product.md §6): shown to every signed-in user without a username, and it
  * cannot be dismissed. The input is forced to lowercase; the server has the last word (taken, permanent).
  */
 export default function UsernameModal() {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { Suspense, useEffect } from 'react'
+import { useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { AlertsTab } from '@/features/alerts/web/public'
 import { Page } from '@/platform/web/components/ui/page'
 import { Spinner } from '@/platform/web/components/ui/spinner'
+import { entriesOf } from '@/platform/web/lib/slots'
 import { toast } from '@/platform/web/lib/toast'
 import { publicProfileQuery, useMe } from '../api'
 import { FavoritesList } from '../components/favorites-list'
@@ -12,15 +12,15 @@ import { ConnectionsTab } from '../components/profile/connections-tab'
 import { SettingsTab } from '../components/profile/settings-tab'
 import { ProfileCard } from '../components/profile-card'
 import { SignInPrompt } from '../components/sign-in-prompt'
+import { profileTabs } from '../slots'
 
-const TABS = [
+/** The account's own tabs; higher features add theirs after them (`profileTabs`: Alerts). */
+const OWN_TABS = [
   ['profile', 'Profile'],
   ['settings', 'Settings'],
   ['account', 'Account'],
   ['connections', 'Connections'],
-  ['alerts', 'Alerts'],
 ] as const
-type Tab = (typeof TABS)[number][0]
 
 function ProfileTab({ username }: { username: string | null }) {
   const { me } = useMe()
@@ -60,8 +60,10 @@ function ProfileTab({ username }: { username: string | null }) {
 export function ProfilePage() {
   const { me, isPending } = useMe()
   const [params] = useSearchParams()
+  const added = entriesOf(profileTabs)
+  const tabs = [...OWN_TABS, ...added.map(({ id, label }) => [id, label] as const)]
   const requested = params.get('tab')
-  const tab: Tab = TABS.some(([id]) => id === requested) ? (requested as Tab) : 'profile'
+  const tab = tabs.some(([id]) => id === requested) ? requested : 'profile'
 
   if (isPending) return <Spinner label="Loading profile" />
   if (!me) {
@@ -81,7 +83,7 @@ export function ProfilePage() {
     <Page title="Your profile">
       {/* The sections wrap on a phone: none hides off screen (Alerts came last, out of sight). */}
       <nav aria-label="Profile sections" className="-mt-2 mb-6 flex flex-wrap gap-x-1 border-line border-b">
-        {TABS.map(([id, label]) => (
+        {tabs.map(([id, label]) => (
           <Link
             key={id}
             to={id === 'profile' ? '/profile' : `/profile?tab=${id}`}
@@ -96,11 +98,7 @@ export function ProfilePage() {
       {tab === 'settings' && <SettingsTab key={me.profile.displayName} me={me} />}
       {tab === 'account' && <AccountTab me={me} />}
       {tab === 'connections' && <ConnectionsTab />}
-      {tab === 'alerts' && (
-        <Suspense fallback={<Spinner label="Loading alerts" />}>
-          <AlertsTab />
-        </Suspense>
-      )}
+      {added.map(({ id, Panel }) => tab === id && <Panel key={id} />)}
     </Page>
   )
 }

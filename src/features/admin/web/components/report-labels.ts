@@ -1,9 +1,10 @@
-import type { ReportAction } from '@/features/trust/rules'
-
-/** What was done with a report, as the queue and the audit log read it. */
-export const RESOLUTION_LABELS: Record<ReportAction, string> = {
+/**
+ * What was done with a report (trust's report actions), as the audit log and the moderators' queue
+ * (trust's page, through the public entry) read it.
+ */
+export const RESOLUTION_LABELS = {
   dismiss: 'Dismissed',
   hide: 'Hidden',
   warn: 'Author warned',
   suspend: 'Author suspended',
-}
+} as const satisfies Readonly<Record<string, string>>

@@ -25,7 +25,6 @@ import {
   stockManagerRole,
   valueEditorRole,
 } from '@/features/roles/rules'
-import type { ReportAction } from '@/features/trust/rules'
 import { ErrorPanel } from '@/platform/web/app/shell/error-panel'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { ConfirmInPlace } from '@/platform/web/components/ui/confirm'
@@ -649,7 +648,7 @@ function describe(entry: AuditEntry): string {
     case 'user.suspend':
       return `${AUDIT_ACTION_LABELS[entry.action]}: ${String(d.reason)}`
     case 'report.resolve':
-      return `${AUDIT_ACTION_LABELS[entry.action]}: ${RESOLUTION_LABELS[d.action as ReportAction] ?? String(d.action)}`
+      return `${AUDIT_ACTION_LABELS[entry.action]}: ${RESOLUTION_LABELS[d.action as keyof typeof RESOLUTION_LABELS] ?? String(d.action)}`
     case 'mail.retry':
       return `${AUDIT_ACTION_LABELS[entry.action]}: "${String(d.subject)}" to ${String(d.to)}`
     default:

@@ -2,12 +2,12 @@ import { useMutation } from '@tanstack/react-query'
 import { BadgeCheck } from 'lucide-react'
 import { useState } from 'react'
 import { refreshMe, SignInPrompt, useMe } from '@/features/accounts/web/public'
+import { TRUST_LIMITS } from '@/features/trust/contract'
 import {
   type RobloxCheckResponse,
   type RobloxStartResponse,
   robloxStartRequestSchema,
-  TRUST_LIMITS,
-} from '@/features/trust/contract'
+} from '@/features/verification/contract'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { Field, FormMessage } from '@/platform/web/components/ui/field'
 import { ApiError, apiFetch } from '@/platform/web/lib/api'

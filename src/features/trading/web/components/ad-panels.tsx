@@ -4,18 +4,19 @@ import { Suspense, useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { TradeAd, TradeOffer } from '@/features/trading/contract'
 import { TRADING_MESSAGES } from '@/features/trading/rules'
-import { BlockButton, ReportButton } from '@/features/trust/web/public'
+import { BlockButton, useBlocked } from '@/features/accounts/web/public'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { FormMessage } from '@/platform/web/components/ui/field'
 import { Spinner } from '@/platform/web/components/ui/spinner'
 import { ApiError } from '@/platform/web/lib/api'
 import { lazy } from '@/platform/web/lib/lazy'
 import { followLive } from '@/platform/web/lib/live'
+import { Slot } from '@/platform/web/lib/slots'
 import { toast } from '@/platform/web/lib/toast'
 import { tradeAdQuery } from '../api'
-import { useBlocked } from '../blocked'
 import { canOfferAsRequested, type OfferRole } from '../offer-view'
 import { adOffersQuery, makeOfferMutation, offerKeys } from '../offers-api'
+import { adActions } from '../slots'
 
 /** The counter-offer's form and the sides editor's code load when a trader starts one. */
 const loadOfferForm = () => import('./offer-form')
@@ -164,13 +165,19 @@ export function OffererPanel({ ad }: { ad: TradeAd }) {
   return (
     <>
       <div className="mt-3 flex flex-wrap justify-end gap-2">
-        <ReportButton target={{ kind: 'ad', id: ad.id }} what="this ad" label="Report the ad" />
-        {!blocked && <BlockButton username={ad.owner.username} />}
+        <Slot slot={adActions} ad={ad} />
+        {!blocked && (
+          <Suspense fallback={null}>
+            <BlockButton username={ad.owner.username} />
+          </Suspense>
+        )}
       </div>
       {blocked && (
         <div className="mt-6 flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-surface p-4">
           <p>You blocked this trader.</p>
-          <BlockButton username={ad.owner.username} className={buttonClass('secondary', 'sm')} />
+          <Suspense fallback={null}>
+            <BlockButton username={ad.owner.username} className={buttonClass('secondary', 'sm')} />
+          </Suspense>
         </div>
       )}
       {canOffer && !blocked && (

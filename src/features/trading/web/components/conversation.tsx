@@ -1,17 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Send, ShieldCheck } from 'lucide-react'
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, type KeyboardEvent, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { BlockButton, useBlocked } from '@/features/accounts/web/public'
 import type { TradeMessage, Trader } from '@/features/trading/contract'
 import { TRADE_MESSAGE_EVENT, TRADING_LIMITS } from '@/features/trading/rules'
-import { BlockButton, ReportButton, VerifiedBadge } from '@/features/trust/web/public'
+import { VerifiedBadge } from '@/features/verification/web/public'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { FormMessage } from '@/platform/web/components/ui/field'
 import { ApiError } from '@/platform/web/lib/api'
 import { formatClock } from '@/platform/web/lib/format'
 import { followLive, type LiveStatus } from '@/platform/web/lib/live'
+import { Slot } from '@/platform/web/lib/slots'
 import { LIVE_POLL_SECONDS } from '@/shared/live-rules'
-import { useBlocked } from '../blocked'
 import { addMessage, messagesQuery, offerKeys, sendMessageMutation } from '../offers-api'
+import { messageActions } from '../slots'
 
 const MAX = TRADING_LIMITS.maxMessage
 
@@ -125,7 +127,11 @@ export function Conversation({
           </h3>
           {others.length === 1 && <VerifiedBadge roblox={trader.roblox} />}
         </div>
-        {me !== 'middleman' && !blocked && other !== 'deleted' && <BlockButton username={other} />}
+        {me !== 'middleman' && !blocked && other !== 'deleted' && (
+          <Suspense fallback={null}>
+            <BlockButton username={other} />
+          </Suspense>
+        )}
       </div>
       <p className="sr-only" aria-live="polite">
         {announcement}
@@ -167,13 +173,7 @@ export function Conversation({
                   <time dateTime={m.createdAt}>{formatClock(m.createdAt, Date.now())}</time>
                 </p>
                 <p className="mt-0.5 whitespace-pre-wrap [overflow-wrap:anywhere]">{m.body}</p>
-                {m.author !== me && (
-                  <ReportButton
-                    target={{ kind: 'message', id: m.id }}
-                    what={`this message from ${m.username}`}
-                    className="-ml-1 mt-1 inline-flex min-h-6 items-center gap-1 rounded px-1 text-muted text-xs hover:text-ink"
-                  />
-                )}
+                {m.author !== me && <Slot slot={messageActions} message={m} />}
               </div>
             </li>
           ))}
@@ -184,7 +184,9 @@ export function Conversation({
       ) : blocked ? (
         <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
           <p>You blocked {other}: neither of you can write here.</p>
-          <BlockButton username={other} />
+          <Suspense fallback={null}>
+            <BlockButton username={other} />
+          </Suspense>
         </div>
       ) : (
         <form onSubmit={submit} className="mt-3">

@@ -1,15 +1,16 @@
 import { useMutation } from '@tanstack/react-query'
 import { ChevronDown, MessageSquare } from 'lucide-react'
-import { Suspense, useId, useState } from 'react'
+import { Suspense, useId } from 'react'
 import { Link } from 'react-router'
 import { canDispute, newDisputeHref } from '@/features/disputes/rules'
 import type { TradeOffer } from '@/features/trading/contract'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { formatRelative } from '@/platform/web/lib/format'
 import { lazy } from '@/platform/web/lib/lazy'
+import { Slot } from '@/platform/web/lib/slots'
 import { toast } from '@/platform/web/lib/toast'
+import { refreshTrading } from '../api'
 import {
-  canReview,
   confirmationText,
   DECISION_DONE,
   DECISION_LABELS,
@@ -18,6 +19,7 @@ import {
   otherTrader,
 } from '../offer-view'
 import { decideMutation, type OfferDecision } from '../offers-api'
+import { offerReview } from '../slots'
 import { StatusBadge } from './offer-status'
 import { TradeSide } from './trade-side'
 import { TradeVerdict } from './trade-verdict'
@@ -26,30 +28,8 @@ import { TraderChip } from './trader-chip'
 /** The conversation's code loads when one is first opened. */
 const Conversation = lazy(async () => ({ default: (await import('./conversation')).Conversation }))
 
-/** The review's form loads only for a trader who may still review a completed trade. */
-const ReviewForm = lazy(() => import('./review-form'))
-
 /** The official middleman of an accepted or completed trade loads only for those offers. */
 const OfferMiddleman = lazy(() => import('./offer-middleman'))
-
-/** After a completed trade: the viewer's review of the other trader, to write (14 days) or written. */
-function TradeReview({ offer, role }: { offer: TradeOffer; role: OfferRole }) {
-  const [rated, setRated] = useState<number | null>(null)
-  if (rated)
-    return (
-      <p role="status" className="mt-2 text-sm">
-        You rated this trade {rated}/5.
-      </p>
-    )
-  if (offer.status !== 'completed') return null
-  if (offer.reviewed[role]) return <p className="mt-2 text-muted text-sm">You rated this trade.</p>
-  if (!canReview(offer, role, Date.now())) return null
-  return (
-    <Suspense fallback={null}>
-      <ReviewForm offerId={offer.id} other={otherTrader(offer, role).username} onDone={setRated} />
-    </Suspense>
-  )
-}
 
 /** What a decision's toast says when the server answers with the offer as it is now. */
 function doneText(decision: OfferDecision, offer: TradeOffer): string {
@@ -137,7 +117,7 @@ export function OfferCard({
             {confirmation}
           </p>
         )}
-        <TradeReview offer={offer} role={role} />
+        <Slot slot={offerReview} offer={offer} role={role} onReviewed={refreshTrading} />
         {canDispute(offer, Date.now()) && (
           <Link to={newDisputeHref(offer.id)} className="mt-2 inline-block text-accent text-sm underline">
             Open a dispute

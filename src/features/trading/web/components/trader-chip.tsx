@@ -1,7 +1,8 @@
 import { Link } from 'react-router'
 import type { Trader } from '@/features/trading/contract'
-import { Rating, VerifiedBadge } from '@/features/trust/web/public'
+import { VerifiedBadge } from '@/features/verification/web/public'
 import { Avatar } from '@/platform/web/components/ui/avatar'
+import { Rating } from '@/platform/web/components/ui/rating'
 import { formatCount } from '@/platform/web/lib/format'
 
 /**

@@ -9,12 +9,14 @@ import { FormMessage } from '@/platform/web/components/ui/field'
 import { Page } from '@/platform/web/components/ui/page'
 import { Spinner } from '@/platform/web/components/ui/spinner'
 import { formatRelative } from '@/platform/web/lib/format'
+import { Slot } from '@/platform/web/lib/slots'
 import { GAME_NAMES } from '@/shared/games'
 import { myTradesQuery } from '../api'
 import { AdActions } from '../components/ad-actions'
 import { AdCard, adSummary } from '../components/ad-card'
 import { StatusBadge } from '../components/offer-status'
-import { canReview, type OfferRole, offerHref, otherTrader } from '../offer-view'
+import { type OfferRole, offerHref, otherTrader } from '../offer-view'
+import { myTradeActions } from '../slots'
 
 const SECTIONS = [
   { id: 'my-ads', title: 'My ads' },
@@ -68,11 +70,7 @@ function OfferRow({ offer, viewer: role }: { offer: TradeOffer; viewer: OfferRol
         </span>
       </p>
       <div className="flex flex-wrap gap-2">
-        {canReview(offer, role, Date.now()) && (
-          <Link to={offerHref(offer)} className={`${buttonClass('primary', 'sm')} mt-3`}>
-            Review<span className="sr-only"> your trade with {other}</span>
-          </Link>
-        )}
+        <Slot slot={myTradeActions} offer={offer} role={role} />
         {canDispute(offer, Date.now()) && (
           <Link to={newDisputeHref(offer.id)} className={`${buttonClass('secondary', 'sm')} mt-3`}>
             Open a dispute<span className="sr-only"> on your trade with {other}</span>

@@ -3,7 +3,7 @@ import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'driz
 export const outboxStatuses = ['pending', 'sending', 'sent', 'failed'] as const
 
 /**
- * The mail outbox (SPEC's pending_emails): every mail the product sends is a row here first, in the
+ * The mail outbox, `pending_emails` (docs/product.md §7): every mail the product sends is a row here first, in the
  * same transaction as the change that caused it, and a worker delivers it.
  */
 export const pendingEmails = pgTable(

@@ -62,7 +62,7 @@ function makeAsset(rel: string, file: string): Asset {
 /** `x.js.br` and `x.js.gz` beside `x.js` are its compressed copies, not files of their own. */
 const isCompressedCopy = (file: string) => /\.(br|gz)$/.test(file) && existsSync(file.slice(0, -3))
 
-/** The web app's page renderer (src/web/entry-server.tsx, built into dist/ssr). */
+/** The web app's page renderer (src/platform/web/entry-server.tsx, built into dist/ssr). */
 export interface PageRenderer {
   render(url: string): Promise<{ html: string; data: string } | null>
 }

@@ -2,7 +2,7 @@ import { AlertTriangle } from 'lucide-react'
 import { Link } from 'react-router'
 import { buttonClass } from '@/platform/web/components/ui/button'
 
-/** The error panel of the specification: shown where a page failed. */
+/** The error panel (docs/product.md §15): shown where a page failed. */
 export function ErrorPanel({
   title = 'Oops! Something went wrong',
   message = "We couldn't process your request. Please try again.",

@@ -13,7 +13,7 @@ interface FooterLink {
   visitor?: boolean
 }
 
-/** The footer columns of the specification (section 2). */
+/** The footer columns (docs/product.md §15). */
 const COLUMNS: { title: string; links: FooterLink[] }[] = [
   {
     title: 'About',

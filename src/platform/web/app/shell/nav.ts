@@ -11,7 +11,7 @@ export interface NavLink {
   children?: NavLink[]
 }
 
-/** The header menu of the specification (section 2). */
+/** The header menu (docs/product.md §15). */
 export const HEADER_NAV: NavLink[] = [
   { label: 'Trading', to: '/trading' },
   { label: 'Values & WFL', to: '/values-and-wfl' },

@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { blockMutation, blocksQuery } from '@/features/trust/web/public'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { FormMessage } from '@/platform/web/components/ui/field'
 import { Spinner } from '@/platform/web/components/ui/spinner'
 import { formatDay } from '@/platform/web/lib/format'
 import { toast } from '@/platform/web/lib/toast'
+import { blockMutation, blocksQuery } from '../../blocks'
 
 /** The traders I blocked, newest first, each with Unblock. */
 export function BlockedTraders() {

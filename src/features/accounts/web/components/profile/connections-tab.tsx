@@ -49,7 +49,7 @@ function SignInConnections() {
   const link = async (providerId: string) => {
     const name = names.get(providerId) ?? providerId
     if (linked.some((a) => a.providerId === providerId)) return setError(alreadyLinkedMessage(name))
-    // A password is added from the Account tab (a reset link), not by linking (SPEC section 5).
+    // A password is added from the Account tab (a reset link), not by linking (docs/product.md §6).
     if (providerId === 'credential') return setError(EMAIL_LINKING_REFUSED)
     setBusy(providerId)
     setError(null)

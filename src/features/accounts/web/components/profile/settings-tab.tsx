@@ -1,5 +1,5 @@
 import { Upload } from 'lucide-react'
-import { Suspense, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import type { Me } from '@/features/accounts/contract'
 import {
   AVATAR_MAX_BYTES,
@@ -11,15 +11,15 @@ import {
   type SocialKey,
   socialLinkProblem,
 } from '@/features/accounts/rules'
-import { ApiKeys } from '@/features/public-api/web/public'
 import { Avatar } from '@/platform/web/components/ui/avatar'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { Field, FormMessage, TextAreaField } from '@/platform/web/components/ui/field'
-import { Spinner } from '@/platform/web/components/ui/spinner'
 import { ApiError } from '@/platform/web/lib/api'
 import { queryClient } from '@/platform/web/lib/query-client'
+import { Slot } from '@/platform/web/lib/slots'
 import { toast } from '@/platform/web/lib/toast'
 import { setMyProfile, updateProfile, uploadAvatar } from '../../api'
+import { settingsSections } from '../../slots'
 import { BlockedTraders } from './blocked-traders'
 
 function AvatarUpload({ me }: { me: Me }) {
@@ -169,9 +169,7 @@ export function SettingsTab({ me }: { me: Me }) {
         </button>
       </form>
       <BlockedTraders />
-      <Suspense fallback={<Spinner label="Loading your API keys" />}>
-        <ApiKeys />
-      </Suspense>
+      <Slot slot={settingsSections} />
     </div>
   )
 }

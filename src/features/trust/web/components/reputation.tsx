@@ -1,20 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { Star } from 'lucide-react'
-import { Link } from 'react-router'
-import { prefetchUserAchievements } from '@/features/achievements/web/public'
+import { Link, useSearchParams } from 'react-router'
+import { useMe } from '@/features/accounts/web/public'
 import type { Review, ReviewSummary, ReviewsResponse } from '@/features/trust/contract'
-import { ReportButton } from '@/features/trust/web/public'
 import { ErrorPanel } from '@/platform/web/app/shell/error-panel'
 import { Pager } from '@/platform/web/components/ui/pager'
 import { Spinner } from '@/platform/web/components/ui/spinner'
 import { apiFetch } from '@/platform/web/lib/api'
 import { formatCount, formatDay } from '@/platform/web/lib/format'
 import { type PrefetchArgs, prefetch } from '@/platform/web/lib/query-client'
-import { publicProfileQuery, useMe } from '../api'
+import { ReportButton } from './report-button'
 
 /**
- * A trader's reputation and their reviews, a page at a time (here, not in the trust layer's shared
- * code: every page with a trader would carry it). The profile's loader imports it with this module.
+ * A trader's reputation and their reviews, a page at a time, on their public profile (a section of the
+ * accounts' page: this module loads with it, and the profile's loader imports it to ask for the reviews).
  */
 export const reviewsQuery = (username: string, page = 1) =>
   queryOptions({
@@ -32,14 +31,9 @@ export function reviewsPageOf(search: URLSearchParams): number {
   return Number.isInteger(page) && page > 1 && page <= 1000 ? page : 1
 }
 
-/** /u/{username}'s loader: the profile, the page of reviews shown and the achievements, asked for at once. */
-export async function prefetchPublicProfile(args: PrefetchArgs<'username'>) {
-  const { params, request, context } = args
-  const username = params.username ?? ''
-  await prefetchUserAchievements(args)
-  prefetch(context, publicProfileQuery(username))
-  prefetch(context, reviewsQuery(username, reviewsPageOf(new URL(request.url).searchParams)))
-  return null
+/** The page of reviews /u/{username} shows, for its loader (asked for beside the profile). */
+export function prefetchReviews({ params, request, context }: PrefetchArgs<'username'>) {
+  prefetch(context, reviewsQuery(params.username ?? '', reviewsPageOf(new URL(request.url).searchParams)))
 }
 
 /** ★★★★☆: a rating out of 5, read as "4 out of 5 stars". */
@@ -184,4 +178,10 @@ export function Reputation({ username, page }: { username: string; page: number 
       )}
     </section>
   )
+}
+
+/** The Reputation section of a public profile: the page of reviews its address asks for (`?reviews=2`). */
+export function ProfileReputation({ username }: { username: string }) {
+  const [search] = useSearchParams()
+  return <Reputation username={username} page={reviewsPageOf(search)} />
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, or } from 'drizzle-orm'
-import { profiles } from '@/features/accounts/tables'
-import { type BlocksResponse, TRUST_MESSAGES } from '@/features/trust/contract'
-import { userBlocks } from '@/features/trust/tables'
+import type { BlocksResponse } from '@/features/accounts/contract'
+import { BLOCK_MESSAGES } from '@/features/accounts/rules'
+import { profiles, userBlocks } from '@/features/accounts/tables'
 import type { Db } from '@/platform/server/db/client'
 import type { DbOrTx } from '@/platform/server/lib/audit'
 import { AppError } from '@/platform/server/lib/errors'
@@ -12,14 +12,14 @@ export async function userIdOf(db: Db, username: string): Promise<string> {
     .select({ userId: profiles.userId })
     .from(profiles)
     .where(eq(profiles.username, username))
-  if (!row) throw new AppError('NOT_FOUND', TRUST_MESSAGES.traderNotFound)
+  if (!row) throw new AppError('NOT_FOUND', BLOCK_MESSAGES.traderNotFound)
   return row.userId
 }
 
 /** PUT /api/blocks/:username: blocks a trader (again: nothing changes). Oneself: 400. */
 export async function blockTrader(db: Db, blockerId: string, username: string): Promise<void> {
   const blockedId = await userIdOf(db, username)
-  if (blockedId === blockerId) throw new AppError('BAD_REQUEST', TRUST_MESSAGES.blockSelf)
+  if (blockedId === blockerId) throw new AppError('BAD_REQUEST', BLOCK_MESSAGES.blockSelf)
   await db.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing()
 }
 
@@ -30,7 +30,7 @@ export async function unblockTrader(db: Db, blockerId: string, username: string)
     .delete(userBlocks)
     .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)))
     .returning({ id: userBlocks.blockedId })
-  if (removed.length === 0) throw new AppError('NOT_FOUND', TRUST_MESSAGES.notBlocked)
+  if (removed.length === 0) throw new AppError('NOT_FOUND', BLOCK_MESSAGES.notBlocked)
 }
 
 /** GET /api/blocks: the traders I blocked, newest first. */
@@ -62,7 +62,7 @@ export async function assertNotBlocked(db: DbOrTx, a: string, b: string): Promis
       ),
     )
     .limit(1)
-  if (row) throw new AppError('FORBIDDEN', TRUST_MESSAGES.blocked)
+  if (row) throw new AppError('FORBIDDEN', BLOCK_MESSAGES.blocked)
 }
 
 /** The usernames of the traders this user blocked (whose ads they no longer see). */

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { ConfirmInPlace } from '@/platform/web/components/ui/confirm'
 import { toast } from '@/platform/web/lib/toast'
-import { blockMutation, blocksQuery } from '../api'
+import { blockMutation, blocksQuery } from '../blocks'
 
 /**
  * Block (after a question in place) or Unblock a trader. Render it for a signed-in viewer looking at

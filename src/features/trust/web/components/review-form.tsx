@@ -2,27 +2,28 @@ import { useMutation } from '@tanstack/react-query'
 import { Star } from 'lucide-react'
 import { useId, useState } from 'react'
 import { TRUST_LIMITS } from '@/features/trust/rules'
-import { reviewMutation } from '@/features/trust/web/public'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { FormMessage, TextAreaField } from '@/platform/web/components/ui/field'
-import { refreshTrading } from '../api'
+import { reviewMutation } from '../api'
 
 const RATINGS = [1, 2, 3, 4, 5] as const
 const MAX = TRUST_LIMITS.maxComment
 
 /**
  * "Rate your trade with {other}": 1 to 5 stars and an optional comment, once, after a completed trade.
- * `onDone` gets the rating once the server kept it (the marketplace is read again: the other trader's
- * rating changes).
+ * `onDone` gets the rating once the server kept it; then `onReviewed` (the marketplace is read again: the
+ * other trader's rating changes).
  */
 export default function ReviewForm({
   offerId,
   other,
   onDone,
+  onReviewed,
 }: {
   offerId: number
   other: string
   onDone: (rating: number) => void
+  onReviewed: () => void
 }) {
   const review = useMutation(reviewMutation(offerId))
   const [rating, setRating] = useState(0)
@@ -38,7 +39,7 @@ export default function ReviewForm({
       {
         onSuccess: () => {
           onDone(rating)
-          void refreshTrading()
+          onReviewed()
         },
       },
     )

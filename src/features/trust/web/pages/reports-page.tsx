@@ -1,4 +1,4 @@
-import { AdminArea } from '../components/admin-area'
+import { AdminArea } from '@/features/admin/web/public'
 import { ReportsQueue } from '../components/reports-queue'
 
 /** /admin/reports: the moderators' queue, the one admin page moderators open (in a chunk of its own). */

@@ -1,11 +1,17 @@
 import { BadgeCheck } from 'lucide-react'
-import type { Trader } from '@/features/trading/contract'
+import type { RobloxAccount } from '@/features/verification/contract'
 
 /**
  * The Verified badge: this trader proved they own the Roblox account named (its headshot, display name
  * and @name). Nothing for a trader who has not verified.
  */
-export function VerifiedBadge({ roblox, size = 'sm' }: { roblox: Trader['roblox']; size?: 'sm' | 'md' }) {
+export function VerifiedBadge({
+  roblox,
+  size = 'sm',
+}: {
+  roblox: Pick<RobloxAccount, 'name' | 'displayName' | 'avatarUrl'> | null
+  size?: 'sm' | 'md'
+}) {
   if (!roblox) return null
   const md = size === 'md'
   return (

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useMe } from '@/features/accounts/web/public'
+import { RESOLUTION_LABELS, when } from '@/features/admin/web/public'
 import type { Report } from '@/features/trust/contract'
 import {
   actionFits,
@@ -20,9 +21,7 @@ import { Pager } from '@/platform/web/components/ui/pager'
 import { Spinner } from '@/platform/web/components/ui/spinner'
 import { formatCount } from '@/platform/web/lib/format'
 import { toast } from '@/platform/web/lib/toast'
-import { reportsQuery, useResolveReport } from '../api'
-import { when } from './admin-area'
-import { RESOLUTION_LABELS } from './report-labels'
+import { reportsQuery, useResolveReport } from '../reports-api'
 
 const KIND_LABELS: Record<ReportTargetKind, string> = {
   ad: 'Ad',

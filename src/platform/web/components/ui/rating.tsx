@@ -1,9 +1,14 @@
 import { Star } from 'lucide-react'
-import type { Trader } from '@/features/trading/contract'
 import { formatCount } from '@/platform/web/lib/format'
 
-/** A trader's reviews in a few words: "★ 4.8 (12 reviews)", or "No reviews yet". */
-export function Rating({ reviews }: { reviews: Trader['reviews'] }) {
+/** A rating out of 5 and how many gave it: the average (null: none yet) and the count. */
+export interface RatingFigures {
+  average: number | null
+  count: number
+}
+
+/** Someone's ratings in a few words: "★ 4.8 (12 reviews)", or "No reviews yet". */
+export function Rating({ reviews }: { reviews: RatingFigures }) {
   if (reviews.average === null || reviews.count === 0)
     return <span className="text-muted text-xs">No reviews yet</span>
   return (

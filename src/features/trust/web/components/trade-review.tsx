@@ -1,0 +1,43 @@
+import { Suspense, useState } from 'react'
+import type { TradeOffer } from '@/features/trading/contract'
+import type { OfferRole } from '@/features/trading/web/public'
+import { lazy } from '@/platform/web/lib/lazy'
+import { canReview, reviewed } from '../review-view'
+
+/** The review's form loads only for a trader who may still review a completed trade. */
+const ReviewForm = lazy(() => import('./review-form'))
+
+/**
+ * After a completed trade (an offer's card, for one of its traders): the viewer's review of the other
+ * trader, to write (14 days) or written.
+ */
+export function TradeReview({
+  offer,
+  role,
+  onReviewed,
+}: {
+  offer: TradeOffer
+  role: OfferRole
+  onReviewed: () => void
+}) {
+  const [rated, setRated] = useState<number | null>(null)
+  if (rated)
+    return (
+      <p role="status" className="mt-2 text-sm">
+        You rated this trade {rated}/5.
+      </p>
+    )
+  if (offer.status !== 'completed') return null
+  if (offer.reviewed[role]) return <p className="mt-2 text-muted text-sm">You rated this trade.</p>
+  if (!canReview(offer, role, Date.now())) return null
+  return (
+    <Suspense fallback={null}>
+      <ReviewForm
+        offerId={offer.id}
+        other={reviewed(offer, role).username}
+        onDone={setRated}
+        onReviewed={onReviewed}
+      />
+    </Suspense>
+  )
+}
