@@ -49,12 +49,6 @@ export const PAGES = definePages([
     noindex: true,
   },
   {
-    path: '/admin/reports',
-    title: 'Reports',
-    description: 'Reported ads, messages, reviews, suggestions and users, to dismiss, hide, warn or suspend.',
-    noindex: true,
-  },
-  {
     path: '/admin/users',
     title: 'Users',
     description: 'Find a TradeHub user by e-mail, username or display name.',
@@ -73,12 +67,6 @@ export const PAGES = definePages([
     noindex: true,
   },
   {
-    path: '/admin/contact',
-    title: 'Contact messages',
-    description: 'Messages sent with the contact form, to answer and close.',
-    noindex: true,
-  },
-  {
     path: '/admin/mail',
     title: 'Mail queue',
     description: 'The outgoing mail of TradeHub by status, with failed mails to retry.',
@@ -88,13 +76,6 @@ export const PAGES = definePages([
     path: '/admin/audit',
     title: 'Audit log',
     description: 'Every admin and role action on TradeHub: who, what, when and from where.',
-    noindex: true,
-  },
-  {
-    path: '/admin/imports',
-    title: 'Imports',
-    description:
-      'The official price imports of Pet Simulator 99 and PETS GO!: last run, result and Import now.',
     noindex: true,
   },
 ])

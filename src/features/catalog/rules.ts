@@ -1,4 +1,5 @@
 /** Catalog limits and sorts shared by the API and the values page (free of zod for the browser). */
+import { ownValue } from '../../shared/lookup'
 export const ITEM_SORTS = ['value', 'name', 'demand', 'changed'] as const
 export type ItemSort = (typeof ITEM_SORTS)[number]
 export const ITEM_SORT_LABELS: Record<ItemSort, string> = {
@@ -61,4 +62,51 @@ export function variantsWithDefault(gameId: string, value: number | null, varian
   const key = defaultVariantOf(gameId)
   if (!variants || key === undefined) return variants
   return { [key]: value, ...storedVariants(gameId, variants) }
+}
+
+/** One trend vocabulary for every game. */
+export const TRENDS = [
+  'Rising',
+  'Stable',
+  'Dropping',
+  'Unstable',
+  'Fluctuating',
+  'Overpaid',
+  'Underpaid',
+  'Hyped',
+] as const
+export type Trend = (typeof TRENDS)[number]
+
+/** Every spelling the sources use, lowercased, to the one vocabulary; "soon" means no trend yet. */
+const TREND_SPELLINGS: Record<string, Trend | null> = {
+  rising: 'Rising',
+  raising: 'Rising',
+  'doing well': 'Rising',
+  stable: 'Stable',
+  dropping: 'Dropping',
+  declining: 'Dropping',
+  lowering: 'Dropping',
+  unstable: 'Unstable',
+  untable: 'Unstable',
+  fluctuating: 'Fluctuating',
+  overpaid: 'Overpaid',
+  'overpaid for': 'Overpaid',
+  overpriced: 'Overpaid',
+  underpaid: 'Underpaid',
+  'underpaid for': 'Underpaid',
+  hyped: 'Hyped',
+  soon: null,
+}
+
+/** A source's trend in the one vocabulary: null for none ("SOON", empty); undefined when unknown. */
+export function normalizeTrend(spelling: string | null | undefined): Trend | null | undefined {
+  if (spelling === null || spelling === undefined || spelling.trim() === '') return null
+  const key = spelling.trim().toLowerCase()
+  return ownValue(TREND_SPELLINGS, key)
+}
+
+/** The percentage of a value change, rounded to a whole number (null when it cannot be said). */
+export function changePercent(oldValue: number | null, newValue: number | null): number | null {
+  if (oldValue === null || newValue === null || oldValue <= 0) return null
+  return Math.round(((newValue - oldValue) / oldValue) * 100)
 }

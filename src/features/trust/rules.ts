@@ -4,14 +4,6 @@
  */
 
 export const TRUST_LIMITS = {
-  /** Words in a verification phrase. */
-  phraseWords: 6,
-  /** A phrase is good for this long. */
-  phraseMinutes: 30,
-  /** Checks of the phrase one user makes in an hour. */
-  checksPerHour: 10,
-  /** Roblox's APIs answer within this, or the lookup fails (502). */
-  robloxTimeoutMs: 5_000,
   /** A completed trade can be reviewed for this long. */
   reviewDays: 14,
   /** A review's comment. */

@@ -1,10 +1,11 @@
 import { z } from 'zod'
+import { TRENDS } from '@/features/catalog/rules'
 import { parseValue } from '../../shared/format-value'
 import { GAME_IDS } from '../../shared/games'
 import { text } from '../../shared/text'
 import { intParam } from '../catalog/contract'
 import { ITEM_ID_PATTERN } from '../catalog/rules'
-import { TRENDS, VALUE_LIMITS, VALUE_MESSAGES, VALUE_SOURCES } from './rules'
+import { VALUE_LIMITS, VALUE_MESSAGES, VALUE_SOURCES } from './rules'
 
 export * from './rules'
 

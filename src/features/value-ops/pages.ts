@@ -22,4 +22,11 @@ export const PAGES = definePages([
     description: "A game's items in one table to edit values, and bulk updates from CSV with a dry run.",
     noindex: true,
   },
+  {
+    path: '/admin/imports',
+    title: 'Imports',
+    description:
+      'The official price imports of Pet Simulator 99 and PETS GO!: last run, result and Import now.',
+    noindex: true,
+  },
 ])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeTrend, TRENDS } from './rules'
+import { normalizeTrend, TRENDS } from '@/features/catalog/rules'
 
 describe('normalizeTrend', () => {
   it('reads every spelling the sources use into the one vocabulary', () => {

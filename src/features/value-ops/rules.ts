@@ -1,47 +1,5 @@
 /** The value team's vocabulary and limits, free of zod (the browser's pages use them). */
 import type { GameId } from '../../shared/games'
-import { ownValue } from '../../shared/lookup'
-
-/** One trend vocabulary for every game. */
-export const TRENDS = [
-  'Rising',
-  'Stable',
-  'Dropping',
-  'Unstable',
-  'Fluctuating',
-  'Overpaid',
-  'Underpaid',
-  'Hyped',
-] as const
-export type Trend = (typeof TRENDS)[number]
-
-/** Every spelling the sources use, lowercased, to the one vocabulary; "soon" means no trend yet. */
-const TREND_SPELLINGS: Record<string, Trend | null> = {
-  rising: 'Rising',
-  raising: 'Rising',
-  'doing well': 'Rising',
-  stable: 'Stable',
-  dropping: 'Dropping',
-  declining: 'Dropping',
-  lowering: 'Dropping',
-  unstable: 'Unstable',
-  untable: 'Unstable',
-  fluctuating: 'Fluctuating',
-  overpaid: 'Overpaid',
-  'overpaid for': 'Overpaid',
-  overpriced: 'Overpaid',
-  underpaid: 'Underpaid',
-  'underpaid for': 'Underpaid',
-  hyped: 'Hyped',
-  soon: null,
-}
-
-/** A source's trend in the one vocabulary: null for none ("SOON", empty); undefined when unknown. */
-export function normalizeTrend(spelling: string | null | undefined): Trend | null | undefined {
-  if (spelling === null || spelling === undefined || spelling.trim() === '') return null
-  const key = spelling.trim().toLowerCase()
-  return ownValue(TREND_SPELLINGS, key)
-}
 
 /** Where a value came from (change records and the change log's filter). */
 export const VALUE_SOURCES = ['editor', 'official-rap', 'suggestion', 'catalog'] as const
@@ -104,12 +62,6 @@ export const FIELD_LABELS: Record<EditableField, string> = {
   robuxPrice: 'Robux price',
   notes: 'Notes',
   aliases: 'Other names',
-}
-
-/** The percentage of a value change, rounded to a whole number (null when it cannot be said). */
-export function changePercent(oldValue: number | null, newValue: number | null): number | null {
-  if (oldValue === null || newValue === null || oldValue <= 0) return null
-  return Math.round(((newValue - oldValue) / oldValue) * 100)
 }
 
 /** The games whose values the studio's official price API gives (imported every hour). */

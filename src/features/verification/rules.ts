@@ -1,3 +1,15 @@
+/** Verification's limits: the phrase, how often it is checked, how long Roblox may take. */
+export const VERIFICATION_LIMITS = {
+  /** Words in a verification phrase. */
+  phraseWords: 6,
+  /** A phrase is good for this long. */
+  phraseMinutes: 30,
+  /** Checks of the phrase one user makes in an hour. */
+  checksPerHour: 10,
+  /** Roblox's APIs answer within this, or the lookup fails (502). */
+  robloxTimeoutMs: 5_000,
+} as const
+
 /** What verification says when it refuses (the site's words). */
 export const VERIFICATION_MESSAGES = {
   robloxUserNotFound: 'No Roblox user has this username',

@@ -5,6 +5,15 @@
  * feature calls `callHook`, which runs every implementation in start order and returns their results.
  * The platform installs the implementations of every manifest once, when it lists the features.
  */
+import type { Db } from './db/client'
+import type { ReadCache } from './lib/read-cache'
+
+/** What an event hook gets to work with: the database (or the open transaction) and the read cache. */
+export interface HookDeps {
+  db: Db
+  cache: ReadCache
+}
+
 export interface Hook<Args extends unknown[], Result> {
   readonly name: string
   /** Never set: carries the types. */

@@ -3,7 +3,6 @@ import type { MeResponse, Profile, ProfileUpdate, PublicProfileResponse } from '
 import { displayNameTakenMessage, USERNAME_MESSAGES, usernameProblem } from '@/features/accounts/rules'
 import { profiles } from '@/features/accounts/tables'
 import type { CatalogDeps } from '@/features/catalog/server/public'
-import { listUserFavorites } from '@/features/favorites/server/public'
 import { isVerifiedSubscriber } from '@/features/launch-list/server/public'
 import { robloxAccountOf } from '@/features/verification/server/public'
 import { permissionsOf } from '@/platform/server/auth/roles'
@@ -11,7 +10,9 @@ import type { Session } from '@/platform/server/auth/session'
 import { users } from '@/platform/server/auth/tables'
 import type { Db } from '@/platform/server/db/client'
 import type { Env } from '@/platform/server/env'
+import { callHook } from '@/platform/server/hooks'
 import { AppError } from '@/platform/server/lib/errors'
+import { publicProfileParts } from './hooks'
 import { nameSkeleton } from './name-skeleton'
 
 const AVATAR_URL_PREFIX = '/uploads/avatars/'
@@ -260,11 +261,12 @@ export async function getMe(env: Env, db: Db, user: Session['user'] | null): Pro
   }
 }
 
-/** GET /api/users/:username: the public profile with its favorites (one answer for the page). */
+/** GET /api/users/:username: the public profile with what features above add (its favorites), one answer for the page. */
 export async function getPublicProfile(
   catalog: CatalogDeps,
   username: string,
 ): Promise<PublicProfileResponse> {
   const { userId, profile } = await findPublicProfile(catalog.db, username)
-  return { profile, favorites: await listUserFavorites(catalog, userId) }
+  const parts = await callHook(publicProfileParts, catalog, userId)
+  return Object.assign({ profile, favorites: [] }, ...parts)
 }

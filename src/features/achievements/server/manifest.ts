@@ -1,6 +1,13 @@
+import { managerReported } from '@/features/stock/server/public'
+import { tradeCompleted, traderExtras } from '@/features/trading/server/public'
+import { reviewPosted } from '@/features/trust/server/public'
+import { suggestionApproved } from '@/features/value-ops/server/public'
+import { robloxAccountChanged } from '@/features/verification/server/public'
 import { defineFeature } from '@/platform/server/context'
-import { awardEveryone } from './award'
+import { type HookDeps, implement } from '@/platform/server/hooks'
+import { awardAchievements, awardEveryone } from './award'
 import { achievementRoutes, inviteRoutes, referralRoutes, userAchievementRoutes } from './routes'
+import { badgesOf } from './service'
 
 /**
  * Achievements computed from the site's data, earned once and kept, and the referral program's invite
@@ -14,6 +21,20 @@ export default defineFeature({
     '/api/referrals': referralRoutes,
     '/r': inviteRoutes,
   },
+  // Achievements follow what traders do: each event below may earn one (docs/decisions/038-achievements.md).
+  hooks: [
+    ...[tradeCompleted, reviewPosted, suggestionApproved, managerReported, robloxAccountChanged].map(
+      (event) =>
+        implement(event, async (deps: HookDeps, userIds: readonly string[]) => {
+          await awardAchievements(deps, userIds)
+        }),
+    ),
+    // Ads and offers show each trader's newest badges.
+    implement(traderExtras, async (db, ids) => {
+      const badges = await badgesOf(db, ids)
+      return new Map([...badges].map(([id, achievements]) => [id, { achievements }]))
+    }),
+  ],
   // The catch-up: accounts that earned achievements before they existed get them (in the background).
   async start(services) {
     const done = awardEveryone(services).catch((error) =>

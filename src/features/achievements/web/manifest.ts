@@ -1,5 +1,9 @@
+import { publicProfileRequests, publicProfileSections } from '@/features/accounts/web/public'
 import { defineWebFeature } from '@/platform/web/app/feature'
+import { addTo, fill } from '@/platform/web/lib/slots'
 import type { PAGES } from '../pages'
+import { AchievementsSection } from './fills'
+import { prefetchUserAchievements } from './public'
 
 /** /achievements and its loader: one chunk. */
 const achievementsPage = () => import('./pages/achievements-page')
@@ -16,4 +20,9 @@ export default defineWebFeature<typeof PAGES>({
       load: async () => (await import('./pages/referral-program-page')).ReferralProgramPage,
     },
   },
+  slots: [
+    // The reputation (trust) first, then the achievements.
+    fill(publicProfileSections, AchievementsSection, 20),
+    addTo(publicProfileRequests, prefetchUserAchievements),
+  ],
 })

@@ -8,7 +8,6 @@ import type {
   UserSearchResponse,
 } from '@/features/admin/contract'
 import type { AuditAction, MAIL_FILTERS } from '@/features/admin/rules'
-import type { AdminContactMessage, ContactListResponse, ContactStatus } from '@/features/contact/contract'
 import type { GrantRoleRequest, Role, RoleGrant, RoleListResponse } from '@/features/roles/contract'
 import { apiFetch } from '@/platform/web/lib/api'
 
@@ -94,16 +93,3 @@ export const useUserAction = (userId: string) =>
 
 export const useRetryMail = () =>
   useAdminMutation((id: number) => apiFetch<AdminMail>(`/api/admin/mail/${id}/retry`, { method: 'POST' }))
-
-export const contactMessagesQuery = (status: ContactStatus | '', page: number) =>
-  queryOptions({
-    queryKey: ['admin', 'contact-messages', status, page],
-    queryFn: () => apiFetch<ContactListResponse>(`/api/admin/contact-messages?${params({ status, page })}`),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  })
-
-export const useSetContactStatus = () =>
-  useAdminMutation(({ id, status }: { id: number; status: ContactStatus }) =>
-    apiFetch<AdminContactMessage>(`/api/admin/contact-messages/${id}`, { method: 'PATCH', body: { status } }),
-  )

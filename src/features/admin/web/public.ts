@@ -1,2 +1,3 @@
 /** What other features may use of the admin area (lint refuses any other import of its files). */
-export { AdminArea, Pager, Panel } from './components/admin-area'
+export { AdminArea, Pager, Panel, StatusFilter, when } from './components/admin-area'
+export { RESOLUTION_LABELS } from './components/report-labels'

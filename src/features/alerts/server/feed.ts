@@ -1,6 +1,5 @@
 import { and, count, countDistinct, desc, eq, gt, lt, max } from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/pg-core'
-import { itemFavorites } from '@/features/accounts/tables'
 import {
   FEED_RARE_CHANCE,
   FEED_TYPES,
@@ -11,6 +10,7 @@ import {
 import { watches } from '@/features/alerts/tables'
 import { CATALOG_CACHE_PREFIX, findItemNotes } from '@/features/catalog/server/public'
 import { games, items, itemValueChanges } from '@/features/catalog/tables'
+import { itemFavorites } from '@/features/favorites/tables'
 import { launchSubscribers } from '@/features/launch-list/tables'
 import { oddsFromNotes, type StockResponse } from '@/features/stock/contract'
 import { type StockSnapshot, stockLiveOf } from '@/features/stock/server/public'

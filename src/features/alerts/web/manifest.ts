@@ -1,12 +1,22 @@
+import { profileTabs } from '@/features/accounts/web/public'
+import { itemPageActions, itemRowActions } from '@/features/catalog/web/public'
+import { shopItemActions } from '@/features/stock/web/public'
 import { defineWebFeature } from '@/platform/web/app/feature'
-import type { PAGES } from '../pages'
+import { addTo, fill } from '@/platform/web/lib/slots'
+import { AlertsTabPanel, ItemPageWatch, ItemRowWatch, ShopItemWatch } from './fills'
 
-/** The alerts feature's pages in the browser: each page's component, in its own chunk, and its loader. */
-export default defineWebFeature<typeof PAGES>({
+/**
+ * Alerts in the browser: no page of its own (the notifications are the notification centre's); the
+ * watch bell on the catalog's and the stock pages, and the profile's Alerts tab.
+ */
+export default defineWebFeature({
   name: 'alerts',
-  pages: {
-    '/notifications': {
-      load: async () => (await import('./pages/notifications-page')).NotificationsPage,
-    },
-  },
+  slots: [
+    // The heart (favorites) first, then the watch bell.
+    fill(itemPageActions, ItemPageWatch, 20),
+    // The watch bell first, then the heart (favorites).
+    fill(itemRowActions, ItemRowWatch, 10),
+    fill(shopItemActions, ShopItemWatch),
+    addTo(profileTabs, { id: 'alerts', label: 'Alerts', Panel: AlertsTabPanel }),
+  ],
 })

@@ -1,9 +1,8 @@
 /**
- * Pure rules of the alert pages: what one tap watches, how a cached watchlist or notification page
- * changes, what the bell says, and what the rule form sends.
+ * Pure rules of the alert pages: what one tap watches, how a cached watchlist changes, and what the rule
+ * form sends.
  */
 import type { AlertRuleRequest, Watch, WatchlistResponse, WatchRequest } from '@/features/alerts/contract'
-import type { NotificationsResponse } from '@/features/notifications/contract'
 import type { StockGameId } from '@/shared/games'
 
 export { hasRestocks, watchAllRequest } from '@/features/alerts/rules'
@@ -54,31 +53,6 @@ export function changeWatch(watch: Watch, change: WatchRequest): Watch | null {
   const next = { ...watch, ...change }
   return next.restock || next.value ? next : null
 }
-
-/** A cached page of notifications with these (or all) marked read. */
-export function markRead(
-  page: NotificationsResponse,
-  ids: readonly number[] | undefined,
-  now = new Date(),
-): NotificationsResponse {
-  const hit = (id: number) => ids === undefined || ids.includes(id)
-  let newlyRead = 0
-  const notifications = page.notifications.map((n) => {
-    if (n.readAt !== null || !hit(n.id)) return n
-    newlyRead++
-    return { ...n, readAt: now.toISOString() }
-  })
-  if (newlyRead === 0) return page
-  const unread = ids === undefined ? 0 : Math.max(0, page.unread - newlyRead)
-  return { ...page, notifications, unread }
-}
-
-/** The bell's accessible name: "Notifications, 3 unread". */
-export const bellLabel = (unread: number) =>
-  unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'
-
-/** The badge: the count, "99+" beyond. */
-export const badgeText = (unread: number) => (unread > 99 ? '99+' : String(unread))
 
 /** The rule form's fields, as typed. */
 export const EMPTY_RULE_FORM = { shop: '', category: '', rarity: '', rarerThan: '' }

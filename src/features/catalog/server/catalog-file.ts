@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { z } from 'zod'
-import { defaultVariantOf } from '@/features/catalog/rules'
-import { normalizeTrend } from '@/features/value-ops/rules'
+import { defaultVariantOf, normalizeTrend } from '@/features/catalog/rules'
 import { GAME_IDS } from '@/shared/games'
 import { controlCharacterProblem } from '@/shared/text'
 

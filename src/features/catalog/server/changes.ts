@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { defaultVariantOf, storedVariants } from '@/features/catalog/rules'
 import { normalizeSearch } from '@/features/catalog/search'
 import { items, itemValueChanges } from '@/features/catalog/tables'
-import type { ItemFields } from '@/features/value-ops/contract'
 import type { DbOrTx } from '@/platform/server/lib/audit'
 import { AppError } from '@/platform/server/lib/errors'
 import { recordSiteEvent } from '@/platform/server/lib/site-events'
@@ -10,6 +9,22 @@ import type { GameId } from '@/shared/games'
 import { CATALOG_CACHE_PREFIX, type CatalogDeps } from './service'
 
 type ItemRow = typeof items.$inferSelect
+
+/** An item's fields the value team edits (the value team's contract validates them). */
+export type ItemFields = Pick<
+  ItemRow,
+  | 'name'
+  | 'value'
+  | 'variants'
+  | 'demand'
+  | 'trend'
+  | 'category'
+  | 'rarity'
+  | 'inGamePrice'
+  | 'robuxPrice'
+  | 'notes'
+  | 'aliases'
+>
 
 /** What changes: any of an item's editable fields (absent: unchanged; null: cleared). */
 export type ItemPatch = Partial<ItemFields>

@@ -1,18 +1,18 @@
 import { NO_TREND, trendLabel } from '@/features/catalog/labels'
 import {
-  DEFAULT_FAIR_BAND,
-  dropUnknownVariants,
-  parseFairBand,
-  parseTradeParam,
-} from '@/features/catalog/wfl'
-import {
   itemPreview,
   itemPreviewPath,
   PREVIEW_IMAGE,
   previewVersion,
   tradePreview,
   tradePreviewPath,
-} from '@/features/previews/contract'
+} from '@/features/catalog/link-previews'
+import {
+  DEFAULT_FAIR_BAND,
+  dropUnknownVariants,
+  parseFairBand,
+  parseTradeParam,
+} from '@/features/catalog/wfl'
 import type { HeadResolver } from '@/platform/server/context'
 import { formatValue } from '@/shared/format-value'
 import { type GameId, isGameId } from '@/shared/games'

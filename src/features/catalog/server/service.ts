@@ -10,10 +10,9 @@ import type {
   SearchResponse,
   ValuePoint,
 } from '@/features/catalog/contract'
-import { variantsWithDefault } from '@/features/catalog/rules'
+import { changePercent, variantsWithDefault } from '@/features/catalog/rules'
 import { matchRank, normalizeSearch } from '@/features/catalog/search'
 import { games, items, itemValueChanges } from '@/features/catalog/tables'
-import { changePercent } from '@/features/value-ops/rules'
 import type { Db } from '@/platform/server/db/client'
 import type { DbOrTx } from '@/platform/server/lib/audit'
 import { AppError } from '@/platform/server/lib/errors'

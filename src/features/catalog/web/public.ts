@@ -32,3 +32,12 @@ export const SidesEditor = lazy(async () => ({
 /** An item's picture, or a tile of its initials on its rarity's colour (small: shipped with the shell). */
 export { ItemImage } from './components/item-image'
 export type { SideErrors, SidesEditorProps } from './components/sides-editor'
+export {
+  itemPageActions,
+  itemPageEditor,
+  itemPageRequests,
+  itemPageSections,
+  itemRowActions,
+  valuesListRequests,
+  valuesPageSections,
+} from './slots'

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { itemFavorites } from '@/features/accounts/tables'
 import { favoriteCountsResponseSchema, favoriteToggleResponseSchema } from '@/features/favorites/contract'
+import { itemFavorites } from '@/features/favorites/tables'
 import { createUsers, errorOf, meOf, send } from '@/test/accounts'
 import { createTestApp } from '@/test/app'
 

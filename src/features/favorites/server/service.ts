@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import type { PublicProfileResponse } from '@/features/accounts/contract'
-import { itemFavorites } from '@/features/accounts/tables'
 import { type CatalogDeps, findItems, requireItem } from '@/features/catalog/server/public'
 import type { FavoriteCountsResponse, FavoriteToggleResponse } from '@/features/favorites/contract'
+import { itemFavorites } from '@/features/favorites/tables'
 import type { Db } from '@/platform/server/db/client'
 import type { GameId } from '@/shared/games'
 

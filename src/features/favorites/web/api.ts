@@ -1,24 +1,9 @@
-import { mutationOptions, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
+import { mutationOptions, type QueryClient } from '@tanstack/react-query'
 import type { FavoriteCountsResponse, FavoriteToggleResponse } from '@/features/favorites/contract'
 import { ApiError, apiFetch } from '@/platform/web/lib/api'
 import { mutate, useSharedQuery } from '@/platform/web/lib/shared-query'
 import { toast } from '@/platform/web/lib/toast'
-
-/** The counts (and the user's own hearts) of a whole screen of one game's items: one request. */
-const favoriteCountsQuery = (game: string, ids: readonly string[]) => {
-  const sorted = [...ids].sort()
-  return queryOptions({
-    queryKey: ['favorites', game, sorted.join(',')],
-    queryFn: () =>
-      apiFetch<FavoriteCountsResponse>(`/api/favorites/${encodeURIComponent(game)}?ids=${sorted.join(',')}`),
-    enabled: sorted.length > 0,
-    staleTime: 30_000,
-  })
-}
-
-/** Asks for a screen's hearts; the screen does not render again when they come (each heart reads its own). */
-export const useFavoriteCounts = (game: string, ids: readonly string[]) =>
-  useQuery({ ...favoriteCountsQuery(game, ids), notifyOnChangeProps: [] })
+import { favoriteCountsQuery } from './queries'
 
 /** The screen's query, made once per list of ids (every heart of the screen asks for it). */
 const screenQueries = new WeakMap<readonly string[], ReturnType<typeof favoriteCountsQuery>>()

@@ -1,4 +1,7 @@
+import { conversationGuest, conversationListeners } from '@/features/trading/server/public'
 import { defineFeature } from '@/platform/server/context'
+import { implement } from '@/platform/server/hooks'
+import { middlemanAccess, workingMiddleman } from './conversation'
 import { middlemanRoutes, middlemenRoutes, offerMiddlemanRoutes } from './routes'
 
 /**
@@ -12,4 +15,5 @@ export default defineFeature({
     '/api/trade-offers': offerMiddlemanRoutes,
     '/api/middleman': middlemanRoutes,
   },
+  hooks: [implement(conversationGuest, middlemanAccess), implement(conversationListeners, workingMiddleman)],
 })

@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
+import { itemPreview, tradePreview } from '@/features/catalog/link-previews'
 import { evaluateTrade } from '@/features/catalog/wfl'
-import { itemPreview, tradePreview } from '@/features/previews/contract'
 import { itemPreviewSvg, tradePreviewSvg } from './cards'
 import { ellipsize, escapeXml, fitText, textWidth, wrapLines } from './svg-text'
 

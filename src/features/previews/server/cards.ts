@@ -5,7 +5,7 @@ import {
   PREVIEW_IMAGE,
   type TradePreview,
   type TradePreviewSide,
-} from '@/features/previews/contract'
+} from '@/features/catalog/link-previews'
 import { withImageSlot } from '@/platform/server/lib/images'
 import { IMAGE_MAX_SIDE } from '@/shared/image-rules'
 import { isOwnKey } from '@/shared/lookup'

@@ -1,4 +1,4 @@
-import { PREVIEW_ROOT } from '@/features/previews/contract'
+import { PREVIEW_ROOT } from '@/features/catalog/link-previews'
 import { defineFeature } from '@/platform/server/context'
 import { previewRoutes } from './routes'
 

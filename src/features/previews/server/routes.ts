@@ -1,11 +1,11 @@
 import { type Context, Hono } from 'hono'
 import { validator } from 'hono/validator'
-import { catalogOf } from '@/features/catalog/server/public'
 import {
   itemPreviewParamsSchema,
   itemPreviewQuerySchema,
   tradePreviewQuerySchema,
-} from '@/features/previews/contract'
+} from '@/features/catalog/link-previews'
+import { catalogOf } from '@/features/catalog/server/public'
 import type { AppEnv } from '@/platform/server/context'
 import { AppError } from '@/platform/server/lib/errors'
 import { matchesEtag } from '@/platform/server/lib/read-cache'

@@ -1,17 +1,17 @@
 import {
-  type CatalogDeps,
-  evaluateSharedTrade,
-  findItemPageFacts,
-  listGames,
-} from '@/features/catalog/server/public'
-import {
   type ItemPreview,
   itemPreview,
   previewVersion,
   type TradePreview,
   type TradePreviewQuery,
   tradePreview,
-} from '@/features/previews/contract'
+} from '@/features/catalog/link-previews'
+import {
+  type CatalogDeps,
+  evaluateSharedTrade,
+  findItemPageFacts,
+  listGames,
+} from '@/features/catalog/server/public'
 import { readItemImage } from '@/features/value-ops/server/public'
 import { AppError } from '@/platform/server/lib/errors'
 import type { GameId } from '@/shared/games'

@@ -1,5 +1,8 @@
+import { settingsSections } from '@/features/accounts/web/public'
 import { defineWebFeature } from '@/platform/web/app/feature'
+import { fill } from '@/platform/web/lib/slots'
 import type { PAGES } from '../pages'
+import { ApiKeysSection } from './fills'
 import { prefetchApiDocs } from './public'
 
 /** The public-api feature's pages in the browser: each page's component, in its own chunk, and its loader. */
@@ -11,4 +14,5 @@ export default defineWebFeature<typeof PAGES>({
       loader: prefetchApiDocs,
     },
   },
+  slots: [fill(settingsSections, ApiKeysSection)],
 })

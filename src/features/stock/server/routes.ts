@@ -1,7 +1,6 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { z } from 'zod'
-import { awardAchievements } from '@/features/achievements/server/public'
 import { ITEM_ID_PATTERN } from '@/features/catalog/rules'
 import {
   createTokenRequestSchema,
@@ -14,6 +13,7 @@ import {
 } from '@/features/stock/contract'
 import { actorOf, type PermittedEnv, requireStockManager } from '@/platform/server/auth/session'
 import type { AppDeps, AppEnv } from '@/platform/server/context'
+import { callHook } from '@/platform/server/hooks'
 import { addressGroup, clientIp } from '@/platform/server/lib/client-ip'
 import { AppError } from '@/platform/server/lib/errors'
 import { streamTopics } from '@/platform/server/lib/live'
@@ -21,6 +21,7 @@ import { limitsFor } from '@/platform/server/lib/rate-limit'
 import { sendCachedJson } from '@/platform/server/lib/read-cache'
 import { jsonBody, paramsOf, queryParams } from '@/platform/server/lib/validate'
 import { isStockGame, type StockGameId } from '@/shared/games'
+import { managerReported } from './hooks'
 import { addStockItem } from './items'
 import { followStock, stockLiveOf } from './live'
 import { itemStats, reportHistory } from './report-reads'
@@ -120,7 +121,8 @@ const publicRoutes = new Hono<StockEnv>()
     async (c) => {
       const deps = stockDepsOf(c.var.deps)
       const { created, answer } = await postReportBody(deps, c.var.game, c.req.valid('json'), c.var.reporter)
-      if (created && c.var.reporter.kind === 'manager') await awardAchievements(deps, [c.var.reporter.userId])
+      if (created && c.var.reporter.kind === 'manager')
+        await callHook(managerReported, deps, [c.var.reporter.userId])
       return c.json(answer, created ? 201 : 200)
     },
   )

@@ -1,5 +1,8 @@
+import { itemPageRequests, itemPageSections } from '@/features/catalog/web/public'
 import { defineWebFeature } from '@/platform/web/app/feature'
+import { fill } from '@/platform/web/lib/slots'
 import type { PAGES } from '../pages'
+import { ItemStock, ItemStockRequest } from './fills'
 import { prefetchStockPage } from './public'
 
 /** The stock feature's pages in the browser: each page's component, in its own chunk, and its loader. */
@@ -20,4 +23,9 @@ export default defineWebFeature<typeof PAGES>({
       load: async () => (await import('./pages/stock-management-page')).StockManagementPage,
     },
   },
+  slots: [
+    fill(itemPageRequests, ItemStockRequest),
+    // The item page's sections: its stock, then the value suggestions (value-ops), then its trade ads (trading).
+    fill(itemPageSections, ItemStock, 10),
+  ],
 })

@@ -1,12 +1,15 @@
+import { robloxAccountChanged } from '@/features/verification/server/public'
 import { defineFeature } from '@/platform/server/context'
+import { implement } from '@/platform/server/hooks'
+import { invalidateTrading } from './deps'
 import { AdExpiryWorker } from './expiry-worker'
 import { tradingLiveOf } from './live'
 import { myTradesRoutes, tradeAdRoutes, tradeOfferRoutes } from './routes'
 
 /**
  * The marketplace: trade ads of the eight games, offers and counter-offers, a conversation per offer
- * (live on /api/live), trades confirmed by both traders, notifications through the alerts' center (in-app, e-mail, Discord), and a
- * worker that warns of and marks ads ending. docs/decisions/028-marketplace-server.md
+ * (live on /api/live), trades confirmed by both traders, notifications through the notification centre
+ * (in-app; e-mail and Discord by the trader's alert settings), and a worker that warns of and marks ads ending. docs/decisions/028-marketplace-server.md
  */
 export default defineFeature({
   name: 'trading',
@@ -15,6 +18,8 @@ export default defineFeature({
     '/api/trade-offers': tradeOfferRoutes,
     '/api/me/trades': myTradesRoutes,
   },
+  // Ads show the owner's Verified badge: a change of Roblox account drops the cached ads.
+  hooks: [implement(robloxAccountChanged, (deps) => invalidateTrading(deps))],
   async start({ database, cache, logger, env }) {
     const live = tradingLiveOf({ database, logger })
     await live.ready

@@ -2,26 +2,20 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { assertNotBlocked } from '@/features/accounts/server/public'
 import { profiles } from '@/features/accounts/tables'
 import { notifyTrader } from '@/features/alerts/server/public'
-import { middlemanRequests } from '@/features/middlemen/tables'
 import { TRADING_LIMITS, TRADING_MESSAGES, type TradeMessage } from '@/features/trading/contract'
 import { tradeAds, tradeMessages, tradeOffers } from '@/features/trading/tables'
 import type { Db } from '@/platform/server/db/client'
+import { callHook } from '@/platform/server/hooks'
 import { AppError } from '@/platform/server/lib/errors'
 import { hitRateLimit } from '@/platform/server/lib/rate-limit'
 import { GAME_NAMES, type GameId } from '@/shared/games'
 import { adLink } from './ads'
 import { requireTrader, type TradingDeps } from './deps'
+import { conversationGuest, conversationListeners } from './hooks'
 import { offerForTrader, type TraderRole } from './offers'
 
 /** The channel on which a new message (payload: its id) reaches every instance's streams. */
 export const TRADE_MESSAGES_CHANNEL = 'trade_messages'
-
-/**
- * The official middleman who took the offer's request and is working it (claimed): they read and write
- * its conversation with the two traders (docs/decisions/036-middlemen.md).
- */
-const workingMiddleman = sql<string | null>`(select r.middleman_id from ${middlemanRequests} r
-  where r.offer_id = ${tradeOffers.id} and r.status = 'claimed' limit 1)`
 
 const selection = {
   id: tradeMessages.id,
@@ -32,7 +26,6 @@ const selection = {
   username: profiles.username,
   ownerId: tradeAds.userId,
   offererId: tradeOffers.userId,
-  middlemanId: workingMiddleman,
 }
 
 type Row = Awaited<ReturnType<typeof messagesQuery>>[number]
@@ -62,30 +55,20 @@ const messagesQuery = (db: Db) =>
     .leftJoin(profiles, eq(profiles.userId, tradeMessages.userId))
 
 /**
- * The offer for a member of its conversation: one of its two traders, or the middleman who took its
- * request (`writes` while they work it, reading only once they closed the job). Anyone else: 404.
+ * Who may read and write an offer's conversation (the policy): its two traders, and a guest the
+ * features above admit (the middleman who took its request: `writes` while they work it, reading only
+ * once they closed the job). Anyone else: 404.
  */
-async function offerForConversation(db: Db, offerId: number, userId: string) {
+export async function offerForConversation(db: Db, offerId: number, userId: string) {
   try {
     return { ...(await offerForTrader(db, offerId, userId)), writes: true }
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== 'NOT_FOUND') throw err
-    const [job] = await db
-      .select({ status: middlemanRequests.status })
-      .from(middlemanRequests)
-      .where(
-        and(
-          eq(middlemanRequests.offerId, offerId),
-          eq(middlemanRequests.middlemanId, userId),
-          inArray(middlemanRequests.status, ['claimed', 'done', 'failed']),
-        ),
-      )
-      .orderBy(desc(middlemanRequests.id))
-      .limit(1)
-    if (!job) throw err
+    const access = (await callHook(conversationGuest, db, offerId, userId)).find((a) => a !== null)
+    if (!access) throw err
     const [offer] = await db.select().from(tradeOffers).where(eq(tradeOffers.id, offerId))
     const [ad] = await db.select().from(tradeAds).where(eq(tradeAds.id, offer!.adId))
-    return { offer: offer!, ad: ad!, role: 'middleman' as const, writes: job.status === 'claimed' }
+    return { offer: offer!, ad: ad!, role: 'middleman' as const, writes: access === 'writes' }
   }
 }
 
@@ -105,12 +88,9 @@ export async function listMessages(t: TradingDeps, userId: string, offerId: numb
 /** A message with the two traders (and the working middleman) it goes to (the live stream's delivery). */
 export async function findMessage(db: Db, id: number) {
   const [row] = await messagesQuery(db).where(eq(tradeMessages.id, id))
-  return (
-    row && {
-      message: present(row),
-      to: [row.ownerId!, row.offererId!, ...(row.middlemanId ? [row.middlemanId] : [])],
-    }
-  )
+  if (!row) return undefined
+  const guests = (await callHook(conversationListeners, db, row.offerId!)).flat()
+  return { message: present(row), to: [row.ownerId!, row.offererId!, ...guests] }
 }
 
 /**

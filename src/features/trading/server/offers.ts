@@ -1,6 +1,5 @@
 import { and, count, desc, eq, inArray, ne } from 'drizzle-orm'
 import { assertNotBlocked } from '@/features/accounts/server/public'
-import { awardAchievements } from '@/features/achievements/server/public'
 import { notifyTrader } from '@/features/alerts/server/public'
 import {
   effectiveAdStatus,
@@ -16,12 +15,14 @@ import {
   tradeOfferItems,
   tradeOffers,
 } from '@/features/trading/tables'
+import { callHook } from '@/platform/server/hooks'
 import type { DbOrTx } from '@/platform/server/lib/audit'
 import { AppError } from '@/platform/server/lib/errors'
 import { hitRateLimit } from '@/platform/server/lib/rate-limit'
 import { GAME_NAMES, type GameId } from '@/shared/games'
 import { adLink, declinePendingOffers, findAdRow } from './ads'
 import { invalidateTrading, requireTrader, type TradingDeps } from './deps'
+import { tradeCompleted } from './hooks'
 import { type AdRow, type OfferRow, presentOffers } from './present'
 import { checkSides, type Sides, type StoredSlot, toStored } from './slots'
 
@@ -301,7 +302,7 @@ export async function completeOffer(t: TradingDeps, userId: string, offerId: num
     traders = [ad.userId, offer.userId]
     return true
   })
-  await awardAchievements(t, traders) // before the ads are dropped: they show the traders' achievements
+  await callHook(tradeCompleted, t, traders) // before the ads are dropped: they show the traders' achievements
   if (changed) invalidateTrading(t)
   return presentOffer(t, offerId, userId)
 }

@@ -1,6 +1,5 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import { profiles } from '@/features/accounts/tables'
-import { badgesOf } from '@/features/achievements/server/public'
 import type { ItemSummary } from '@/features/catalog/contract'
 import { effectiveAdStatus, type TradeAd, type TradeOffer, type Trader } from '@/features/trading/contract'
 import {
@@ -11,12 +10,12 @@ import {
   tradeOfferItems,
   tradeOffers,
 } from '@/features/trading/tables'
-import { ratingsOf } from '@/features/trust/server/public'
-import { tradeReviews } from '@/features/trust/tables'
 import { robloxAccountsOf } from '@/features/verification/server/public'
 import type { Db } from '@/platform/server/db/client'
+import { callHook } from '@/platform/server/hooks'
 import type { GameId } from '@/shared/games'
 import type { TradingDeps } from './deps'
+import { offerReviewers, type TraderExtras, traderExtras } from './hooks'
 import { itemsOf, presentSlots, type Sides, type StoredSlot, wflOf } from './slots'
 
 export type AdRow = typeof tradeAds.$inferSelect
@@ -33,7 +32,7 @@ const trustOf = (account: { name: string; displayName: string; avatarUrl: string
 export async function tradersOf(db: Db, userIds: readonly string[]): Promise<Map<string, Trader>> {
   const ids = [...new Set(userIds)]
   if (ids.length === 0) return new Map()
-  const [people, asOfferer, asOwner, roblox, ratings, badges] = await Promise.all([
+  const [people, asOfferer, asOwner, roblox, extraLists] = await Promise.all([
     db
       .select({
         userId: profiles.userId,
@@ -55,9 +54,10 @@ export async function tradersOf(db: Db, userIds: readonly string[]): Promise<Map
       .where(and(eq(tradeOffers.status, 'completed'), inArray(tradeAds.userId, ids)))
       .groupBy(tradeAds.userId),
     robloxAccountsOf(db, ids),
-    ratingsOf(db, ids),
-    badgesOf(db, ids),
+    callHook(traderExtras, db, ids),
   ])
+  const extras = new Map<string, TraderExtras>()
+  for (const list of extraLists) for (const [id, more] of list) extras.set(id, { ...extras.get(id), ...more })
   const completed = new Map<string, number>()
   for (const { userId, n } of [...asOfferer, ...asOwner])
     completed.set(userId, (completed.get(userId) ?? 0) + n)
@@ -73,8 +73,8 @@ export async function tradersOf(db: Db, userIds: readonly string[]): Promise<Map
           avatar: p?.avatarFile ? `${AVATAR_URL_PREFIX}${p.avatarFile}` : null,
           completedTrades: completed.get(id) ?? 0,
           roblox: trustOf(roblox.get(id)),
-          reviews: { average: ratings.get(id)?.average ?? null, count: ratings.get(id)?.count ?? 0 },
-          achievements: badges.get(id) ?? [],
+          reviews: extras.get(id)?.reviews ?? { average: null, count: 0 },
+          achievements: extras.get(id)?.achievements ?? [],
         },
       ]
     }),
@@ -202,10 +202,7 @@ export async function presentOffers(
       .select({ offerId: tradeConfirmations.offerId, userId: tradeConfirmations.userId })
       .from(tradeConfirmations)
       .where(inArray(tradeConfirmations.offerId, ids)),
-    t.db
-      .select({ offerId: tradeReviews.offerId, userId: tradeReviews.authorId })
-      .from(tradeReviews)
-      .where(inArray(tradeReviews.offerId, ids)),
+    callHook(offerReviewers, t.db, ids).then((lists) => lists.flat()),
     t.db
       .select({ offerId: tradeMessages.offerId, n: count() })
       .from(tradeMessages)

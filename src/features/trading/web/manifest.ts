@@ -1,5 +1,9 @@
+import { publicProfileTail } from '@/features/accounts/web/public'
+import { itemPageSections } from '@/features/catalog/web/public'
 import { defineWebFeature } from '@/platform/web/app/feature'
+import { fill } from '@/platform/web/lib/slots'
 import type { PAGES } from '../pages'
+import { ItemTradeAds, ProfileOpenAds } from './fills'
 import { prefetchTradeAd, prefetchTradeAds } from './public'
 
 /** The trading feature's pages in the browser: each page's component, in its own chunk, and its loader. */
@@ -28,4 +32,9 @@ export default defineWebFeature<typeof PAGES>({
       live: true,
     },
   },
+  slots: [
+    // The item page's sections: its stock (stock), then the value suggestions (value-ops), then its trade ads.
+    fill(itemPageSections, ItemTradeAds, 30),
+    fill(publicProfileTail, ProfileOpenAds),
+  ],
 })

@@ -20,5 +20,7 @@ export const offerReview = defineSlot<{ offer: TradeOffer; role: OfferRole; onRe
   'trading.offer.review',
 )
 
-/** The links of an offer in "my trades", before Open a dispute (Review). */
-export const myTradeActions = defineSlot<{ offer: TradeOffer; role: OfferRole }>('trading.my-trades.actions')
+/** The links of an offer in "my trades", before Open a dispute (Review); `href`: its conversation. */
+export const myTradeActions = defineSlot<{ offer: TradeOffer; role: OfferRole; href: string }>(
+  'trading.my-trades.actions',
+)

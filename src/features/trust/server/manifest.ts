@@ -1,4 +1,8 @@
+import { offerReviewers, traderExtras } from '@/features/trading/server/public'
 import { defineFeature } from '@/platform/server/context'
+import { implement } from '@/platform/server/hooks'
+import { ratingsOf } from './ratings'
+import { reviewersOf } from './reviews'
 import { figuresRoutes, moderationRoutes, reportRoutes, reviewRoutes, userReviewRoutes } from './routes'
 
 /**
@@ -14,4 +18,12 @@ export default defineFeature({
     '/api/admin/reports': moderationRoutes,
     '/api/trust': figuresRoutes,
   },
+  hooks: [
+    // Ads and offers show each trader's rating, and whether each trader reviewed the trade.
+    implement(traderExtras, async (db, ids) => {
+      const ratings = await ratingsOf(db, ids)
+      return new Map([...ratings].map(([id, r]) => [id, { reviews: { average: r.average, count: r.count } }]))
+    }),
+    implement(offerReviewers, reviewersOf),
+  ],
 })

@@ -1,7 +1,6 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm'
 import { assertNotBlocked, userIdOf } from '@/features/accounts/server/public'
 import { profiles } from '@/features/accounts/tables'
-import { type AwardDeps, awardAchievements } from '@/features/achievements/server/public'
 import { notifyUser } from '@/features/notifications/server/public'
 import { offerForTrader, otherTraderOf } from '@/features/trading/server/public'
 import {
@@ -14,7 +13,9 @@ import {
 import { tradeReviews } from '@/features/trust/tables'
 import { users } from '@/platform/server/auth/tables'
 import type { Db } from '@/platform/server/db/client'
+import { callHook, type HookDeps } from '@/platform/server/hooks'
 import { AppError } from '@/platform/server/lib/errors'
+import { reviewPosted } from './hooks'
 import { summaryOf } from './ratings'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -23,7 +24,7 @@ export interface ReviewDeps {
   db: Db
   now: () => Date
   /** Where the subject's achievements are written (a review can earn Five stars). */
-  award: AwardDeps
+  award: HookDeps
 }
 
 const present = (row: { review: typeof tradeReviews.$inferSelect; author: string | null }): Review => ({
@@ -88,7 +89,7 @@ export async function postReview(
     })
     return row
   })
-  await awardAchievements(r.award, [subjectId])
+  await callHook(reviewPosted, r.award, [subjectId])
   return present({ review, author: author!.username })
 }
 
@@ -115,4 +116,13 @@ export async function listReviews(db: Db, username: string, page: number): Promi
     page,
     pageCount: Math.max(1, Math.ceil((total?.n ?? 0) / size)),
   }
+}
+
+/** Who reviewed which of these offers (an offer shows whether each of its traders reviewed it). */
+export async function reviewersOf(db: Db, offerIds: readonly number[]) {
+  if (offerIds.length === 0) return []
+  return db
+    .select({ offerId: tradeReviews.offerId, userId: tradeReviews.authorId })
+    .from(tradeReviews)
+    .where(inArray(tradeReviews.offerId, [...offerIds]))
 }

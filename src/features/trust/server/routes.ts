@@ -51,7 +51,7 @@ export const reviewRoutes = new Hono<UserEnv>().post(
   async (c) => {
     const { deps, session } = c.var
     const review = await postReview(
-      { db: deps.database.db, now: clockOf(deps), award: deps },
+      { db: deps.database.db, now: clockOf(deps), award: { db: deps.database.db, cache: deps.cache } },
       session.user.id,
       c.req.valid('param').id,
       c.req.valid('json'),

@@ -1,14 +1,9 @@
 import { and, count, desc, eq, ne } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { profiles } from '@/features/accounts/tables'
+import { changePercent } from '@/features/catalog/rules'
 import { items, itemValueChanges } from '@/features/catalog/tables'
-import {
-  type ChangeEntry,
-  type ChangeLogResponse,
-  type ChangesQuery,
-  changePercent,
-  type ValueSource,
-} from '@/features/value-ops/contract'
+import type { ChangeEntry, ChangeLogResponse, ChangesQuery, ValueSource } from '@/features/value-ops/contract'
 import { valueSuggestions } from '@/features/value-ops/tables'
 import type { Db } from '@/platform/server/db/client'
 import type { GameId } from '@/shared/games'

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
+import { normalizeTrend, type Trend } from '@/features/catalog/rules'
 import { normalizeSearch } from '@/features/catalog/search'
 import {
   applyItemChanges,
@@ -14,8 +15,6 @@ import {
   type BulkResponse,
   type ItemEdit,
   type NewItem,
-  normalizeTrend,
-  type Trend,
   VALUE_LIMITS,
   VALUE_MESSAGES,
 } from '@/features/value-ops/contract'

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm'
 import { profiles } from '@/features/accounts/tables'
-import { awardAchievements } from '@/features/achievements/server/public'
 import type { ItemSummary } from '@/features/catalog/contract'
 import {
   applyItemChanges,
@@ -23,11 +22,13 @@ import {
 import { suggestionVotes, valueSuggestions } from '@/features/value-ops/tables'
 import { users } from '@/platform/server/auth/tables'
 import type { Db } from '@/platform/server/db/client'
+import { callHook } from '@/platform/server/hooks'
 import type { DbOrTx } from '@/platform/server/lib/audit'
 import { AppError } from '@/platform/server/lib/errors'
 import { hitRateLimit, type Limit } from '@/platform/server/lib/rate-limit'
 import { formatValue } from '@/shared/format-value'
 import { GAME_NAMES, type GameId } from '@/shared/games'
+import { suggestionApproved } from './hooks'
 
 type SuggestionRow = typeof valueSuggestions.$inferSelect
 
@@ -367,7 +368,7 @@ export async function decideSuggestion(
         })
       },
     )
-    await awardAchievements(catalog, [row.userId]) // Value contributor
+    await callHook(suggestionApproved, catalog, [row.userId])
   } else {
     await catalog.db.transaction(async (tx) => {
       await close(tx, row, 'rejected', editorId, note)

@@ -1,5 +1,9 @@
+import { itemPageEditor, itemPageSections, valuesPageSections } from '@/features/catalog/web/public'
 import { defineWebFeature } from '@/platform/web/app/feature'
+import { fill } from '@/platform/web/lib/slots'
 import type { PAGES } from '../pages'
+import { RecentChangesSection } from './fills'
+import { ItemEditorSlot, ItemSuggestionsSection } from './public'
 
 /** The value-ops feature's pages in the browser: each page's component, in its own chunk, and its loader. */
 export default defineWebFeature<typeof PAGES>({
@@ -14,5 +18,14 @@ export default defineWebFeature<typeof PAGES>({
     '/admin/values': {
       load: async () => (await import('./pages/value-tools-page')).ValueToolsPage,
     },
+    '/admin/imports': {
+      load: async () => (await import('./pages/imports-page')).ImportsPage,
+    },
   },
+  slots: [
+    fill(itemPageEditor, ItemEditorSlot),
+    // The item page's sections: its stock (stock), then the value suggestions, then its trade ads (trading).
+    fill(itemPageSections, ItemSuggestionsSection, 20),
+    fill(valuesPageSections, RecentChangesSection),
+  ],
 })

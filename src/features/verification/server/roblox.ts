@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { TRUST_LIMITS } from '@/features/trust/contract'
-import { VERIFICATION_MESSAGES } from '@/features/verification/rules'
+import { VERIFICATION_LIMITS, VERIFICATION_MESSAGES } from '@/features/verification/rules'
 import type { Env } from '@/platform/server/env'
 import { AppError } from '@/platform/server/lib/errors'
 
@@ -38,7 +37,7 @@ async function robloxJson<T>(
     res = await fetch(url, {
       ...init,
       headers: { accept: 'application/json', ...init.headers },
-      signal: AbortSignal.timeout(config.timeoutMs ?? TRUST_LIMITS.robloxTimeoutMs),
+      signal: AbortSignal.timeout(config.timeoutMs ?? VERIFICATION_LIMITS.robloxTimeoutMs),
     })
   } catch {
     throw down()

@@ -1,14 +1,14 @@
 import { Hono } from 'hono'
-import { awardAchievements } from '@/features/achievements/server/public'
-import { invalidateTrading } from '@/features/trading/server/public'
 import {
   type RobloxCheckResponse,
   type RobloxStartResponse,
   robloxStartRequestSchema,
 } from '@/features/verification/contract'
 import { requireUser, type UserEnv } from '@/platform/server/auth/session'
+import { callHook } from '@/platform/server/hooks'
 import { noStore } from '@/platform/server/lib/read-cache'
 import { jsonBody } from '@/platform/server/lib/validate'
+import { robloxAccountChanged } from './hooks'
 import { checkVerification, startVerification, unlinkRoblox, verificationOf } from './service'
 
 /** /api/verification/roblox: start (a phrase), check (the About), unlink. Signed-in users only. */
@@ -27,12 +27,12 @@ export const robloxVerificationRoutes = new Hono<UserEnv>()
   .post('/check', async (c) => {
     const { deps, session } = c.var
     const checked = await checkVerification(verificationOf(deps), session.user.id)
-    await awardAchievements(deps, [session.user.id])
-    invalidateTrading(deps) // the trader's ads show the Verified badge
+    await callHook(robloxAccountChanged, { db: deps.database.db, cache: deps.cache }, [session.user.id])
     return c.json<RobloxCheckResponse>(checked)
   })
   .delete('/', async (c) => {
-    await unlinkRoblox(c.var.deps.database.db, c.var.session.user.id)
-    invalidateTrading(c.var.deps)
+    const { deps, session } = c.var
+    await unlinkRoblox(deps.database.db, session.user.id)
+    await callHook(robloxAccountChanged, { db: deps.database.db, cache: deps.cache }, [session.user.id])
     return c.body(null, 204)
   })

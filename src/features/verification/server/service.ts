@@ -1,12 +1,11 @@
 import { randomInt } from 'node:crypto'
 import { and, eq, inArray, ne } from 'drizzle-orm'
-import { TRUST_LIMITS } from '@/features/trust/contract'
 import type {
   RobloxAccount,
   RobloxCheckResponse,
   RobloxStartResponse,
 } from '@/features/verification/contract'
-import { VERIFICATION_MESSAGES } from '@/features/verification/rules'
+import { VERIFICATION_LIMITS, VERIFICATION_MESSAGES } from '@/features/verification/rules'
 import { robloxAccounts, robloxVerifications } from '@/features/verification/tables'
 import { type AppDeps, clockOf } from '@/platform/server/context'
 import type { Db } from '@/platform/server/db/client'
@@ -17,7 +16,7 @@ import { PHRASE_WORDS } from './words'
 
 /** The written limit (tests override it by this name under 'verification'). */
 export const VERIFICATION_RATE_LIMITS = {
-  checksPerHour: { max: TRUST_LIMITS.checksPerHour, windowSeconds: 60 * 60 },
+  checksPerHour: { max: VERIFICATION_LIMITS.checksPerHour, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>
 
 export interface VerificationDeps extends RobloxApiConfig {
@@ -35,9 +34,10 @@ export const verificationOf = (deps: AppDeps): VerificationDeps => ({
 
 /** Six plain words drawn at random: what the trader puts in their Roblox About. */
 export const newPhrase = () =>
-  Array.from({ length: TRUST_LIMITS.phraseWords }, () => PHRASE_WORDS[randomInt(PHRASE_WORDS.length)]).join(
-    ' ',
-  )
+  Array.from(
+    { length: VERIFICATION_LIMITS.phraseWords },
+    () => PHRASE_WORDS[randomInt(PHRASE_WORDS.length)],
+  ).join(' ')
 
 /** Whether an About holds the phrase's words in order (any case, anything but letters between them). */
 export const holdsPhrase = (about: string, phrase: string) =>
@@ -80,7 +80,7 @@ export async function startVerification(
   await assertNotTaken(v.db, userId, robloxUser.id)
   const phrase = newPhrase()
   const now = v.now()
-  const expiresAt = new Date(now.getTime() + TRUST_LIMITS.phraseMinutes * 60_000)
+  const expiresAt = new Date(now.getTime() + VERIFICATION_LIMITS.phraseMinutes * 60_000)
   const row = { robloxId: robloxUser.id, name: robloxUser.name, displayName: robloxUser.displayName, phrase }
   await v.db
     .insert(robloxVerifications)

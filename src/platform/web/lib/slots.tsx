@@ -13,6 +13,8 @@ export interface SlotType<Props> {
 }
 
 export interface SlotFill {
+  /** Unique among fills: the React key. */
+  readonly key: string
   readonly slot: string
   /** The component that fills a slot, or the entry added to a list slot. */
   readonly value: unknown
@@ -22,11 +24,15 @@ export interface SlotFill {
 
 export const defineSlot = <Props extends object>(name: string): SlotType<Props> => ({ name })
 
+/** Counts fills: each gets a key of its own. */
+let fillCount = 0
+const keyOf = (slot: string) => `${slot}#${++fillCount}`
+
 export const fill = <Props extends object>(
   slot: SlotType<Props>,
   Component: ComponentType<Props>,
   order = 0,
-): SlotFill => ({ slot: slot.name, value: Component, order })
+): SlotFill => ({ key: keyOf(slot.name), slot: slot.name, value: Component, order })
 
 /**
  * A list slot: what higher features add to a lower feature's list of values rather than components (a
@@ -43,6 +49,7 @@ export interface ListSlotType<Entry> {
 export const defineListSlot = <Entry,>(name: string): ListSlotType<Entry> => ({ name })
 
 export const addTo = <Entry,>(list: ListSlotType<Entry>, entry: Entry, order = 0): SlotFill => ({
+  key: keyOf(list.name),
   slot: list.name,
   value: entry,
   order,
@@ -68,10 +75,10 @@ export const entriesOf = <Entry,>(list: ListSlotType<Entry>): readonly Entry[] =
 export function Slot<Props extends object>({ slot, ...props }: { slot: SlotType<Props> } & Props) {
   return (
     <>
-      {(installed.get(slot.name) ?? []).map(({ value }, index) => {
+      {(installed.get(slot.name) ?? []).map(({ key, value }) => {
         const Filled = value as ComponentType<Props>
         return (
-          <Fragment key={`${slot.name}-${index}`}>
+          <Fragment key={key}>
             <Filled {...(props as unknown as Props)} />
           </Fragment>
         )

@@ -6,11 +6,12 @@ import { categoryLabel } from '@/features/catalog/labels'
 import { STOCK_ITEM_CATEGORIES, STOCK_RARITIES, STOCK_SHOPS } from '@/features/stock/rules'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { FormMessage } from '@/platform/web/components/ui/field'
+import { LoadError } from '@/platform/web/components/ui/load-error'
 import { ApiError } from '@/platform/web/lib/api'
 import { STOCK_GAME_NAMES, STOCK_GAMES, type StockGameId } from '@/shared/games'
 import { alertRulesQuery, useCreateRule, useDeleteRule } from '../api'
 import { EMPTY_RULE_FORM as EMPTY, ruleRequest } from '../view'
-import { LoadError, sectionClass } from './ui'
+import { sectionClass } from './ui'
 
 const fieldClass =
   'mt-1 w-full rounded-lg border border-line bg-bg px-3 py-2.5 text-ink aria-invalid:border-danger'

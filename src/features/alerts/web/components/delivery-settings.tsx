@@ -4,9 +4,10 @@ import type { AlertSettings } from '@/features/alerts/contract'
 import { ALERT_LIMITS, ALERT_MESSAGES, type AlertEmailKind } from '@/features/alerts/rules'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { Field, FormMessage } from '@/platform/web/components/ui/field'
+import { LoadError } from '@/platform/web/components/ui/load-error'
 import { ApiError } from '@/platform/web/lib/api'
 import { alertSettingsQuery, useTestDiscord, useUpdateSettings } from '../api'
-import { LoadError, sectionClass, Toggle } from './ui'
+import { sectionClass, Toggle } from './ui'
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback)
 

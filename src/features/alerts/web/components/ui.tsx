@@ -25,15 +25,3 @@ export function Toggle({
 }
 
 export const sectionClass = 'rounded-2xl border border-line bg-surface p-5 sm:p-6'
-
-/** A part of the tab that could not be loaded, with a retry. */
-export function LoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <p role="alert" className="text-muted text-sm">
-      {what} could not be loaded.{' '}
-      <button type="button" className="text-accent underline" onClick={onRetry}>
-        Try again
-      </button>
-    </p>
-  )
-}

@@ -4,10 +4,11 @@ import type { AlertSettings, Watch } from '@/features/alerts/contract'
 import { ALERT_LIMITS } from '@/features/alerts/rules'
 import { categoryLabel } from '@/features/catalog/labels'
 import { buttonClass } from '@/platform/web/components/ui/button'
+import { LoadError } from '@/platform/web/components/ui/load-error'
 import { GAME_NAMES } from '@/shared/games'
 import { alertSettingsQuery, useWatchChange, useWatchlist, useWatchToggle } from '../api'
 import { hasRestocks } from '../view'
-import { LoadError, sectionClass, Toggle } from './ui'
+import { sectionClass, Toggle } from './ui'
 
 /**
  * The ways a watch can also reach the trader beyond the bell: e-mail while alert e-mails are on for a

@@ -1,11 +1,9 @@
 import { Search } from 'lucide-react'
-import { Suspense, useEffect, useId, useRef, useState, useTransition } from 'react'
+import { useEffect, useId, useRef, useState, useTransition } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
-import { WatchButton } from '@/features/alerts/web/public'
 import type { Game } from '@/features/catalog/contract'
 import { categoryLabel } from '@/features/catalog/labels'
 import { ITEM_SORT_LABELS, ITEM_SORTS, valueCoverage } from '@/features/catalog/rules'
-import { FavoriteButton, useFavoriteCounts } from '@/features/favorites/web/public'
 import { isImportGame } from '@/features/value-ops/rules'
 import { ErrorPanel } from '@/platform/web/app/shell/error-panel'
 import { buttonClass } from '@/platform/web/components/ui/button'
@@ -14,7 +12,9 @@ import { Spinner } from '@/platform/web/components/ui/spinner'
 import { ApiError } from '@/platform/web/lib/api'
 import { formatCount } from '@/platform/web/lib/format'
 import { Part } from '@/platform/web/lib/part'
+import { Slot } from '@/platform/web/lib/slots'
 import { useItemList, useSearchAll } from '../api'
+import { itemRowActions, valuesListRequests } from '../slots'
 import { listParams, listView, PAGE_SIZE, startingValuesText } from '../view'
 import { ItemRow } from './item-row'
 import { NoMatch } from './no-match'
@@ -183,12 +183,13 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
   const pages = game ? Math.max(1, Math.ceil(total / PAGE_SIZE)) : 1
   const gameNames = new Map(games.map((g) => [g.id, g.name]))
   const currencies = new Map(games.map((g) => [g.id, g.currency]))
-  // The hearts of the whole page in one request (one game's list; the search across games has none).
-  const favoriteIds = game && list.data ? list.data.items.map((i) => i.id) : []
-  useFavoriteCounts(game?.id ?? '', favoriteIds)
+  // What the rows show of higher features (hearts) in one request: one game's list; the search across
+  // games has none.
+  const listIds = game && list.data ? list.data.items.map((i) => i.id) : []
 
   return (
     <section aria-label="Item values" className="mt-6">
+      <Slot slot={valuesListRequests} game={game?.id ?? ''} ids={listIds} />
       <Part>
         <div className="flex flex-col gap-2 sm:flex-row">
           <SearchBox value={view.search} onChange={search} />
@@ -275,29 +276,7 @@ export function ValuesBrowser({ game, games }: { game: Game | null; games: Game[
                     gameName={game ? undefined : gameNames.get(item.gameId)}
                     currency={currencies.get(item.gameId)}
                     favorite={
-                      <>
-                        <Suspense
-                          fallback={<span aria-hidden="true" className="w-12 border-line border-l sm:w-14" />}
-                        >
-                          <WatchButton
-                            variant="row"
-                            game={item.gameId}
-                            item={item.id}
-                            name={item.name}
-                            category={item.category}
-                            rarity={item.rarity}
-                          />
-                        </Suspense>
-                        {game && (
-                          <FavoriteButton
-                            variant="row"
-                            game={game.id}
-                            itemId={item.id}
-                            itemName={item.name}
-                            ids={favoriteIds}
-                          />
-                        )}
-                      </>
+                      <Slot slot={itemRowActions} item={item} game={game?.id ?? null} ids={listIds} />
                     }
                   />
                 ))}

@@ -1,7 +1,6 @@
 import { Calculator } from 'lucide-react'
-import { type ReactNode, Suspense, useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { WatchButton } from '@/features/alerts/web/public'
 import type { ItemDetailResponse } from '@/features/catalog/contract'
 import {
   type CropModifiers,
@@ -15,10 +14,6 @@ import {
   petValue,
 } from '@/features/catalog/gag-modifiers'
 import { categoryLabel, trendLabel } from '@/features/catalog/labels'
-import { FavoriteButton, useFavoriteCounts } from '@/features/favorites/web/public'
-import { ItemStockSection, useItemStockStats, usePrefetchItemStockStats } from '@/features/stock/web/public'
-import { TradeAdsSection } from '@/features/trading/web/public'
-import { ItemEditorSlot, ItemSuggestionsSection } from '@/features/value-ops/web/public'
 import { NotFoundPage } from '@/platform/web/app/not-found-page'
 import { ErrorPanel } from '@/platform/web/app/shell/error-panel'
 import { buttonClass } from '@/platform/web/components/ui/button'
@@ -28,15 +23,16 @@ import { formatDay } from '@/platform/web/lib/format'
 import { useIsBrowser, useRenderNow } from '@/platform/web/lib/now'
 import { usePageMeta } from '@/platform/web/lib/page-meta'
 import { Part } from '@/platform/web/lib/part'
+import { Slot } from '@/platform/web/lib/slots'
 import { useSeen } from '@/platform/web/lib/use-seen'
 import { formatValue, formatValueFull } from '@/shared/format-value'
-import { isStockGame } from '@/shared/games'
 import { useItemDetail } from '../api'
 import { CropModifierFields, PetModifierFields } from '../components/crop-modifiers'
 import { ItemImage } from '../components/item-image'
 import { DemandMeter, ItemRow, TrendIcon } from '../components/item-row'
 import { ValueChart } from '../components/value-chart'
 import { variantKeys } from '../components/variants'
+import { itemPageActions, itemPageEditor, itemPageRequests, itemPageSections } from '../slots'
 
 function Facts({ data }: { data: ItemDetailResponse }) {
   const { item, game } = data
@@ -249,8 +245,9 @@ const formatRatio = (ratio: number) =>
   ratio >= 100 ? Math.round(ratio).toLocaleString('en-US') : String(Math.round(ratio * 100) / 100)
 
 /**
- * Sections whose code loads apart (the item's stock, the value suggestions): in the browser only, not
- * on the server, once a trader scrolls near them. Only this part renders again once the page is hydrated.
+ * Sections higher features bring, whose code loads apart (the item's stock, the value suggestions, its
+ * trade ads): in the browser only, not on the server, once a trader scrolls near them. Only this part
+ * renders again once the page is hydrated.
  */
 function BrowserSections({
   game,
@@ -265,39 +262,25 @@ function BrowserSections({
 }) {
   const browser = useIsBrowser()
   const [sentinel, seen] = useSeen()
-  const stockStats = useItemStockStats(game, item)
   if (!browser) return null
   if (!seen) return <div ref={sentinel} />
-  return (
-    <>
-      {isStockGame(game) && (
-        <Suspense fallback={null}>
-          <ItemStockSection game={game} category={category} query={stockStats} />
-        </Suspense>
-      )}
-      <ItemSuggestionsSection game={game} item={item} name={name} />
-      <Suspense fallback={null}>
-        <TradeAdsSection
-          heading="Trade ads"
-          lists={[
-            { title: `Have ${name}`, filter: { game, has: item }, empty: `No open ad offers ${name}.` },
-            { title: `Want ${name}`, filter: { game, wants: item }, empty: `No open ad asks for ${name}.` },
-          ]}
-          postHref={`/trading/new?game=${game}`}
-        />
-      </Suspense>
-    </>
-  )
+  return <Slot slot={itemPageSections} game={game} item={item} name={name} category={category} />
 }
 
 export function ItemPage() {
   const { game: gameId = '', item: itemId = '' } = useParams()
+  return (
+    <>
+      {/* What the page's other parts show is asked for at once, beside the item (not after it). */}
+      <Slot slot={itemPageRequests} game={gameId} item={itemId} />
+      <ItemDetail gameId={gameId} itemId={itemId} />
+    </>
+  )
+}
+
+function ItemDetail({ gameId, itemId }: { gameId: string; itemId: string }) {
   const query = useItemDetail(gameId, itemId)
   const now = useRenderNow()
-  // Asked for at once, beside the item (not after it).
-  const favoriteIds = [itemId]
-  useFavoriteCounts(gameId, favoriteIds)
-  usePrefetchItemStockStats(gameId, itemId)
   const data = query.data
   usePageMeta(
     data && `${data.item.name} value — ${data.game.name}`,
@@ -329,35 +312,7 @@ export function ItemPage() {
             <h1 className="font-bold text-3xl tracking-tight sm:text-4xl">{item.name}</h1>
           </div>
           <div className="flex flex-wrap gap-2">
-            <FavoriteButton
-              game={game.id}
-              itemId={item.id}
-              itemName={item.name}
-              ids={favoriteIds}
-              className="py-1.5"
-            />
-            {/* The fallback has the button's own box: shown in its place (its code still loading, the page
-                rendering again before this part hydrated), it moves nothing. */}
-            <Suspense
-              fallback={
-                <span
-                  aria-hidden="true"
-                  className="inline-flex min-w-14 shrink-0 items-center justify-center gap-1.5 rounded-xl border border-line bg-surface px-3 py-1.5 text-muted text-sm"
-                >
-                  <span className="size-4" />
-                  Watch
-                </span>
-              }
-            >
-              <WatchButton
-                game={game.id}
-                item={item.id}
-                name={item.name}
-                category={item.category}
-                rarity={item.rarity}
-                className="py-1.5"
-              />
-            </Suspense>
+            <Slot slot={itemPageActions} game={game} item={item} />
             <Link
               to={`/trade-helper/${game.id}?tab=wfl&give=${item.id}`}
               className={buttonClass('secondary', 'sm')}
@@ -390,7 +345,7 @@ export function ItemPage() {
         </div>
       </Part>
 
-      <ItemEditorSlot game={game} item={item} />
+      <Slot slot={itemPageEditor} game={game} item={item} />
 
       <Part>
         <section

@@ -1,16 +1,17 @@
 import { Suspense } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
-import { RecentChanges } from '@/features/value-ops/web/public'
 import { NotFoundPage } from '@/platform/web/app/not-found-page'
 import { ErrorPanel } from '@/platform/web/app/shell/error-panel'
 import { Page } from '@/platform/web/components/ui/page'
 import { Spinner } from '@/platform/web/components/ui/spinner'
 import { lazy } from '@/platform/web/lib/lazy'
 import { Part } from '@/platform/web/lib/part'
+import { Slot } from '@/platform/web/lib/slots'
 import { isGameId } from '@/shared/games'
 import { useGames } from '../api'
 import { GamePicker } from '../components/game-picker'
 import { ValuesBrowser } from '../components/values-browser'
+import { valuesPageSections } from '../slots'
 import { loadTradeCalculator, resolveView } from '../view'
 
 /** The calculator's code loads with its tab (the route loader starts it at once for `?tab=wfl`). */
@@ -106,11 +107,7 @@ export function ValuesPage() {
       ) : (
         <ValuesBrowser key={game?.id ?? 'all'} game={game} games={games.data.games} />
       )}
-      {tab === 'values' && game && (
-        <Suspense fallback={null}>
-          <RecentChanges game={game} />
-        </Suspense>
-      )}
+      {tab === 'values' && game && <Slot slot={valuesPageSections} game={game} />}
     </Page>
   )
 }

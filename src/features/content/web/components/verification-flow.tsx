@@ -2,12 +2,12 @@ import { useMutation } from '@tanstack/react-query'
 import { BadgeCheck } from 'lucide-react'
 import { useState } from 'react'
 import { refreshMe, SignInPrompt, useMe } from '@/features/accounts/web/public'
-import { TRUST_LIMITS } from '@/features/trust/contract'
 import {
   type RobloxCheckResponse,
   type RobloxStartResponse,
   robloxStartRequestSchema,
 } from '@/features/verification/contract'
+import { VERIFICATION_LIMITS } from '@/features/verification/rules'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { Field, FormMessage } from '@/platform/web/components/ui/field'
 import { ApiError, apiFetch } from '@/platform/web/lib/api'
@@ -125,7 +125,7 @@ function Verify() {
           <p className="text-muted text-sm">
             For <strong className="text-ink">{started.robloxUser.displayName}</strong> (@
             {started.robloxUser.name}): open your Roblox profile, edit its About and add these words. The
-            phrase works for {TRUST_LIMITS.phraseMinutes} minutes.
+            phrase works for {VERIFICATION_LIMITS.phraseMinutes} minutes.
           </p>
           <p
             className="rounded-lg border border-line bg-bg px-4 py-3 font-mono text-ink text-lg"

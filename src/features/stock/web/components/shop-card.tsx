@@ -1,13 +1,14 @@
 import { Clock, RefreshCw, Sparkles } from 'lucide-react'
-import { memo, type ReactNode, Suspense } from 'react'
+import { memo, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import { WatchButton } from '@/features/alerts/web/public'
 import { ItemImage } from '@/features/catalog/web/public'
 import type { StockItem, StockReport, StockResponse, StockShop } from '@/features/stock/contract'
 import { formatCountdown, formatDuration } from '@/features/stock/rules'
 import { ValueText } from '@/platform/web/components/ui/value-text'
 import { useNow } from '@/platform/web/lib/now'
+import { Slot } from '@/platform/web/lib/slots'
 import { formatValue, formatValueFull } from '@/shared/format-value'
+import { shopItemActions } from '../slots'
 import { isRare, rarityClass, reportedText, type ShopState, waitingText } from '../view'
 
 export type StockItems = StockResponse['items']
@@ -86,16 +87,14 @@ function ItemLine({
         </p>
       )}
       {watchable && (
-        <Suspense fallback={<span aria-hidden="true" className="size-9 shrink-0" />}>
-          <WatchButton
-            variant="icon"
-            game={look.game}
-            item={entry.item}
-            name={info?.name ?? entry.item}
-            category={info?.category ?? null}
-            rarity={info?.rarity ?? null}
-          />
-        </Suspense>
+        <Slot
+          slot={shopItemActions}
+          game={look.game}
+          item={entry.item}
+          name={info?.name ?? entry.item}
+          category={info?.category ?? null}
+          rarity={info?.rarity ?? null}
+        />
       )}
     </li>
   )

@@ -70,7 +70,7 @@ function OfferRow({ offer, viewer: role }: { offer: TradeOffer; viewer: OfferRol
         </span>
       </p>
       <div className="flex flex-wrap gap-2">
-        <Slot slot={myTradeActions} offer={offer} role={role} />
+        <Slot slot={myTradeActions} offer={offer} role={role} href={offerHref(offer)} />
         {canDispute(offer, Date.now()) && (
           <Link to={newDisputeHref(offer.id)} className={`${buttonClass('secondary', 'sm')} mt-3`}>
             Open a dispute<span className="sr-only"> on your trade with {other}</span>

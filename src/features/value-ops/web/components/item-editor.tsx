@@ -1,12 +1,7 @@
 import { type FormEvent, useId, useState } from 'react'
 import type { Game, Item } from '@/features/catalog/contract'
-import { defaultVariantOf } from '@/features/catalog/rules'
-import {
-  type ItemEditRequest,
-  itemEditRequestSchema,
-  TRENDS,
-  VALUE_LIMITS,
-} from '@/features/value-ops/contract'
+import { defaultVariantOf, TRENDS } from '@/features/catalog/rules'
+import { type ItemEditRequest, itemEditRequestSchema, VALUE_LIMITS } from '@/features/value-ops/contract'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { Field, FormMessage, TextAreaField } from '@/platform/web/components/ui/field'
 import { ApiError } from '@/platform/web/lib/api'

@@ -1,7 +1,7 @@
 import { Menu } from 'lucide-react'
 import { Suspense, useEffect, useState } from 'react'
 import { AccountControl, useMe } from '@/features/accounts/web/public'
-import { NotificationBell } from '@/features/alerts/web/public'
+import { NotificationBell } from '@/features/notifications/web/public'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { lazy } from '@/platform/web/lib/lazy'
 import { Part } from '@/platform/web/lib/part'

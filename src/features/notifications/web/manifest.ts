@@ -1,0 +1,12 @@
+import { defineWebFeature } from '@/platform/web/app/feature'
+import type { PAGES } from '../pages'
+
+/** The notification centre's pages in the browser: each page's component, in its own chunk. */
+export default defineWebFeature<typeof PAGES>({
+  name: 'notifications',
+  pages: {
+    '/notifications': {
+      load: async () => (await import('./pages/notifications-page')).NotificationsPage,
+    },
+  },
+})

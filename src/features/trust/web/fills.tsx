@@ -1,0 +1,85 @@
+/**
+ * What trust shows on lower features' pages (its web manifest fills their slots): small wrappers that
+ * ship with every page, each loading its part's code when first rendered.
+ */
+import { Suspense } from 'react'
+import { Link } from 'react-router'
+import type { TradeAd, TradeMessage, TradeOffer } from '@/features/trading/contract'
+import type { OfferRole } from '@/features/trading/web/public'
+import { buttonClass } from '@/platform/web/components/ui/button'
+import { lazy } from '@/platform/web/lib/lazy'
+import { Part } from '@/platform/web/lib/part'
+import type { PrefetchArgs } from '@/platform/web/lib/query-client'
+import { canReview, reviewed } from './review-view'
+
+const reportParts = () => import('./components/report-parts')
+const AdReportButton = lazy(async () => ({ default: (await reportParts()).AdReport }))
+const MessageReportButton = lazy(async () => ({ default: (await reportParts()).MessageReport }))
+const UserReportButton = lazy(async () => ({ default: (await reportParts()).UserReport }))
+
+/** Report the ad (another trader's ad page). */
+export function AdReport(props: { ad: TradeAd }) {
+  return (
+    <Suspense fallback={null}>
+      <AdReportButton {...props} />
+    </Suspense>
+  )
+}
+
+/** Report a message (a conversation). */
+export function MessageReport(props: { message: TradeMessage }) {
+  return (
+    <Suspense fallback={null}>
+      <MessageReportButton {...props} />
+    </Suspense>
+  )
+}
+
+/** Report a trader (their public profile, for a signed-in viewer). */
+export function UserReport(props: { username: string }) {
+  return (
+    <Suspense fallback={null}>
+      <UserReportButton {...props} />
+    </Suspense>
+  )
+}
+
+/** The module of a public profile's Reputation: the profile's loader loads it with the page of reviews. */
+const reputation = () => import('./components/reputation')
+const ProfileReputation = lazy(async () => ({ default: (await reputation()).ProfileReputation }))
+
+/** The public profile's loader asks for the page of reviews it shows (`?reviews=`) beside the profile. */
+export const prefetchReviews = async (args: PrefetchArgs<'username'>) =>
+  (await reputation()).prefetchReviews(args)
+
+/** A public profile's "Reputation": the summary of the trader's reviews and a page of them (a part). */
+export function ReputationSection({ username }: { username: string }) {
+  return (
+    <Part>
+      <ProfileReputation username={username} />
+    </Part>
+  )
+}
+
+const TradeReviewPart = lazy(async () => ({
+  default: (await import('./components/trade-review')).TradeReview,
+}))
+
+/** An offer's review after a completed trade: to write (14 days) or written. */
+export function TradeReview(props: { offer: TradeOffer; role: OfferRole; onReviewed: () => void }) {
+  return (
+    <Suspense fallback={null}>
+      <TradeReviewPart {...props} />
+    </Suspense>
+  )
+}
+
+/** "Review" in my trades, while the viewer may still review the trade: to its conversation (`href`). */
+export function ReviewLink({ offer, role, href }: { offer: TradeOffer; role: OfferRole; href: string }) {
+  if (!canReview(offer, role, Date.now())) return null
+  return (
+    <Link to={href} className={`${buttonClass('primary', 'sm')} mt-3`}>
+      Review<span className="sr-only"> your trade with {reviewed(offer, role).username}</span>
+    </Link>
+  )
+}
