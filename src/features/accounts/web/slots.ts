@@ -25,7 +25,7 @@ export const profileActions = defineSlot<{ username: string }>('accounts.public-
 /** A public profile's sections between the profile card and the favorites (reputation, achievements). */
 export const publicProfileSections = defineSlot<{ username: string }>('accounts.public-profile.sections')
 
-/** A public profile's sections after the favorites (the trader's open ads). */
+/** A public profile's sections after the favorites, once they come near the screen (the trader's open ads). */
 export const publicProfileTail = defineSlot<{ username: string }>('accounts.public-profile.tail')
 
 /** What the public profile's loader asks for beside the profile (what its sections show first). */

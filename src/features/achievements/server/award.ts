@@ -1,12 +1,20 @@
-import { inArray, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { profiles } from '@/features/accounts/server/public'
 import {
   ACHIEVEMENTS,
   type AchievementFacts,
   type AchievementId,
   earnedBy,
 } from '@/features/achievements/rules'
-import { userAchievements } from '@/features/achievements/tables'
+import { referrals, userAchievements } from '@/features/achievements/tables'
+import { ogMembersOf } from '@/features/launch-list/server/public'
+import { jobsDoneOf } from '@/features/middlemen/server/public'
 import { notifyUser } from '@/features/notifications/server/public'
+import { managerReportsOf } from '@/features/stock/server/public'
+import { completedTradesOf } from '@/features/trading/server/public'
+import { reviewCountsOf } from '@/features/trust/server/public'
+import { approvedSuggestionsOf } from '@/features/value-ops/server/public'
+import { robloxAccountsOf } from '@/features/verification/server/public'
 import { users } from '@/platform/server/auth/tables'
 import type { Services } from '@/platform/server/context'
 import type { Db } from '@/platform/server/db/client'
@@ -18,53 +26,65 @@ export const ACHIEVEMENTS_CACHE_PREFIX = 'achievements:'
 export type AwardDeps = Pick<Services, 'cache'> & ({ db: Db } | Pick<Services, 'database'>)
 const dbOf = (deps: AwardDeps): Db => ('db' in deps ? deps.db : deps.database.db)
 
-const int = (q: ReturnType<typeof sql>) => sql<number>`(${q})::int`.mapWith(Number)
-const has = (q: ReturnType<typeof sql>) => sql<boolean>`exists(${q})`.mapWith(Boolean)
-
-/** The facts every rule reads, for these users, in one query. */
+/**
+ * The facts every rule reads, for these users: each asked of the feature that owns it, through its
+ * public functions (a batch query each).
+ */
 export async function factsOf(db: Db, userIds: readonly string[]): Promise<Map<string, AchievementFacts>> {
-  if (userIds.length === 0) return new Map()
-  const rows = await db
-    .select({
-      id: users.id,
-      createdAt: users.createdAt,
-      onLaunchList: has(
-        sql`select 1 from launch_subscribers l where lower(l.email) = lower(${users.email}) and l.verified and l.is_og`,
-      ),
-      robloxVerified: has(sql`select 1 from roblox_accounts r where r.user_id = ${users.id}`),
-      completedTrades: int(
-        sql`select count(*) from trade_offers o join trade_ads a on a.id = o.ad_id
-            where o.status = 'completed' and (o.user_id = ${users.id} or a.user_id = ${users.id})`,
-      ),
-      reviews: int(
-        sql`select count(*) from trade_reviews r where r.subject_id = ${users.id} and r.hidden_at is null`,
-      ),
-      averageRating: sql<number | null>`(${sql`select avg(r.rating)::float8 from trade_reviews r
-        where r.subject_id = ${users.id} and r.hidden_at is null`})`,
-      approvedSuggestions: int(
-        sql`select count(*) from value_suggestions s where s.user_id = ${users.id} and s.status = 'approved'`,
-      ),
-      stockReportsAsManager: int(
-        sql`select count(*) from stock_reports s where s.reporter_id = ${users.id} and exists(
-              select 1 from user_roles ur where ur.user_id = ${users.id} and ur.role like '%-stock-manager')`,
-      ),
-      middlemanJobsDone: int(
-        sql`select count(*) from middleman_requests m where m.middleman_id = ${users.id} and m.status = 'done'`,
-      ),
-      recruits: int(
-        sql`select count(*) from referrals f join users u2 on u2.id = f.referred_id
-            join profiles p on p.user_id = f.referred_id
-            where f.referrer_id = ${users.id} and u2.email_verified and p.username is not null`,
-      ),
-    })
+  const ids = [...new Set(userIds)]
+  if (ids.length === 0) return new Map()
+  const people = await db
+    .select({ id: users.id, email: users.email, createdAt: users.createdAt })
     .from(users)
-    .where(inArray(users.id, [...new Set(userIds)]))
+    .where(inArray(users.id, ids))
+  const [og, roblox, trades, reviews, suggestions, reports, jobs, recruits] = await Promise.all([
+    ogMembersOf(
+      db,
+      people.map((p) => p.email),
+    ),
+    robloxAccountsOf(db, ids),
+    completedTradesOf(db, ids),
+    reviewCountsOf(db, ids),
+    approvedSuggestionsOf(db, ids),
+    managerReportsOf(db, ids),
+    jobsDoneOf(db, ids),
+    recruitsOf(db, ids),
+  ])
   return new Map(
-    rows.map(({ id, averageRating, ...facts }) => [
-      id,
-      { ...facts, averageRating: averageRating === null ? null : Number(averageRating) },
+    people.map((p) => [
+      p.id,
+      {
+        createdAt: p.createdAt,
+        onLaunchList: og.has(p.email.toLowerCase()),
+        robloxVerified: roblox.has(p.id),
+        completedTrades: trades.get(p.id) ?? 0,
+        reviews: reviews.get(p.id)?.count ?? 0,
+        averageRating: reviews.get(p.id)?.average ?? null,
+        approvedSuggestions: suggestions.get(p.id) ?? 0,
+        stockReportsAsManager: reports.get(p.id) ?? 0,
+        middlemanJobsDone: jobs.get(p.id) ?? 0,
+        recruits: recruits.get(p.id) ?? 0,
+      },
     ]),
   )
+}
+
+/** Each inviter's recruits: invited accounts with a verified e-mail and a username. */
+async function recruitsOf(db: Db, userIds: readonly string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ userId: referrals.referrerId, n: count() })
+    .from(referrals)
+    .innerJoin(users, eq(users.id, referrals.referredId))
+    .innerJoin(profiles, eq(profiles.userId, referrals.referredId))
+    .where(
+      and(
+        inArray(referrals.referrerId, [...userIds]),
+        eq(users.emailVerified, true),
+        isNotNull(profiles.username),
+      ),
+    )
+    .groupBy(referrals.referrerId)
+  return new Map(rows.map((r) => [r.userId, r.n]))
 }
 
 const INFO = new Map(ACHIEVEMENTS.map((a) => [a.id, a]))

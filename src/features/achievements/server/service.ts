@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm'
-import { profiles } from '@/features/accounts/tables'
+import { profiles } from '@/features/accounts/server/public'
 import {
   ACHIEVEMENT_LIMITS,
   ACHIEVEMENTS,

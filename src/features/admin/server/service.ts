@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, lt, max, or, sql } from 'drizzle-orm'
-import { profiles } from '@/features/accounts/tables'
+import { profiles } from '@/features/accounts/server/public'
 import {
   ADMIN_MESSAGES,
   ADMIN_PAGE_SIZE,
@@ -13,7 +13,7 @@ import {
   type UserSearchResponse,
 } from '@/features/admin/contract'
 import { countSubscribers, isVerifiedSubscriber } from '@/features/launch-list/server/public'
-import { auditLog, userSuspensions } from '@/features/roles/tables'
+import { auditLog, userSuspensions } from '@/features/roles/server/public'
 import { reportsToday } from '@/features/stock/server/public'
 import { grantedRoles, isPrimaryAdmin } from '@/platform/server/auth/roles'
 import type { Actor } from '@/platform/server/auth/session'

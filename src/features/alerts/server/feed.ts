@@ -8,10 +8,15 @@ import {
   type FeedType,
 } from '@/features/alerts/contract'
 import { watches } from '@/features/alerts/tables'
-import { CATALOG_CACHE_PREFIX, findItemNotes } from '@/features/catalog/server/public'
-import { games, items, itemValueChanges } from '@/features/catalog/tables'
-import { itemFavorites } from '@/features/favorites/tables'
-import { launchSubscribers } from '@/features/launch-list/tables'
+import {
+  CATALOG_CACHE_PREFIX,
+  findItemNotes,
+  games,
+  items,
+  itemValueChanges,
+} from '@/features/catalog/server/public'
+import { itemFavorites } from '@/features/favorites/server/public'
+import { launchSubscribers } from '@/features/launch-list/server/public'
 import { oddsFromNotes, type StockResponse } from '@/features/stock/contract'
 import { type StockSnapshot, stockLiveOf } from '@/features/stock/server/public'
 import { users } from '@/platform/server/auth/tables'

@@ -1,4 +1,7 @@
 /** What other features may use of the catalog (lint refuses any other import of its files). */
+
+/** Tables others may join on (read): published here, typed, so a renamed column fails their type check. */
+export { games, items, itemValueChanges } from '../tables'
 export {
   applyItemChanges,
   type ChangeMeta,

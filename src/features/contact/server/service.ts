@@ -11,7 +11,7 @@ import {
   type ContactStatus,
 } from '@/features/contact/contract'
 import { contactMessages } from '@/features/contact/tables'
-import { userRoles } from '@/features/roles/tables'
+import { userRoles } from '@/features/roles/server/public'
 import type { Actor } from '@/platform/server/auth/session'
 import { users } from '@/platform/server/auth/tables'
 import type { Db } from '@/platform/server/db/client'

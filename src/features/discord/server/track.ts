@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, isNull, max, sql } from 'drizzle-orm'
-import { siteEvents } from '@/features/alerts/tables'
+import { siteEvents } from '@/features/alerts/server/public'
 import type { ItemSummary } from '@/features/catalog/contract'
 import type { CatalogDeps } from '@/features/catalog/server/public'
 import { findItems } from '@/features/catalog/server/public'

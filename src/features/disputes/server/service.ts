@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { profiles } from '@/features/accounts/tables'
+import { profiles } from '@/features/accounts/server/public'
 import { suspendUser } from '@/features/admin/server/public'
 import {
   DISPUTE_REASON_LABELS,
@@ -19,10 +19,9 @@ import {
   type ResolveDisputeRequest,
 } from '@/features/disputes/contract'
 import { disputeEvidence, disputeMessages, disputes } from '@/features/disputes/tables'
-import { middlemanRequests } from '@/features/middlemen/tables'
+import { middlemanRequests } from '@/features/middlemen/server/public'
 import { notifyUser } from '@/features/notifications/server/public'
-import { offerForTrader, otherTraderOf } from '@/features/trading/server/public'
-import { tradeOffers } from '@/features/trading/tables'
+import { offerForTrader, otherTraderOf, tradeOffers } from '@/features/trading/server/public'
 import type { Actor } from '@/platform/server/auth/session'
 import { users } from '@/platform/server/auth/tables'
 import type { Db } from '@/platform/server/db/client'

@@ -1,2 +1,5 @@
 /** What other features may use of favorites (lint refuses any other import of its files). */
+
+/** Tables others may join on (read): published here, typed, so a renamed column fails their type check. */
+export { itemFavorites } from '../tables'
 export { listUserFavorites } from './service'

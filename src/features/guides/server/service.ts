@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, isNull, like, ne, notExists, or, sql } from 'drizzle-orm'
-import { profiles } from '@/features/accounts/tables'
+import { profiles } from '@/features/accounts/server/public'
 import type {
   CreateGuideRequest,
   Guide,

@@ -1,2 +1,5 @@
 /** What other features may use of the launch list (lint refuses any other import of its files). */
-export { countSubscribers, isVerifiedSubscriber } from './service'
+
+/** Tables others may join on (read): published here, typed, so a renamed column fails their type check. */
+export { launchSubscribers } from '../tables'
+export { countSubscribers, isVerifiedSubscriber, ogMembersOf } from './service'

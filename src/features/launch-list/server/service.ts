@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm'
 import {
   type ResendResponse,
   SUBSCRIBERS_PAGE_SIZE,
@@ -266,4 +266,21 @@ export async function exportSubscribersCsv(db: Db): Promise<string> {
       .join(','),
   )
   return ['email,status,verified,is_og,created_at,verified_at,unsubscribed_at', ...lines].join('\n')
+}
+
+/** Which of these e-mail addresses belong to verified OG members of the launch list (lowercased). */
+export async function ogMembersOf(db: Db, emails: readonly string[]): Promise<Set<string>> {
+  const lowered = [...new Set(emails.map((e) => e.toLowerCase()))]
+  if (lowered.length === 0) return new Set()
+  const rows = await db
+    .select({ email: sql<string>`lower(${launchSubscribers.email})` })
+    .from(launchSubscribers)
+    .where(
+      and(
+        inArray(sql`lower(${launchSubscribers.email})`, lowered),
+        eq(launchSubscribers.verified, true),
+        eq(launchSubscribers.isOg, true),
+      ),
+    )
+  return new Set(rows.map((r) => r.email))
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '@/platform/server/db/client'
 import { middlemanRequests } from '../tables'
 
@@ -34,4 +34,16 @@ export async function workingMiddleman(db: Db, offerId: number): Promise<string[
     .where(and(eq(middlemanRequests.offerId, offerId), eq(middlemanRequests.status, 'claimed')))
     .limit(1)
   return rows.flatMap((r) => (r.id ? [r.id] : []))
+}
+
+/** Each middleman's jobs closed as done, by user. */
+export async function jobsDoneOf(db: Db, userIds: readonly string[]): Promise<Map<string, number>> {
+  const ids = [...new Set(userIds)]
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .select({ userId: middlemanRequests.middlemanId, n: count() })
+    .from(middlemanRequests)
+    .where(and(inArray(middlemanRequests.middlemanId, ids), eq(middlemanRequests.status, 'done')))
+    .groupBy(middlemanRequests.middlemanId)
+  return new Map(rows.flatMap((r) => (r.userId ? [[r.userId, r.n] as const] : [])))
 }

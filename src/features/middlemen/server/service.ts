@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
-import { profiles } from '@/features/accounts/tables'
+import { profiles } from '@/features/accounts/server/public'
 import {
   type CloseJobRequest,
   MIDDLEMAN_LIMITS,
@@ -14,10 +14,9 @@ import {
 import { middlemanRatings, middlemanRequests, middlemen } from '@/features/middlemen/tables'
 import { notifyUser } from '@/features/notifications/server/public'
 import { MIDDLEMAN_ROLE } from '@/features/roles/rules'
-import { userRoles } from '@/features/roles/tables'
-import { offerForTrader } from '@/features/trading/server/public'
-import { tradeAds, tradeOffers } from '@/features/trading/tables'
-import { robloxAccounts } from '@/features/verification/tables'
+import { userRoles } from '@/features/roles/server/public'
+import { offerForTrader, tradeAds, tradeOffers } from '@/features/trading/server/public'
+import { robloxAccounts } from '@/features/verification/server/public'
 import type { Db } from '@/platform/server/db/client'
 import { type DbOrTx, recordAudit } from '@/platform/server/lib/audit'
 import { AppError } from '@/platform/server/lib/errors'

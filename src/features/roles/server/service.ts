@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { profiles } from '@/features/accounts/tables'
+import { profiles } from '@/features/accounts/server/public'
 import {
   ADMIN_ROLE,
   GUIDE_EDITOR_ROLE,

@@ -3,7 +3,7 @@
  * a report is given in, how it is shown, and the small pieces they share.
  */
 import { eq, sql } from 'drizzle-orm'
-import { profiles } from '@/features/accounts/tables'
+import { profiles } from '@/features/accounts/server/public'
 import { type CatalogDeps, findItems } from '@/features/catalog/server/public'
 import { STOCK_LIMITS, type StockItemInfo, type StockReport } from '@/features/stock/contract'
 import { stockReports } from '@/features/stock/tables'

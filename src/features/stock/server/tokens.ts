@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { isRole, type Role } from '@/features/roles/rules'
-import { userRoles, userSuspensions } from '@/features/roles/tables'
+import { userRoles, userSuspensions } from '@/features/roles/server/public'
 import {
   type CreatedToken,
   type IngestToken,

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm'
-import { profiles } from '@/features/accounts/tables'
+import { profiles } from '@/features/accounts/server/public'
 import { notifyTrader } from '@/features/alerts/server/public'
 import {
   effectiveAdStatus,
@@ -12,7 +12,7 @@ import {
   type TradeAdsResponse,
 } from '@/features/trading/contract'
 import { tradeAdItems, tradeAds, tradeOffers } from '@/features/trading/tables'
-import { robloxAccounts } from '@/features/verification/tables'
+import { robloxAccounts } from '@/features/verification/server/public'
 import type { DbOrTx } from '@/platform/server/lib/audit'
 import { AppError } from '@/platform/server/lib/errors'
 import { hitRateLimit, refundRateLimit } from '@/platform/server/lib/rate-limit'

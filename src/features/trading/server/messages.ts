@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
-import { assertNotBlocked } from '@/features/accounts/server/public'
-import { profiles } from '@/features/accounts/tables'
+import { assertNotBlocked, profiles } from '@/features/accounts/server/public'
 import { notifyTrader } from '@/features/alerts/server/public'
 import { TRADING_LIMITS, TRADING_MESSAGES, type TradeMessage } from '@/features/trading/contract'
 import { tradeAds, tradeMessages, tradeOffers } from '@/features/trading/tables'

@@ -1,10 +1,10 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm'
-import { profiles } from '@/features/accounts/tables'
+import { profiles } from '@/features/accounts/server/public'
 import type { ItemSummary } from '@/features/catalog/contract'
 import { effectiveAdStatus, type TradeAd, type TradeOffer, type Trader } from '@/features/trading/contract'
 import {
   tradeAdItems,
-  tradeAds,
+  type tradeAds,
   tradeConfirmations,
   tradeMessages,
   tradeOfferItems,
@@ -14,6 +14,7 @@ import { robloxAccountsOf } from '@/features/verification/server/public'
 import type { Db } from '@/platform/server/db/client'
 import { callHook } from '@/platform/server/hooks'
 import type { GameId } from '@/shared/games'
+import { completedTradesOf } from './counts'
 import type { TradingDeps } from './deps'
 import { offerReviewers, type TraderExtras, traderExtras } from './hooks'
 import { itemsOf, presentSlots, type Sides, type StoredSlot, wflOf } from './slots'
@@ -32,7 +33,7 @@ const trustOf = (account: { name: string; displayName: string; avatarUrl: string
 export async function tradersOf(db: Db, userIds: readonly string[]): Promise<Map<string, Trader>> {
   const ids = [...new Set(userIds)]
   if (ids.length === 0) return new Map()
-  const [people, asOfferer, asOwner, roblox, extraLists] = await Promise.all([
+  const [people, completed, roblox, extraLists] = await Promise.all([
     db
       .select({
         userId: profiles.userId,
@@ -42,25 +43,12 @@ export async function tradersOf(db: Db, userIds: readonly string[]): Promise<Map
       })
       .from(profiles)
       .where(inArray(profiles.userId, ids)),
-    db
-      .select({ userId: tradeOffers.userId, n: count() })
-      .from(tradeOffers)
-      .where(and(eq(tradeOffers.status, 'completed'), inArray(tradeOffers.userId, ids)))
-      .groupBy(tradeOffers.userId),
-    db
-      .select({ userId: tradeAds.userId, n: count() })
-      .from(tradeOffers)
-      .innerJoin(tradeAds, eq(tradeAds.id, tradeOffers.adId))
-      .where(and(eq(tradeOffers.status, 'completed'), inArray(tradeAds.userId, ids)))
-      .groupBy(tradeAds.userId),
+    completedTradesOf(db, ids),
     robloxAccountsOf(db, ids),
     callHook(traderExtras, db, ids),
   ])
   const extras = new Map<string, TraderExtras>()
   for (const list of extraLists) for (const [id, more] of list) extras.set(id, { ...extras.get(id), ...more })
-  const completed = new Map<string, number>()
-  for (const { userId, n } of [...asOfferer, ...asOwner])
-    completed.set(userId, (completed.get(userId) ?? 0) + n)
   const byId = new Map(people.map((p) => [p.userId, p]))
   return new Map(
     ids.map((id) => {

@@ -1,5 +1,9 @@
 /** What other features may use of the marketplace (lint refuses any other import of its files). */
+
+/** Tables others may join on (read): published here, typed, so a renamed column fails their type check. */
+export { tradeAdItems, tradeAds, tradeMessages, tradeOffers } from '../tables'
 export { adLink, cachedAd, cachedAdList, countAds } from './ads'
+export { completedTradesOf } from './counts'
 export { invalidateTrading, type TradingDeps, tradingOf } from './deps'
 export {
   conversationGuest,

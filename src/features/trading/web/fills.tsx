@@ -3,7 +3,6 @@
  * an item's page and on a trader's profile.
  */
 import { Suspense } from 'react'
-import { useSeen } from '@/platform/web/lib/use-seen'
 import { TradeAdsSection } from './public'
 
 /** The item page's "Trade ads": the open ads that offer the item, and those that ask for it. */
@@ -22,10 +21,8 @@ export function ItemTradeAds({ game, item, name }: { game: string; item: string;
   )
 }
 
-/** The trader's open ads, loaded when they come near the screen (not part of the profile's first load). */
+/** A public profile's "Trade ads": the trader's open ads. */
 export function ProfileOpenAds({ username }: { username: string }) {
-  const [sentinel, seen] = useSeen()
-  if (!seen) return <div ref={sentinel} />
   return (
     <Suspense fallback={null}>
       <TradeAdsSection

@@ -2,3 +2,4 @@
 
 export { reviewPosted } from './hooks'
 export { ratingsOf, summaryOf } from './ratings'
+export { reviewCountsOf } from './reviews'

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm'
-import { disputes } from '@/features/disputes/tables'
-import { tradeAds, tradeOffers } from '@/features/trading/tables'
+import { disputes } from '@/features/disputes/server/public'
+import { tradeAds, tradeOffers } from '@/features/trading/server/public'
 import { type ReviewSummary, TRUST_LIMITS } from '@/features/trust/contract'
 import { tradeReviews } from '@/features/trust/tables'
 import type { Db } from '@/platform/server/db/client'

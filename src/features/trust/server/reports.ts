@@ -1,11 +1,16 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { profiles } from '@/features/accounts/tables'
+import { profiles } from '@/features/accounts/server/public'
 import { suspendUser } from '@/features/admin/server/public'
-import { items } from '@/features/catalog/tables'
+import { items } from '@/features/catalog/server/public'
 import { notifyUser } from '@/features/notifications/server/public'
-import { invalidateTrading } from '@/features/trading/server/public'
-import { tradeAdItems, tradeAds, tradeMessages, tradeOffers } from '@/features/trading/tables'
+import {
+  invalidateTrading,
+  tradeAdItems,
+  tradeAds,
+  tradeMessages,
+  tradeOffers,
+} from '@/features/trading/server/public'
 import {
   actionFits,
   type Report,
@@ -19,8 +24,8 @@ import {
   type TrustFigures,
 } from '@/features/trust/contract'
 import { reports, tradeReviews } from '@/features/trust/tables'
-import { valueSuggestions } from '@/features/value-ops/tables'
-import { robloxAccounts } from '@/features/verification/tables'
+import { valueSuggestions } from '@/features/value-ops/server/public'
+import { robloxAccounts } from '@/features/verification/server/public'
 import type { Actor } from '@/platform/server/auth/session'
 import { users } from '@/platform/server/auth/tables'
 import type { Db } from '@/platform/server/db/client'

@@ -1,6 +1,5 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm'
-import { assertNotBlocked, userIdOf } from '@/features/accounts/server/public'
-import { profiles } from '@/features/accounts/tables'
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { assertNotBlocked, profiles, userIdOf } from '@/features/accounts/server/public'
 import { notifyUser } from '@/features/notifications/server/public'
 import { offerForTrader, otherTraderOf } from '@/features/trading/server/public'
 import {
@@ -125,4 +124,20 @@ export async function reviewersOf(db: Db, offerIds: readonly number[]) {
     .select({ offerId: tradeReviews.offerId, userId: tradeReviews.authorId })
     .from(tradeReviews)
     .where(inArray(tradeReviews.offerId, [...offerIds]))
+}
+
+/** Each trader's visible reviews: how many, and their average rating (null with none). */
+export async function reviewCountsOf(db: Db, userIds: readonly string[]) {
+  const ids = [...new Set(userIds)]
+  if (ids.length === 0) return new Map<string, { count: number; average: number | null }>()
+  const rows = await db
+    .select({
+      userId: tradeReviews.subjectId,
+      n: count(),
+      average: sql<number | null>`avg(${tradeReviews.rating})::float8`.mapWith(Number),
+    })
+    .from(tradeReviews)
+    .where(and(inArray(tradeReviews.subjectId, ids), isNull(tradeReviews.hiddenAt)))
+    .groupBy(tradeReviews.subjectId)
+  return new Map(rows.map((r) => [r.userId, { count: r.n, average: r.average }]))
 }

@@ -3,14 +3,11 @@
  * ship with every page, each loading its part's code when first rendered.
  */
 import { Suspense } from 'react'
-import { Link } from 'react-router'
 import type { TradeAd, TradeMessage, TradeOffer } from '@/features/trading/contract'
 import type { OfferRole } from '@/features/trading/web/public'
-import { buttonClass } from '@/platform/web/components/ui/button'
 import { lazy } from '@/platform/web/lib/lazy'
 import { Part } from '@/platform/web/lib/part'
 import type { PrefetchArgs } from '@/platform/web/lib/query-client'
-import { canReview, reviewed } from './review-view'
 
 const reportParts = () => import('./components/report-parts')
 const AdReportButton = lazy(async () => ({ default: (await reportParts()).AdReport }))
@@ -61,9 +58,10 @@ export function ReputationSection({ username }: { username: string }) {
   )
 }
 
-const TradeReviewPart = lazy(async () => ({
-  default: (await import('./components/trade-review')).TradeReview,
-}))
+/** A trade's review: its rules, the link to it in my trades, and the form's loader (one chunk). */
+const tradeReview = () => import('./components/trade-review')
+const TradeReviewPart = lazy(async () => ({ default: (await tradeReview()).TradeReview }))
+const ReviewLinkPart = lazy(async () => ({ default: (await tradeReview()).ReviewLink }))
 
 /** An offer's review after a completed trade: to write (14 days) or written. */
 export function TradeReview(props: { offer: TradeOffer; role: OfferRole; onReviewed: () => void }) {
@@ -74,12 +72,11 @@ export function TradeReview(props: { offer: TradeOffer; role: OfferRole; onRevie
   )
 }
 
-/** "Review" in my trades, while the viewer may still review the trade: to its conversation (`href`). */
-export function ReviewLink({ offer, role, href }: { offer: TradeOffer; role: OfferRole; href: string }) {
-  if (!canReview(offer, role, Date.now())) return null
+/** "Review" in my trades, while the viewer may still review the trade. */
+export function ReviewLink(props: { offer: TradeOffer; role: OfferRole; href: string }) {
   return (
-    <Link to={href} className={`${buttonClass('primary', 'sm')} mt-3`}>
-      Review<span className="sr-only"> your trade with {reviewed(offer, role).username}</span>
-    </Link>
+    <Suspense fallback={null}>
+      <ReviewLinkPart {...props} />
+    </Suspense>
   )
 }

@@ -7,10 +7,10 @@ import {
   type CatalogDeps,
   type ChangeMeta,
   createItem,
+  items,
   setItemImage,
   setItemRetired,
 } from '@/features/catalog/server/public'
-import { items } from '@/features/catalog/tables'
 import {
   type BulkResponse,
   type ItemEdit,

@@ -5,9 +5,9 @@ import {
   applyItemChanges,
   type CatalogDeps,
   type ItemPatch,
+  items,
   writeExistCounts,
 } from '@/features/catalog/server/public'
-import { items } from '@/features/catalog/tables'
 import {
   IMPORT_GAMES,
   type ImportCount,

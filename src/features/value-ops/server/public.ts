@@ -1,3 +1,7 @@
 /** What other features may use of the value team's work (lint refuses any other import of its files). */
+
+/** Tables others may join on (read): published here, typed, so a renamed column fails their type check. */
+export { valueSuggestions } from '../tables'
 export { readItemImage } from './editor'
 export { suggestionApproved } from './hooks'
+export { approvedSuggestionsOf } from './suggestions'

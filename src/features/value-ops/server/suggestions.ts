@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm'
-import { profiles } from '@/features/accounts/tables'
+import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm'
+import { profiles } from '@/features/accounts/server/public'
 import type { ItemSummary } from '@/features/catalog/contract'
 import {
   applyItemChanges,
@@ -9,7 +9,7 @@ import {
   requireItem,
 } from '@/features/catalog/server/public'
 import { notifyUser } from '@/features/notifications/server/public'
-import { userSuspensions } from '@/features/roles/tables'
+import { userSuspensions } from '@/features/roles/server/public'
 import {
   type NewSuggestion,
   type Suggestion,
@@ -380,4 +380,19 @@ export async function decideSuggestion(
     })
   }
   return findSuggestion(catalog, id, editorId)
+}
+
+/** Each trader's suggestions the value team approved, by user. */
+export async function approvedSuggestionsOf(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, number>> {
+  const ids = [...new Set(userIds)]
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .select({ userId: valueSuggestions.userId, n: count() })
+    .from(valueSuggestions)
+    .where(and(inArray(valueSuggestions.userId, ids), eq(valueSuggestions.status, 'approved')))
+    .groupBy(valueSuggestions.userId)
+  return new Map(rows.map((r) => [r.userId, r.n]))
 }

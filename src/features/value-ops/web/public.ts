@@ -17,11 +17,6 @@ export function ItemEditorSlot({ game, item }: { game: Game; item: Item }) {
   return createElement(Suspense, { fallback: null }, createElement(ItemEditor, { game, item }))
 }
 
-/** The arrow and percent of a value change (↑ +12%). */
-export const ChangeBadge = lazy(async () => ({
-  default: (await import('./components/change-list')).ChangeBadge,
-}))
-
 /** A game's latest value changes (under its values list). */
 export const RecentChanges = lazy(async () => ({
   default: (await import('./components/recent-changes')).RecentChanges,

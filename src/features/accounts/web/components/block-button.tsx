@@ -2,7 +2,8 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { ConfirmInPlace } from '@/platform/web/components/ui/confirm'
 import { toast } from '@/platform/web/lib/toast'
-import { blockMutation, blocksQuery } from '../blocks'
+import { blocksQuery } from '../blocks'
+import { blockMutation } from './block-change'
 
 /**
  * Block (after a question in place) or Unblock a trader. Render it for a signed-in viewer looking at

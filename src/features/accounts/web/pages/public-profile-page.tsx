@@ -7,11 +7,22 @@ import { ApiError } from '@/platform/web/lib/api'
 import { usePageMeta } from '@/platform/web/lib/page-meta'
 import { Part } from '@/platform/web/lib/part'
 import { Slot } from '@/platform/web/lib/slots'
+import { useSeen } from '@/platform/web/lib/use-seen'
 import { publicProfileQuery } from '../api'
 import { FavoritesList } from '../components/favorites-list'
 import { ProfileActions } from '../components/profile-actions'
 import { ProfileCard } from '../components/profile-card'
 import { publicProfileSections, publicProfileTail } from '../slots'
+
+/**
+ * The sections after the favorites (the trader's open ads), loaded when they come near the screen (not
+ * part of the profile's first load).
+ */
+function Tail({ username }: { username: string }) {
+  const [sentinel, seen] = useSeen()
+  if (!seen) return <div ref={sentinel} />
+  return <Slot slot={publicProfileTail} username={username} />
+}
 
 /**
  * /u/{username}: a trader's public profile. Higher features add sections (each its own part of the
@@ -48,7 +59,7 @@ export function PublicProfilePage() {
       <Part>
         <FavoritesList favorites={favorites} empty="No favorite items yet." />
       </Part>
-      {shown.username && <Slot slot={publicProfileTail} username={shown.username} />}
+      {shown.username && <Tail username={shown.username} />}
     </div>
   )
 }

@@ -1,6 +1,8 @@
 import { Suspense, useState } from 'react'
+import { Link } from 'react-router'
 import type { TradeOffer } from '@/features/trading/contract'
 import type { OfferRole } from '@/features/trading/web/public'
+import { buttonClass } from '@/platform/web/components/ui/button'
 import { lazy } from '@/platform/web/lib/lazy'
 import { canReview, reviewed } from '../review-view'
 
@@ -39,5 +41,15 @@ export function TradeReview({
         onReviewed={onReviewed}
       />
     </Suspense>
+  )
+}
+
+/** "Review" in my trades, while the viewer may still review the trade: to its conversation (`href`). */
+export function ReviewLink({ offer, role, href }: { offer: TradeOffer; role: OfferRole; href: string }) {
+  if (!canReview(offer, role, Date.now())) return null
+  return (
+    <Link to={href} className={`${buttonClass('primary', 'sm')} mt-3`}>
+      Review<span className="sr-only"> your trade with {reviewed(offer, role).username}</span>
+    </Link>
   )
 }

@@ -5,7 +5,8 @@ import { FormMessage } from '@/platform/web/components/ui/field'
 import { Spinner } from '@/platform/web/components/ui/spinner'
 import { formatDay } from '@/platform/web/lib/format'
 import { toast } from '@/platform/web/lib/toast'
-import { blockMutation, blocksQuery } from '../../blocks'
+import { blocksQuery } from '../../blocks'
+import { blockMutation } from '../block-change'
 
 /** The traders I blocked, newest first, each with Unblock. */
 export function BlockedTraders() {

@@ -1,0 +1,3 @@
+/** What other features may use of disputes (lint refuses any other import of its files). */
+/** Tables others may join on (read): published here, typed, so a renamed column fails their type check. */
+export { disputes } from '../tables'
