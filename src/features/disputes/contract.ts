@@ -7,6 +7,7 @@ import { text } from '../../shared/text'
 import { intParam } from '../catalog/contract'
 import { DISPUTE_LIMITS, DISPUTE_OUTCOMES, DISPUTE_REASONS, DISPUTE_ROLES, DISPUTE_STATUSES } from './rules'
 
+export * from './policy'
 export * from './rules'
 
 const idMessage = 'id must be a number'

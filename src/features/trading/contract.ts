@@ -8,6 +8,7 @@ import { text } from '../../shared/text'
 import { USERNAME_MAX } from '../accounts/username-rules'
 import { intParam } from '../catalog/contract'
 import { ITEM_ID_PATTERN } from '../catalog/rules'
+import { OFFER_ACTIONS } from './policy'
 import {
   AD_LIFETIMES,
   AD_STATUSES,
@@ -18,6 +19,7 @@ import {
   TRADING_MESSAGES,
 } from './rules'
 
+export * from './policy'
 export * from './rules'
 
 const L = TRADING_LIMITS
@@ -248,6 +250,8 @@ export const tradeOfferSchema = z.object({
   reviewed: z.object({ owner: z.boolean(), offerer: z.boolean() }),
   /** Messages in its conversation. */
   messages: z.number().int(),
+  /** What the trader who asked may do to it now, by the marketplace's policy (policy.ts). */
+  actions: z.array(z.enum(OFFER_ACTIONS)),
 })
 export type TradeOffer = z.infer<typeof tradeOfferSchema>
 

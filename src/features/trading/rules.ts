@@ -95,11 +95,3 @@ export const TRADING_MESSAGES = {
   needsItemOrTag: 'Request at least one item or tag',
   retired: (name: string) => `${name} is retired and cannot be offered`,
 } as const
-
-/**
- * Where an ad's status stands at `now`: an open ad past its end is expired, whether or not the worker has
- * marked it yet (every query says the same).
- */
-export function effectiveAdStatus(status: AdStatus, expiresAt: Date | string, now: Date): AdStatus {
-  return status === 'open' && new Date(expiresAt).getTime() <= now.getTime() ? 'expired' : status
-}

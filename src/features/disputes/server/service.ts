@@ -18,6 +18,7 @@ import {
   type OpenDisputeRequest,
   type ResolveDisputeRequest,
 } from '@/features/disputes/contract'
+import { disputeRoleOf, type Reader } from '@/features/disputes/policy'
 import { disputeEvidence, disputeMessages, disputes } from '@/features/disputes/tables'
 import { middlemanRequests } from '@/features/middlemen/server/public'
 import { notifyUser } from '@/features/notifications/server/public'
@@ -49,10 +50,7 @@ export interface DisputeDeps {
 }
 
 /** Who reads: the user and whether they moderate (moderators and admins). */
-export interface Reader {
-  id: string
-  isModerator: boolean
-}
+export type { Reader } from '../policy'
 
 type Row = typeof disputes.$inferSelect
 
@@ -105,20 +103,12 @@ async function middlemanOf(db: DbOrTx, offerId: number): Promise<string | null> 
   return row?.id ?? null
 }
 
-/** The reader's part in a dispute, or null when it is not theirs to read. */
-function roleOf(row: Row, middlemanId: string | null, reader: Reader): DisputeRole | null {
-  if (row.openerId === reader.id) return 'opener'
-  if (row.respondentId === reader.id) return 'respondent'
-  if (middlemanId && middlemanId === reader.id) return 'middleman'
-  return reader.isModerator ? 'moderator' : null
-}
-
 /** The dispute and the reader's part in it; 404 for anyone else (the dispute is not revealed). */
 async function readable(db: DbOrTx, id: number, reader: Reader) {
   const [row] = await db.select().from(disputes).where(eq(disputes.id, id))
   if (!row) throw new AppError('NOT_FOUND', M.notFound)
   const middlemanId = await middlemanOf(db, row.offerId)
-  const role = roleOf(row, middlemanId, reader)
+  const role = disputeRoleOf({ ...row, middlemanId }, reader)
   if (!role) throw new AppError('NOT_FOUND', M.notFound)
   return { row, role, middlemanId }
 }

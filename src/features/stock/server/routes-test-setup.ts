@@ -5,7 +5,7 @@
  */
 import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect } from 'vitest'
-import { userRoles } from '@/features/roles/tables'
+import { userRoles } from '@/features/roles/server/public'
 import { type CreatedToken, type StockResponse, stockResponseSchema } from '@/features/stock/contract'
 import { stockReports } from '@/features/stock/tables'
 import { createMagicLinkUser, createUserWithUsername, meOf, send } from '@/test/accounts'

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm'
 import { profiles } from '@/features/accounts/server/public'
 import { notifyTrader } from '@/features/alerts/server/public'
 import {
@@ -18,6 +18,7 @@ import { AppError } from '@/platform/server/lib/errors'
 import { hitRateLimit, refundRateLimit } from '@/platform/server/lib/rate-limit'
 import type { CachedJson } from '@/platform/server/lib/read-cache'
 import { GAME_NAMES, type GameId } from '@/shared/games'
+import { adOpenAt, adPastItsEndAt } from './ad-status'
 import { invalidateTrading, lockTrader, requireTrader, TRADING_CACHE_PREFIX, type TradingDeps } from './deps'
 import { type AdRow, presentAds } from './present'
 import { checkSides, type Sides, signatureOf, toStored } from './slots'
@@ -30,7 +31,6 @@ const LIST_FRESH_MS = 60_000
 export const adLink = (adId: number) => `/trading/ad/${adId}`
 
 /** Open at `now`: listed and not past its end (whether or not the worker has marked it yet). */
-export const isOpenAt = (now: Date) => and(eq(tradeAds.status, 'open'), gt(tradeAds.expiresAt, now))
 
 /** Writes an ad's slots (both sides) in the caller's transaction. */
 async function insertSlots(tx: DbOrTx, adId: number, gameId: GameId, sides: Sides) {
@@ -48,7 +48,7 @@ async function checkOpenAds(tx: DbOrTx, userId: string, gameId: string, signatur
   const open = await tx
     .select({ signature: tradeAds.signature, expiresAt: tradeAds.expiresAt })
     .from(tradeAds)
-    .where(and(eq(tradeAds.userId, userId), eq(tradeAds.gameId, gameId), isOpenAt(now)))
+    .where(and(eq(tradeAds.userId, userId), eq(tradeAds.gameId, gameId), adOpenAt(now)))
     .orderBy(asc(tradeAds.expiresAt))
   if (open.some((ad) => ad.signature === signature))
     throw new AppError('CONFLICT', TRADING_MESSAGES.duplicateAd)
@@ -146,7 +146,7 @@ function listWhere(query: TradeAdsQuery, now: Date): SQL | undefined {
   const hasSlot = (side: 'offering' | 'requesting', itemId: string) =>
     sql`exists (select 1 from ${tradeAdItems} where ${tradeAdItems.adId} = ${tradeAds.id} and ${tradeAdItems.gameId} = ${tradeAds.gameId} and ${tradeAdItems.side} = ${side} and ${tradeAdItems.itemId} = ${itemId})`
   return and(
-    isOpenAt(now),
+    adOpenAt(now),
     query.game ? eq(tradeAds.gameId, query.game) : undefined,
     query.has ? hasSlot('offering', query.has) : undefined,
     query.wants ? hasSlot('requesting', query.wants) : undefined,
@@ -348,14 +348,7 @@ export async function sweepAds(
     const due = await tx
       .select()
       .from(tradeAds)
-      .where(
-        and(
-          eq(tradeAds.status, 'open'),
-          gt(tradeAds.expiresAt, now),
-          lte(tradeAds.expiresAt, soon),
-          sql`${tradeAds.expiringNoticeAt} is null`,
-        ),
-      )
+      .where(and(adOpenAt(now), lte(tradeAds.expiresAt, soon), sql`${tradeAds.expiringNoticeAt} is null`))
       .limit(100)
       .for('update', { skipLocked: true })
     for (const ad of due) {
@@ -389,7 +382,7 @@ export async function sweepAds(
   const expired = await t.db
     .update(tradeAds)
     .set({ status: 'expired', closedAt: tradeAds.expiresAt })
-    .where(and(eq(tradeAds.status, 'open'), lte(tradeAds.expiresAt, now)))
+    .where(adPastItsEndAt(now))
     .returning({ id: tradeAds.id })
   if (expired.length > 0 || noticed > 0) invalidateTrading(t)
   return { noticed, expired: expired.length }

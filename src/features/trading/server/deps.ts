@@ -1,9 +1,7 @@
-import { eq, sql } from 'drizzle-orm'
-import { profiles } from '@/features/accounts/server/public'
+import { sql } from 'drizzle-orm'
 import type { CatalogDeps } from '@/features/catalog/server/public'
-import { userSuspensions } from '@/features/roles/server/public'
+import { requireGoodStanding } from '@/features/roles/server/public'
 import { TRADING_LIMITS, TRADING_MESSAGES } from '@/features/trading/rules'
-import { users } from '@/platform/server/auth/tables'
 import { type AppDeps, clockOf } from '@/platform/server/context'
 import type { Database, Db } from '@/platform/server/db/client'
 import type { DbOrTx } from '@/platform/server/lib/audit'
@@ -52,17 +50,11 @@ export const catalogDepsOf = (t: Pick<TradingDeps, 'db' | 'cache'>): CatalogDeps
 /** Drops every cached list and ad on every instance (after the change committed). */
 export const invalidateTrading = (t: Pick<TradingDeps, 'cache'>) => t.cache.invalidate(TRADING_CACHE_PREFIX)
 
-/** 403 unless the user may trade: a username chosen, an account not suspended. */
+/** 403 unless the user may trade: an account in good standing, with a username chosen. */
 export async function requireTrader(db: Db, userId: string): Promise<{ username: string }> {
-  const [row] = await db
-    .select({ username: profiles.username, suspendedAt: userSuspensions.suspendedAt })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .leftJoin(userSuspensions, eq(userSuspensions.userId, users.id))
-    .where(eq(users.id, userId))
-  if (!row || row.suspendedAt) throw new AppError('FORBIDDEN', TRADING_MESSAGES.suspended)
-  if (!row.username) throw new AppError('FORBIDDEN', TRADING_MESSAGES.usernameFirst)
-  return { username: row.username }
+  const { username } = await requireGoodStanding(db, userId, TRADING_MESSAGES.suspended)
+  if (!username) throw new AppError('FORBIDDEN', TRADING_MESSAGES.usernameFirst)
+  return { username }
 }
 
 /** Serialises one trader's ad writes (the open-ads cap and duplicates are counted under it). */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import { assertNotBlocked, profiles } from '@/features/accounts/server/public'
 import { notifyTrader } from '@/features/alerts/server/public'
 import { TRADING_LIMITS, TRADING_MESSAGES, type TradeMessage } from '@/features/trading/contract'

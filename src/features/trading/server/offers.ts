@@ -3,6 +3,7 @@ import { assertNotBlocked } from '@/features/accounts/server/public'
 import { notifyTrader } from '@/features/alerts/server/public'
 import {
   effectiveAdStatus,
+  offerActionRefusal,
   TRADING_LIMITS,
   TRADING_MESSAGES,
   type TradeOffer,
@@ -117,7 +118,7 @@ export async function listOffers(t: TradingDeps, userId: string, adId: number): 
   const rows = await withAd(t)
     .where(and(eq(tradeOffers.adId, adId), ad.userId === userId ? undefined : eq(tradeOffers.userId, userId)))
     .orderBy(desc(tradeOffers.id))
-  return presentOffers(t, rows)
+  return presentOffers(t, rows, userId)
 }
 
 /** My trades: the offers I sent and the offers on my ads, newest first. */
@@ -130,8 +131,8 @@ export async function myOffers(t: TradingDeps, userId: string) {
     withAd(t).where(eq(tradeAds.userId, userId)).orderBy(desc(tradeOffers.id)).limit(TRADING_LIMITS.mineMax),
   ])
   const [presentedSent, presentedReceived] = await Promise.all([
-    presentOffers(t, sent),
-    presentOffers(t, received),
+    presentOffers(t, sent, userId),
+    presentOffers(t, received, userId),
   ])
   return { sent: presentedSent, received: presentedReceived }
 }
@@ -167,7 +168,7 @@ export const otherTraderOf = ({ offer, ad, role }: { offer: OfferRow; ad: AdRow;
 
 async function presentOffer(t: TradingDeps, offerId: number, userId: string): Promise<TradeOffer> {
   const row = await offerForTrader(t.db, offerId, userId)
-  const [offer] = await presentOffers(t, [row])
+  const [offer] = await presentOffers(t, [row], userId)
   return offer!
 }
 
@@ -194,18 +195,14 @@ export async function decideOffer(
   await t.db.transaction(async (tx) => {
     const now = t.now()
     const { offer, ad, role } = await offerForTrader(tx, offerId, userId, true)
-    if (decision === 'cancel' ? role !== 'offerer' : role !== 'owner')
-      throw new AppError(
-        'FORBIDDEN',
-        decision === 'cancel' ? TRADING_MESSAGES.notOfferer : TRADING_MESSAGES.notOwner,
-      )
-    if (decision === 'decline') {
-      if (offer.status !== 'pending' && offer.status !== 'accepted')
-        throw new AppError('CONFLICT', TRADING_MESSAGES.cannotDecline)
-    } else if (offer.status !== 'pending') throw new AppError('CONFLICT', TRADING_MESSAGES.offerNotPending)
+    const refusal = offerActionRefusal(decision, {
+      role,
+      offerStatus: offer.status,
+      adStatus: effectiveAdStatus(ad.status, ad.expiresAt, now),
+      confirmed: false,
+    })
+    if (refusal) throw new AppError(refusal.code, refusal.message)
     if (decision === 'accept') {
-      if (effectiveAdStatus(ad.status, ad.expiresAt, now) !== 'open')
-        throw new AppError('CONFLICT', TRADING_MESSAGES.adNotOpen)
       const [taken] = await tx
         .select({ n: count() })
         .from(tradeOffers)
@@ -252,7 +249,13 @@ export async function completeOffer(t: TradingDeps, userId: string, offerId: num
     const now = t.now()
     const { offer, ad, role } = await offerForTrader(tx, offerId, userId, true)
     if (offer.status === 'completed') return false
-    if (offer.status !== 'accepted') throw new AppError('CONFLICT', TRADING_MESSAGES.offerNotAccepted)
+    const refusal = offerActionRefusal('confirm', {
+      role,
+      offerStatus: offer.status,
+      adStatus: effectiveAdStatus(ad.status, ad.expiresAt, now),
+      confirmed: false,
+    })
+    if (refusal) throw new AppError(refusal.code, refusal.message)
     await tx.insert(tradeConfirmations).values({ offerId, userId, createdAt: now }).onConflictDoNothing()
     const confirmed = await tx
       .select({ userId: tradeConfirmations.userId })

@@ -1,7 +1,13 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import { profiles } from '@/features/accounts/server/public'
 import type { ItemSummary } from '@/features/catalog/contract'
-import { effectiveAdStatus, type TradeAd, type TradeOffer, type Trader } from '@/features/trading/contract'
+import {
+  effectiveAdStatus,
+  offerActions,
+  type TradeAd,
+  type TradeOffer,
+  type Trader,
+} from '@/features/trading/contract'
 import {
   tradeAdItems,
   type tradeAds,
@@ -165,8 +171,9 @@ export async function presentAds(
 
 /** Offers (each with its ad's row) as the API shows them. */
 export async function presentOffers(
-  t: Pick<TradingDeps, 'db' | 'cache'>,
+  t: Pick<TradingDeps, 'db' | 'cache' | 'now'>,
   rows: readonly { offer: OfferRow; ad: AdRow }[],
+  viewerId: string,
 ): Promise<TradeOffer[]> {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.offer.id)
@@ -209,10 +216,12 @@ export async function presentOffers(
       (r) => sides.get(r.offer.id) ?? EMPTY,
     ),
   )
+  const now = t.now()
   return rows.map(({ offer, ad }) => {
     const game = ad.gameId as GameId
     const items = facts.get(game) ?? new Map()
     const own = sides.get(offer.id) ?? EMPTY
+    const role = ad.userId === viewerId ? 'owner' : offer.userId === viewerId ? 'offerer' : null
     return {
       id: offer.id,
       adId: ad.id,
@@ -237,6 +246,14 @@ export async function presentOffers(
         offerer: reviewed.has(`${offer.id}:${offer.userId}`),
       },
       messages: messageCount.get(offer.id) ?? 0,
+      actions: role
+        ? offerActions({
+            role,
+            offerStatus: offer.status,
+            adStatus: effectiveAdStatus(ad.status, ad.expiresAt, now),
+            confirmed: confirmed.has(`${offer.id}:${viewerId}`),
+          })
+        : [],
     }
   })
 }

@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import { itemDetailResponseSchema, itemListResponseSchema } from '@/features/catalog/contract'
-import { items, itemValueChanges } from '@/features/catalog/tables'
+import { items, itemValueChanges } from '@/features/catalog/server/public'
 import { send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
 import { createTestApp } from '@/test/app'

@@ -9,7 +9,7 @@ import {
   requireItem,
 } from '@/features/catalog/server/public'
 import { notifyUser } from '@/features/notifications/server/public'
-import { userSuspensions } from '@/features/roles/server/public'
+import { requireGoodStanding } from '@/features/roles/server/public'
 import {
   type NewSuggestion,
   type Suggestion,
@@ -20,7 +20,6 @@ import {
   type VoteRequest,
 } from '@/features/value-ops/contract'
 import { suggestionVotes, valueSuggestions } from '@/features/value-ops/tables'
-import { users } from '@/platform/server/auth/tables'
 import type { Db } from '@/platform/server/db/client'
 import { callHook } from '@/platform/server/hooks'
 import type { DbOrTx } from '@/platform/server/lib/audit'
@@ -188,17 +187,8 @@ export async function listSuggestions(
   }
 }
 
-/** 403 for a suspended account. Returns the user's username (null: none chosen yet). */
-async function activeUser(db: Db, userId: string): Promise<{ username: string | null }> {
-  const [row] = await db
-    .select({ username: profiles.username, suspendedAt: userSuspensions.suspendedAt })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .leftJoin(userSuspensions, eq(userSuspensions.userId, users.id))
-    .where(eq(users.id, userId))
-  if (!row || row.suspendedAt) throw new AppError('FORBIDDEN', VALUE_MESSAGES.suspended)
-  return { username: row.username }
-}
+/** 403 unless the account is in good standing. Returns the user's username (null: none chosen yet). */
+const activeUser = (db: Db, userId: string) => requireGoodStanding(db, userId, VALUE_MESSAGES.suspended)
 
 /**
  * A user suggests a value for an item: they need a username and an account in good standing; one open

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { effectiveAdStatus, type OfferFacts, offerActionRefusal, offerActions } from './policy'
+import { TRADING_MESSAGES } from './rules'
+
+const facts = (over: Partial<OfferFacts>): OfferFacts => ({
+  role: 'owner',
+  offerStatus: 'pending',
+  adStatus: 'open',
+  confirmed: false,
+  ...over,
+})
+
+describe('who may act on an offer', () => {
+  it('the owner accepts or declines a pending offer on an open ad; the offerer cancels it', () => {
+    expect(offerActions(facts({ role: 'owner' }))).toEqual(['accept', 'decline'])
+    expect(offerActions(facts({ role: 'offerer' }))).toEqual(['cancel'])
+  })
+  it('an accepted offer: the owner may still decline; both confirm, once each', () => {
+    expect(offerActions(facts({ role: 'owner', offerStatus: 'accepted' }))).toEqual(['decline', 'confirm'])
+    expect(offerActions(facts({ role: 'offerer', offerStatus: 'accepted' }))).toEqual(['confirm'])
+    expect(offerActions(facts({ role: 'offerer', offerStatus: 'accepted', confirmed: true }))).toEqual([])
+  })
+  it('the wrong trader is 403, the wrong moment 409, with the message the trader reads', () => {
+    expect(offerActionRefusal('accept', facts({ role: 'offerer' }))).toEqual({
+      code: 'FORBIDDEN',
+      message: TRADING_MESSAGES.notOwner,
+    })
+    expect(offerActionRefusal('cancel', facts({ role: 'owner' }))?.message).toBe(TRADING_MESSAGES.notOfferer)
+    expect(offerActionRefusal('accept', facts({ adStatus: 'expired' }))).toEqual({
+      code: 'CONFLICT',
+      message: TRADING_MESSAGES.adNotOpen,
+    })
+    expect(offerActionRefusal('decline', facts({ offerStatus: 'completed' }))?.message).toBe(
+      TRADING_MESSAGES.cannotDecline,
+    )
+    expect(offerActionRefusal('confirm', facts({ offerStatus: 'pending' }))?.message).toBe(
+      TRADING_MESSAGES.offerNotAccepted,
+    )
+  })
+  it('nothing is allowed on a declined, cancelled or completed offer but what the rule says', () => {
+    for (const offerStatus of ['declined', 'cancelled', 'completed'] as const)
+      for (const role of ['owner', 'offerer'] as const)
+        expect(offerActions(facts({ role, offerStatus }))).toEqual([])
+  })
+})
+
+describe("an ad's status at a moment", () => {
+  const now = new Date('2026-06-01T12:00:00Z')
+  it('an open ad is expired from the moment its end comes, before the worker marks it', () => {
+    expect(effectiveAdStatus('open', new Date(now.getTime() + 1), now)).toBe('open')
+    expect(effectiveAdStatus('open', now, now)).toBe('expired')
+    expect(effectiveAdStatus('open', '2026-06-01T11:00:00Z', now)).toBe('expired')
+    expect(effectiveAdStatus('closed', '2026-06-02T00:00:00Z', now)).toBe('closed')
+    expect(effectiveAdStatus('traded', '2026-05-01T00:00:00Z', now)).toBe('traded')
+  })
+})

@@ -1,0 +1,69 @@
+/**
+ * The marketplace's policy: when an ad is open, and who may do what to an offer. One rule in one place
+ * (docs/architecture.md): the routes refuse with it, the answers carry what it allows (`offer.actions`),
+ * and the pages show those actions without deciding again. Pure: the browser loads it without zod.
+ */
+import { type AdStatus, type OfferStatus, TRADING_MESSAGES } from './rules'
+
+/**
+ * Where an ad's status stands at `now`: an open ad past its end is expired, whether or not the expiry
+ * worker has marked it yet. Its SQL twin (server/ad-status.ts) says the same in queries; a test holds
+ * the two together.
+ */
+export function effectiveAdStatus(status: AdStatus, expiresAt: Date | string, now: Date): AdStatus {
+  return status === 'open' && new Date(expiresAt).getTime() <= now.getTime() ? 'expired' : status
+}
+
+/** What a trader can do to an offer. */
+export const OFFER_ACTIONS = ['accept', 'decline', 'cancel', 'confirm'] as const
+export type OfferAction = (typeof OFFER_ACTIONS)[number]
+
+/** What the rule looks at: the trader's part in the offer, and where the offer and its ad stand. */
+export interface OfferFacts {
+  role: 'owner' | 'offerer'
+  offerStatus: OfferStatus
+  /** The ad's status now (effectiveAdStatus). */
+  adStatus: AdStatus
+  /** This trader already confirmed the trade happened. */
+  confirmed: boolean
+}
+
+/** Why not: 403 for the wrong trader, 409 for the wrong moment. */
+export interface Refusal {
+  code: 'FORBIDDEN' | 'CONFLICT'
+  message: string
+}
+
+const forbidden = (message: string): Refusal => ({ code: 'FORBIDDEN', message })
+const conflict = (message: string): Refusal => ({ code: 'CONFLICT', message })
+
+/**
+ * Who may act on an offer, and when. The ad's owner accepts a pending offer while the ad is open, and
+ * declines a pending or accepted one; the trader who made it cancels it while it is pending; either
+ * trader confirms an accepted trade. Null: allowed. (One accepted offer per ad is the database's to
+ * hold: it is checked in the accepting transaction.)
+ */
+export function offerActionRefusal(action: OfferAction, f: OfferFacts): Refusal | null {
+  switch (action) {
+    case 'accept':
+      if (f.role !== 'owner') return forbidden(TRADING_MESSAGES.notOwner)
+      if (f.offerStatus !== 'pending') return conflict(TRADING_MESSAGES.offerNotPending)
+      return f.adStatus === 'open' ? null : conflict(TRADING_MESSAGES.adNotOpen)
+    case 'decline':
+      if (f.role !== 'owner') return forbidden(TRADING_MESSAGES.notOwner)
+      return f.offerStatus === 'pending' || f.offerStatus === 'accepted'
+        ? null
+        : conflict(TRADING_MESSAGES.cannotDecline)
+    case 'cancel':
+      if (f.role !== 'offerer') return forbidden(TRADING_MESSAGES.notOfferer)
+      return f.offerStatus === 'pending' ? null : conflict(TRADING_MESSAGES.offerNotPending)
+    case 'confirm':
+      return f.offerStatus === 'accepted' ? null : conflict(TRADING_MESSAGES.offerNotAccepted)
+  }
+}
+
+/** The actions the trader may take now: what the offer's page offers them. */
+export const offerActions = (f: OfferFacts): OfferAction[] =>
+  OFFER_ACTIONS.filter(
+    (action) => offerActionRefusal(action, f) === null && !(action === 'confirm' && f.confirmed),
+  )
