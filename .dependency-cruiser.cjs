@@ -1,65 +1,66 @@
 /**
- * The boundaries of the code, checked by `npm run lint` (docs/decisions/007-feature-registry.md):
- * the browser never loads server code, src/shared stands alone, infrastructure never reaches into a
- * feature, and a feature uses another feature only through that feature's `public.ts`.
+ * The boundaries of the code, checked by `npm run lint` with the feature graph
+ * (scripts/feature-graph.mjs, no cycle between features). docs/architecture.md explains them:
+ * the browser never loads server code; src/shared stands alone; the platform's building blocks never
+ * reach into a feature; a feature uses another only through its public entries (its top-level contract
+ * and rules files, its server/public.ts from server code, its web/public.ts from web code).
  */
+const TESTS = '([.]test[.]tsx?|-test-setup[.]ts)$'
+
 module.exports = {
   forbidden: [
     {
       name: 'web-imports-server',
       comment: 'Browser code may not import server code (it would ship to the browser, secrets and all).',
       severity: 'error',
-      from: { path: '^src/web/' },
-      to: { path: '^src/(server|test)/' },
+      from: { path: '^src/(platform/web|features/[^/]+/web)/' },
+      to: { path: '^src/(platform/server|features/[^/]+/server|features/[^/]+/tables[.]ts$|test)' },
+    },
+    {
+      name: 'contract-imports-a-side',
+      comment:
+        "A feature's top-level files (contract, rules, pages) are read by both sides: they import neither.",
+      severity: 'error',
+      from: { path: '^src/features/[^/]+/[^/]+[.]tsx?$', pathNot: ['tables[.]ts$', TESTS] },
+      to: { path: '^src/(platform/server|platform/web|features/[^/]+/(server|web)/|test)' },
     },
     {
       name: 'shared-imports-a-side',
-      comment: 'src/shared holds contracts and pure rules used by both sides: it imports neither side.',
+      comment: 'src/shared holds what every feature uses: it imports neither side, nor any feature.',
       severity: 'error',
-      from: { path: '^src/shared/' },
-      to: { path: '^src/(server|web|test)/' },
+      from: { path: '^src/shared/', pathNot: TESTS },
+      to: { path: '^src/(platform|features|test)/' },
     },
     {
-      name: 'server-feature-reaches-into-another',
-      comment: "A server feature uses another only through that feature's public.ts.",
-      severity: 'error',
-      from: { path: '^src/server/features/([^/]+)/' },
-      to: {
-        path: '^src/server/features/',
-        pathNot: ['^src/server/features/$1/', '^src/server/features/[^/]+/public[.]ts$'],
-      },
-    },
-    {
-      name: 'web-feature-reaches-into-another',
-      comment: "A web feature uses another only through that feature's public.ts.",
-      severity: 'error',
-      from: { path: '^src/web/features/([^/]+)/' },
-      to: {
-        path: '^src/web/features/',
-        pathNot: ['^src/web/features/$1/', '^src/web/features/[^/]+/public[.]ts$'],
-      },
-    },
-    {
-      name: 'infrastructure-imports-a-feature',
+      name: 'feature-reaches-into-another',
       comment:
-        'Server infrastructure (lib, db, auth, context) serves features and never depends on one; only app.ts, runtime.ts and the registry list them.',
+        "A feature uses another only through its public entries: its top-level contract and rules (never its tables.ts), its server/public.ts, its web/public.ts. A feature's tables may reference another's tables (foreign keys).",
       severity: 'error',
-      from: { path: '^src/server/(lib|db|auth|context[.]ts|env[.]ts)' },
-      to: { path: '^src/server/(features|app[.]ts|runtime[.]ts|main[.]ts)' },
+      from: { path: '^src/features/([^/]+)/', pathNot: [TESTS, '^src/features/[^/]+/tables[.]ts$'] },
+      to: {
+        path: '^src/features/',
+        pathNot: [
+          '^src/features/$1/',
+          '^src/features/[^/]+/(?!tables[.]ts$)[^/]+[.]tsx?$',
+          '^src/features/[^/]+/server/public[.]ts$',
+          '^src/features/[^/]+/web/public[.]tsx?$',
+        ],
+      },
+    },
+    {
+      name: 'platform-block-imports-a-feature',
+      comment:
+        "The platform's building blocks (db, lib, UI primitives) serve features and never depend on one; only the composition roots (the HTTP app, the runtime, the router and shell, auth's account hooks) list or call them.",
+      severity: 'error',
+      from: { path: '^src/platform/(server/(db|lib)|web/(lib|components))/', pathNot: TESTS },
+      to: { path: '^src/features/' },
     },
     {
       name: 'server-imports-the-entry',
       comment: 'Nothing imports the app, the runtime or the entry point but the entry and the tests.',
       severity: 'error',
-      from: { path: '^src/server/(features|lib|db|auth)/', pathNot: '[.]test[.]ts$' },
-      to: { path: '^src/server/(app|runtime|main)[.]ts$' },
-    },
-    {
-      name: 'web-shared-code-imports-a-feature',
-      comment: 'Web primitives (lib, components) serve features and never depend on one.',
-      severity: 'error',
-      from: { path: '^src/web/(lib|components)/' },
-      to: { path: '^src/web/features/' },
+      from: { path: '^src/(features|platform/server/(lib|db|auth))/', pathNot: TESTS },
+      to: { path: '^src/platform/server/(app|runtime|main|features)[.]ts$' },
     },
     {
       name: 'no-circular',

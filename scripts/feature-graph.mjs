@@ -10,10 +10,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const featuresDir = path.join(root, 'src/features')
 const IMPORT = /(?:^|[^.\w])(?:from|import)\s*\(?\s*['"]([^'"\n]+)['"]/g
 
-/** Every source file under a folder, tests left out: a test may build its data through any feature. */
+/** Every source file under a folder, tests and their setup left out: a test may build its data through any feature. */
 function sources(dir) {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((d) => d.isFile() && /\.tsx?$/.test(d.name) && !/\.test\.tsx?$/.test(d.name))
+    .filter((d) => d.isFile() && /\.tsx?$/.test(d.name) && !/(\.test\.tsx?|-test-setup\.ts)$/.test(d.name))
     .map((d) => path.join(d.parentPath, d.name))
 }
 
@@ -28,10 +28,11 @@ function resolve(fromFile, spec) {
   return null
 }
 
-/** A file's feature and side: top-level files (contract, rules, tables) belong to both sides. */
+/** A file's feature and side: its tables are the server's; its other top-level files (contract, rules, pages) belong to both sides. */
 function place(file) {
   const rel = path.relative(featuresDir, file).split(path.sep)
   if (rel[0] === '..' || rel.length < 2) return null
+  if (rel[1] === 'tables.ts') return { feature: rel[0], side: 'server' }
   return { feature: rel[0], side: rel[1] === 'server' || rel[1] === 'web' ? rel[1] : 'both' }
 }
 
@@ -105,13 +106,5 @@ for (const [side, links] of Object.entries(graphs)) {
   }
   if (process.argv.includes('--links'))
     for (const [key, files] of [...links].sort()) console.log(`  ${key} (${files.size} imports)`)
-}
-if (process.env.FEATURE_ORDER) {
-  const order = process.env.FEATURE_ORDER.split(',')
-  for (const [side, links] of Object.entries(graphs))
-    for (const [key, files] of links) {
-      const [a, b] = key.split(' → ')
-      if (order.indexOf(a) < order.indexOf(b)) console.log(`UP ${side} ${key}: ${[...files].join(' | ')}`)
-    }
 }
 if (failed) process.exit(1)

@@ -6,3 +6,6 @@ export const TOAST_MAX_VISIBLE = 3
 
 export const QUERY_STALE_TIME_MS = 5 * 60_000
 export const QUERY_GC_TIME_MS = 30 * 60_000
+
+/** Outboxes (mail, Discord posts, the bot's messages) remove sent and failed rows this many days after they were queued. */
+export const OUTBOX_KEEP_DAYS = 30

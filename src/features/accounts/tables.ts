@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm'
-import {
-  check,
-  foreignKey,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core'
+import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { SocialLinks } from '@/features/accounts/rules'
 import { users } from '../../platform/server/auth/tables'
-import { items } from '../catalog/tables'
 
 /** A user's public profile (docs/product.md §6). Username: set once, never changed. */
 export const profiles = pgTable(

@@ -1,9 +1,10 @@
 import { z } from 'zod'
+import { AUDIT_ACTIONS } from '@/shared/audit'
 import { text } from '../../shared/text'
 import { intParam } from '../catalog/contract'
 import { SUBSCRIBER_STATUSES } from '../launch-list/rules'
 import { roleSchema } from '../roles/contract'
-import { AUDIT_ACTIONS, MAIL_FILTERS, MAIL_STATUSES, SUSPEND_REASON_MAX } from './rules'
+import { MAIL_FILTERS, MAIL_STATUSES, SUSPEND_REASON_MAX } from './rules'
 
 export * from './rules'
 

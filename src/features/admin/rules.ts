@@ -1,29 +1,9 @@
+import type { AuditAction } from '../../shared/audit'
 /** The admin area's constants and messages, free of zod (the pages use them). */
 
 export const ADMIN_PAGE_SIZE = 25
 
 /** What the audit log records: every admin and role action. */
-export const AUDIT_ACTIONS = [
-  'role.grant',
-  'role.revoke',
-  'user.suspend',
-  'user.restore',
-  'user.sign-out',
-  'mail.retry',
-  'stock.correct',
-  'stock.item-add',
-  'stock.shop-update',
-  'stock.token-create',
-  'stock.token-revoke',
-  'contact.status',
-  'report.resolve',
-  'guide.create',
-  'guide.update',
-  'dispute.resolve',
-  'middleman.claim',
-  'middleman.close',
-] as const
-export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'role.grant': 'Role granted',
@@ -68,4 +48,3 @@ export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const
 /** `stuck`: sending, but its worker's claim has run out. */
 export const MAIL_FILTERS = [...MAIL_STATUSES, 'stuck'] as const
 /** Sent and failed rows of every outbox (mail, Discord posts) are removed this long after they were queued. */
-export const OUTBOX_KEEP_DAYS = 30

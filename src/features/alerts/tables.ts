@@ -15,25 +15,6 @@ import { outboxStatuses } from '../../platform/server/lib/mail/tables'
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
 
-/**
- * Events of the site that alerts follow (a restock report, a value change), written in the transaction
- * of the change itself: an alert worker claims each once (FOR UPDATE SKIP LOCKED) and turns it into
- * notifications, so a crash between the change and its alerts loses nothing.
- */
-export const siteEvents = pgTable(
-  'site_events',
-  {
-    id: bigserial({ mode: 'number' }).primaryKey(),
-    /** 'restock' | 'value-change' */
-    kind: text().notNull(),
-    gameId: text().notNull(),
-    payload: jsonb().$type<Record<string, unknown>>().notNull(),
-    createdAt: createdAt(),
-    processedAt: timestamp({ withTimezone: true }),
-  },
-  (t) => [index('site_events_pending_idx').on(t.id).where(sql`${t.processedAt} is null`)],
-)
-
 /** An item a user watches: for restocks, value changes or both, and by which channels beyond in-app. */
 export const watches = pgTable(
   'watches',

@@ -1,3 +1,4 @@
+import type { GameId } from '../../shared/games'
 /** Catalog limits and sorts shared by the API and the values page (free of zod for the browser). */
 import { ownValue } from '../../shared/lookup'
 export const ITEM_SORTS = ['value', 'name', 'demand', 'changed'] as const
@@ -110,3 +111,9 @@ export function changePercent(oldValue: number | null, newValue: number | null):
   if (oldValue === null || newValue === null || oldValue <= 0) return null
   return Math.round(((newValue - oldValue) / oldValue) * 100)
 }
+
+/** The games whose values the studio's official price API gives (imported every hour). */
+export const IMPORT_GAMES = ['pet-simulator-99', 'pets-go'] as const satisfies readonly GameId[]
+export type ImportGameId = (typeof IMPORT_GAMES)[number]
+export const isImportGame = (game: string): game is ImportGameId =>
+  (IMPORT_GAMES as readonly string[]).includes(game)

@@ -1,6 +1,3 @@
-/** The value team's vocabulary and limits, free of zod (the browser's pages use them). */
-import type { GameId } from '../../shared/games'
-
 /** Where a value came from (change records and the change log's filter). */
 export const VALUE_SOURCES = ['editor', 'official-rap', 'suggestion', 'catalog'] as const
 export type ValueSource = (typeof VALUE_SOURCES)[number]
@@ -63,12 +60,6 @@ export const FIELD_LABELS: Record<EditableField, string> = {
   notes: 'Notes',
   aliases: 'Other names',
 }
-
-/** The games whose values the studio's official price API gives (imported every hour). */
-export const IMPORT_GAMES = ['pet-simulator-99', 'pets-go'] as const satisfies readonly GameId[]
-export type ImportGameId = (typeof IMPORT_GAMES)[number]
-export const isImportGame = (game: string): game is ImportGameId =>
-  (IMPORT_GAMES as readonly string[]).includes(game)
 
 /** The counts of an import run, in the order the Imports section shows them. */
 export const IMPORT_COUNT_LABELS = {

@@ -6,14 +6,13 @@ import {
   type AdminMail,
   type AdminOverview,
   type AdminUserDetail,
-  type AuditAction,
   type AuditListResponse,
   type MAIL_FILTERS,
   type MailListResponse,
   type UserSearchResponse,
 } from '@/features/admin/contract'
 import { countSubscribers, isVerifiedSubscriber } from '@/features/launch-list/server/public'
-import { auditLog, userSuspensions } from '@/features/roles/server/public'
+import { userSuspensions } from '@/features/roles/server/public'
 import { reportsToday } from '@/features/stock/server/public'
 import { grantedRoles, isPrimaryAdmin } from '@/platform/server/auth/roles'
 import type { Actor } from '@/platform/server/auth/session'
@@ -21,9 +20,11 @@ import { accounts, sessions, users } from '@/platform/server/auth/tables'
 import type { Db } from '@/platform/server/db/client'
 import type { Env } from '@/platform/server/env'
 import { recordAudit } from '@/platform/server/lib/audit'
+import { auditLog } from '@/platform/server/lib/audit-tables'
 import { AppError } from '@/platform/server/lib/errors'
 import { OUTBOX_CHANNEL } from '@/platform/server/lib/mail/outbox'
 import { pendingEmails } from '@/platform/server/lib/mail/tables'
+import type { AuditAction } from '@/shared/audit'
 
 export interface AdminContext {
   env: Env

@@ -7,9 +7,10 @@ import type {
   MailListResponse,
   UserSearchResponse,
 } from '@/features/admin/contract'
-import type { AuditAction, MAIL_FILTERS } from '@/features/admin/rules'
+import type { MAIL_FILTERS } from '@/features/admin/rules'
 import type { GrantRoleRequest, Role, RoleGrant, RoleListResponse } from '@/features/roles/contract'
 import { apiFetch } from '@/platform/web/lib/api'
+import type { AuditAction } from '@/shared/audit'
 
 const params = (values: Record<string, string | number | undefined>) =>
   new URLSearchParams(

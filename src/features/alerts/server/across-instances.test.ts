@@ -1,10 +1,10 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { siteEvents } from '@/features/alerts/tables'
 import { notifications } from '@/features/notifications/server/public'
 import { stockReportResultSchema } from '@/features/stock/contract'
 import { MAIL_PRIORITY } from '@/platform/server/lib/mail/outbox'
 import { pendingEmails } from '@/platform/server/lib/mail/tables'
+import { siteEvents } from '@/platform/server/lib/site-events-tables'
 import { follow, postStock, signedInUser, startAlertWorkers, visit } from '@/test/alert-delivery'
 import { createTestApp } from '@/test/app'
 

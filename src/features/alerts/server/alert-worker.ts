@@ -1,9 +1,9 @@
 import { and, asc, isNull, notInArray } from 'drizzle-orm'
-import { siteEvents } from '@/features/alerts/tables'
 import type { Database } from '@/platform/server/db/client'
 import type { Logger } from '@/platform/server/lib/logger'
 import type { ReadCache } from '@/platform/server/lib/read-cache'
 import { SITE_EVENTS_CHANNEL } from '@/platform/server/lib/site-events'
+import { siteEvents } from '@/platform/server/lib/site-events-tables'
 import { LoopWorker } from '@/platform/server/lib/wake-loop'
 import { EVENT_BATCH_SIZE, type ProcessedBatch, processSiteEvents } from './alert-events'
 

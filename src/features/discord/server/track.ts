@@ -1,5 +1,4 @@
 import { and, asc, count, eq, gt, isNull, max, sql } from 'drizzle-orm'
-import { siteEvents } from '@/features/alerts/server/public'
 import type { ItemSummary } from '@/features/catalog/contract'
 import type { CatalogDeps } from '@/features/catalog/server/public'
 import { findItems } from '@/features/catalog/server/public'
@@ -9,6 +8,7 @@ import { STOCK_RARITIES, shopDefinition } from '@/features/stock/rules'
 import type { Database } from '@/platform/server/db/client'
 import type { Logger } from '@/platform/server/lib/logger'
 import { type RestockEvent, SITE_EVENTS_CHANNEL } from '@/platform/server/lib/site-events'
+import { siteEvents } from '@/platform/server/lib/site-events-tables'
 import { LoopWorker } from '@/platform/server/lib/wake-loop'
 import { isStockGame, STOCK_GAME_NAMES, type StockGameId } from '@/shared/games'
 import {

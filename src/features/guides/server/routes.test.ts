@@ -7,7 +7,7 @@ import {
   staffGuideSchema,
 } from '@/features/guides/contract'
 import { guideRevisions, guides } from '@/features/guides/tables'
-import { auditLog } from '@/features/roles/tables'
+import { auditLog } from '@/platform/server/lib/audit-tables'
 import { errorOf, meOf, send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
 import { createTestApp } from '@/test/app'

@@ -9,9 +9,9 @@ import {
   offerMiddlemanResponseSchema,
 } from '@/features/middlemen/contract'
 import { notifications } from '@/features/notifications/server/public'
-import { auditLog } from '@/features/roles/tables'
 import { tradeMessageSchema, tradeMessagesResponseSchema } from '@/features/trading/contract'
 import { robloxAccounts } from '@/features/verification/tables'
+import { auditLog } from '@/platform/server/lib/audit-tables'
 import { errorOf, send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
 import { createTestApp } from '@/test/app'

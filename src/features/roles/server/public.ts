@@ -1,4 +1,4 @@
 /** What other features may use of roles (lint refuses any other import of its files). */
 /** Tables others may join on (read): published here, typed, so a renamed column fails their type check. */
-export { auditLog, userRoles, userSuspensions } from '../tables'
+export { userRoles, userSuspensions } from '../tables'
 export { requireGoodStanding } from './standing'

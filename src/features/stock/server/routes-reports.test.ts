@@ -4,9 +4,10 @@
  */
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { auditLog, userRoles } from '@/features/roles/tables'
+import { userRoles } from '@/features/roles/tables'
 import type { StockReportResult } from '@/features/stock/contract'
 import { stockReports } from '@/features/stock/tables'
+import { auditLog } from '@/platform/server/lib/audit-tables'
 import { createUserWithUsername, errorOf, meOf, send } from '@/test/accounts'
 import { createTestApp, TEST_ORIGIN } from '@/test/app'
 import {

@@ -4,8 +4,8 @@
  */
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { auditLog } from '@/features/roles/tables'
 import { shopSettingsSchema, windowAt } from '@/features/stock/contract'
+import { auditLog } from '@/platform/server/lib/audit-tables'
 import { errorOf, send } from '@/test/accounts'
 import {
   admin,

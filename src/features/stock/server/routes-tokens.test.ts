@@ -4,9 +4,10 @@
  */
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { auditLog, userRoles } from '@/features/roles/tables'
+import { userRoles } from '@/features/roles/tables'
 import { type CreatedToken, tokenListResponseSchema } from '@/features/stock/contract'
 import { users } from '@/platform/server/auth/tables'
+import { auditLog } from '@/platform/server/lib/audit-tables'
 import { createMagicLinkUser, errorOf, meOf, send } from '@/test/accounts'
 import { createTestApp, TEST_ORIGIN } from '@/test/app'
 import {

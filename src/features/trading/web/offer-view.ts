@@ -2,7 +2,7 @@
  * Pure rules of the ad page and "my trades" about offers: what each trader may do with an offer, what
  * its confirmations say, and where a counter-offer starts.
  */
-import type { TradeAd, TradeOffer } from '@/features/trading/contract'
+import type { OfferAction, TradeAd, TradeOffer } from '@/features/trading/contract'
 import type { OfferDecision } from './offers-api'
 import { toEditorSlots } from './sides'
 
@@ -11,23 +11,24 @@ export type OfferRole = 'owner' | 'offerer'
 export const otherTrader = (offer: Pick<TradeOffer, 'owner' | 'offerer'>, role: OfferRole) =>
   role === 'owner' ? offer.offerer : offer.owner
 
-/** What the viewer may do with an offer now, in the order the buttons show. */
-export function offerActions(
-  offer: Pick<TradeOffer, 'status' | 'confirmed'>,
-  role: OfferRole,
-): OfferDecision[] {
-  const confirmedByMe = offer.confirmed[role]
-  switch (offer.status) {
-    case 'pending':
-      return role === 'owner' ? ['accept', 'decline'] : ['cancel']
-    case 'accepted': {
-      const confirm: OfferDecision[] = confirmedByMe ? [] : ['complete']
-      // The owner may still decline an accepted offer: the trade fell through.
-      return role === 'owner' ? [...confirm, 'decline'] : confirm
-    }
-    default:
-      return []
-  }
+/** The buttons' order. */
+const DECISION_ORDER: readonly OfferDecision[] = ['accept', 'complete', 'decline', 'cancel']
+
+/** The policy's name of each action, as the offer's buttons (and the API's paths) name it. */
+const DECISION_OF: Record<OfferAction, OfferDecision> = {
+  accept: 'accept',
+  decline: 'decline',
+  cancel: 'cancel',
+  confirm: 'complete',
+}
+
+/**
+ * What the viewer may do with an offer now, in the order the buttons show: the actions the server's
+ * policy allowed them (`offer.actions`); the page does not decide again.
+ */
+export function offerActions(offer: Pick<TradeOffer, 'actions'>): OfferDecision[] {
+  const allowed = new Set(offer.actions.map((action) => DECISION_OF[action]))
+  return DECISION_ORDER.filter((decision) => allowed.has(decision))
 }
 
 export const DECISION_LABELS: Record<OfferDecision, string> = {

@@ -1,6 +1,5 @@
 import { and, eq, gt, inArray, max } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { siteEvents } from '@/features/alerts/tables'
 import { items, itemValueChanges } from '@/features/catalog/tables'
 import { ADMIN_ROLE, valueEditorRole } from '@/features/roles/rules'
 import {
@@ -10,6 +9,7 @@ import {
   VALUE_MESSAGES,
 } from '@/features/value-ops/contract'
 import { valueImports } from '@/features/value-ops/tables'
+import { siteEvents } from '@/platform/server/lib/site-events-tables'
 import type { GameId } from '@/shared/games'
 import { errorOf, send } from '@/test/accounts'
 import { signedInUser } from '@/test/alert-delivery'

@@ -1,11 +1,6 @@
 import { Hono } from 'hono'
-import {
-  IMPORT_GAMES,
-  type ImportStatus,
-  type ImportsResponse,
-  isImportGame,
-  VALUE_MESSAGES,
-} from '@/features/value-ops/contract'
+import { IMPORT_GAMES, isImportGame } from '@/features/catalog/rules'
+import { type ImportStatus, type ImportsResponse, VALUE_MESSAGES } from '@/features/value-ops/contract'
 import {
   type PermittedEnv,
   requireValueEditor,

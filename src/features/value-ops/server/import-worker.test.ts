@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { IMPORT_GAMES, type ImportGameId } from '@/features/catalog/rules'
 import { items } from '@/features/catalog/tables'
-import { IMPORT_GAMES, type ImportGameId } from '@/features/value-ops/contract'
 import { valueImports } from '@/features/value-ops/tables'
 import { createLogger } from '@/platform/server/lib/logger'
 import { createTestApp } from '@/test/app'

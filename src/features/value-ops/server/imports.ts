@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { IMPORT_GAMES, type ImportGameId } from '@/features/catalog/rules'
 import { normalizeSearch } from '@/features/catalog/search'
 import {
   applyItemChanges,
@@ -9,9 +10,7 @@ import {
   writeExistCounts,
 } from '@/features/catalog/server/public'
 import {
-  IMPORT_GAMES,
   type ImportCount,
-  type ImportGameId,
   type ImportStatus,
   VALUE_LIMITS,
   VALUE_MESSAGES,

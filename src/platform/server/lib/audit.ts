@@ -1,6 +1,6 @@
-import type { AuditAction } from '@/features/admin/contract'
-import { auditLog } from '@/features/roles/tables'
 import type { Db } from '@/platform/server/db/client'
+import { auditLog } from '@/platform/server/lib/audit-tables'
+import type { AuditAction } from '@/shared/audit'
 
 /** The database or a transaction on it. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0]

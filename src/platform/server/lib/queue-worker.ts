@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { type SQL, sql } from 'drizzle-orm'
-import { OUTBOX_KEEP_DAYS } from '@/features/admin/rules'
 import type { Database } from '@/platform/server/db/client'
 import type { Logger } from '@/platform/server/lib/logger'
+import { OUTBOX_KEEP_DAYS } from '@/shared/constants'
 import { LoopWorker } from './wake-loop'
 
 /** The options every outbox worker takes (the mail outbox, Discord deliveries). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { siteEvents } from '@/features/alerts/tables'
+import { siteEvents } from '@/platform/server/lib/site-events-tables'
 import type { GameId, StockGameId } from '@/shared/games'
 import type { DbOrTx } from './audit'
 

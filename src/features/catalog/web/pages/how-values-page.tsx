@@ -1,7 +1,6 @@
 import { Link } from 'react-router'
 import type { Game } from '@/features/catalog/contract'
-import { valueCoverage } from '@/features/catalog/rules'
-import { IMPORT_GAMES, isImportGame } from '@/features/value-ops/rules'
+import { IMPORT_GAMES, isImportGame, valueCoverage } from '@/features/catalog/rules'
 import { ErrorPanel } from '@/platform/web/app/shell/error-panel'
 import { Page, Prose } from '@/platform/web/components/ui/page'
 import { Spinner } from '@/platform/web/components/ui/spinner'

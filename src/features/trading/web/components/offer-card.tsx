@@ -56,7 +56,7 @@ export function OfferCard({
   const decide = useMutation(decideMutation())
   const headingId = useId()
   const conversationId = useId()
-  const actions = offerActions(offer, role)
+  const actions = offerActions(offer)
   const confirmation = confirmationText(offer, role)
   const mine = role === 'offerer'
   const act = (decision: OfferDecision) =>

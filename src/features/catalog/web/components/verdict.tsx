@@ -1,4 +1,4 @@
-import type { Verdict } from '@/features/catalog/wfl'
+import type { Verdict } from '../../wfl'
 
 /** How a win, fair or loss verdict looks everywhere (the calculator, trade ads, offers). */
 export const VERDICT_STYLE: Record<Verdict, { label: string; className: string }> = {
