@@ -9,7 +9,7 @@ const CALL =
   /import\.meta\.glob(?:<[^>(]*>)?\(\s*'([^']+)'\s*,\s*\{\s*eager:\s*true,\s*import:\s*'(\w+)',?\s*\}\s*,?\s*\)/g
 
 /** The files a pattern with `*` in whole path segments matches, relative to `dir`, sorted. */
-export function expandGlob(dir, pattern) {
+function expandGlob(dir, pattern) {
   let found = ['']
   for (const segment of pattern.split('/')) {
     const next = []

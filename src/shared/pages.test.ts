@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fullTitle, matchPage, PAGES } from './pages'
+import { fullTitle } from '@/shared/page-info'
+import { matchPage, PAGES } from './pages'
 
 describe('matchPage', () => {
   it('finds static pages, with or without a trailing slash', () => {

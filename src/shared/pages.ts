@@ -1,8 +1,6 @@
 import { isGameId } from './games'
 import type { PageInfo } from './page-info'
 
-export { fullTitle, type PageInfo, SITE_NAME, type SiteSection } from './page-info'
-
 /** How many `:name` segments a path has: pages with fewer match first (`/trading/mine` before `/trading/:game`). */
 const paramCount = (path: string) => path.split('/').filter((part) => part.startsWith(':')).length
 

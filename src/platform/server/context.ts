@@ -1,5 +1,5 @@
 import type { Hono } from 'hono'
-import type { PageInfo } from '@/shared/pages'
+import type { PageInfo } from '@/shared/page-info'
 import type { Auth } from './auth/auth'
 import type { Database } from './db/client'
 import type { Env } from './env'

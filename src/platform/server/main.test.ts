@@ -2,8 +2,26 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { build } from 'esbuild'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { globImports } from '../../../scripts/lib/glob-imports.mjs'
 import { projectRoot } from './lib/paths'
+
+/** The server bundled as `npm run build` bundles it (its features found by import.meta.glob), under dist/. */
+const entry = path.join(projectRoot, 'dist', 'test-server', String(process.pid), 'main.js')
+beforeAll(async () => {
+  await build({
+    entryPoints: [path.join(projectRoot, 'src/platform/server/main.ts')],
+    outfile: entry,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+    plugins: [globImports],
+  })
+})
 
 interface Started {
   child: ChildProcess
@@ -11,9 +29,9 @@ interface Started {
   exited: Promise<number | null>
 }
 
-/** Runs the real entry point (through tsx) with the given environment. */
+/** Runs the real entry point (bundled) with the given environment. */
 function startServer(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/platform/server/main.ts'], {
+  const child = spawn(process.execPath, [entry], {
     cwd: projectRoot,
     // No official price import: a test never reaches the internet.
     env: {
@@ -81,7 +99,7 @@ describe('server process', () => {
     first.child.kill('SIGTERM')
     expect(await first.exited).toBe(0)
     expect(first.output()).toContain('"msg":"stopped"')
-  }, 180_000) // two server processes, each compiling the server through tsx
+  }, 180_000) // two server processes
 
   it('stops at start-up with a message naming an invalid variable', async () => {
     const server = startServer({ PORT: 'not-a-port' })

@@ -17,7 +17,7 @@ import type { Logger } from '@/platform/server/lib/logger'
 import { renderMail } from '@/platform/server/lib/mail/layout'
 import { enqueueMail, MAIL_PRIORITY } from '@/platform/server/lib/mail/outbox'
 import { LoopWorker } from '@/platform/server/lib/wake-loop'
-import { SITE_NAME } from '@/shared/pages'
+import { SITE_NAME } from '@/shared/page-info'
 import { alertUnsubscribeUrl } from './unsubscribe'
 
 /** An alert mail lists at most this many alerts; the rest are counted. */

@@ -10,7 +10,7 @@ import { AppError } from '@/platform/server/lib/errors'
 import { escapeHtml } from '@/platform/server/lib/html'
 import { hitRateLimit, limitsFor } from '@/platform/server/lib/rate-limit'
 import { queryParams } from '@/platform/server/lib/validate'
-import { SITE_NAME } from '@/shared/pages'
+import { SITE_NAME } from '@/shared/page-info'
 import { switchAlertMailOff, userOfUnsubscribeToken } from './unsubscribe'
 
 /**

@@ -21,7 +21,7 @@ import { AppError } from '@/platform/server/lib/errors'
 import { renderMail } from '@/platform/server/lib/mail/layout'
 import { enqueueMail, MAIL_PRIORITY } from '@/platform/server/lib/mail/outbox'
 import { hitRateLimit, type Limit } from '@/platform/server/lib/rate-limit'
-import { SITE_NAME } from '@/shared/pages'
+import { SITE_NAME } from '@/shared/page-info'
 
 export interface ContactLimits extends Record<string, Limit> {
   /** Messages from one client address. */

@@ -1,6 +1,6 @@
 import { escapeHtml } from '@/platform/server/lib/html'
 import { renderMail } from '@/platform/server/lib/mail/layout'
-import { SITE_NAME } from '@/shared/pages'
+import { SITE_NAME } from '@/shared/page-info'
 
 export const VERIFY_SUBJECT = 'Verify Your Email for Early Launch Access'
 

@@ -1,5 +1,5 @@
 import { renderMail } from '@/platform/server/lib/mail/layout'
-import { SITE_NAME } from '@/shared/pages'
+import { SITE_NAME } from '@/shared/page-info'
 
 const NOT_YOU = 'If you did not ask for this, ignore this mail: nothing changes without the link.'
 

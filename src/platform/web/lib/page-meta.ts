@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { fullTitle } from '@/shared/pages'
+import { fullTitle } from '@/shared/page-info'
 
 /** Sets the document title and meta description (the server already sent them for the first load). */
 export function applyPageMeta(title: string, description: string): void {

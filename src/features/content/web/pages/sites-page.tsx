@@ -1,7 +1,8 @@
 import { Link } from 'react-router'
 import { useDiscordLinks } from '@/features/landing/web/public'
 import { Page } from '@/platform/web/components/ui/page'
-import { PAGES, type SiteSection } from '@/shared/pages'
+import type { SiteSection } from '@/shared/page-info'
+import { PAGES } from '@/shared/pages'
 
 const SECTIONS: SiteSection[] = ['Tools', 'Stock', 'Community', 'Account', 'Resources', 'Company']
 /** Served by the server as redirects to Discord (a full page load), listed only where configured. */

@@ -1,5 +1,5 @@
 import { escapeHtml } from '@/platform/server/lib/html'
-import { SITE_NAME } from '@/shared/pages'
+import { SITE_NAME } from '@/shared/page-info'
 
 export interface MailContent {
   subject: string

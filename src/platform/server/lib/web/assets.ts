@@ -4,7 +4,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { escapeHtml } from '@/platform/server/lib/html'
-import { fullTitle, type PageInfo, SITE_NAME } from '@/shared/pages'
+import { fullTitle, type PageInfo, SITE_NAME } from '@/shared/page-info'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
