@@ -1,10 +1,12 @@
+import { accountCreated } from '@/platform/server/auth/hooks'
 import { defineFeature } from '@/platform/server/context'
+import { implement } from '@/platform/server/hooks'
 import { MULTIPART_ENVELOPE_BYTES } from '@/platform/server/lib/validate'
 import { AVATAR_MAX_BYTES } from '../rules'
 import { blockRoutes } from './block-routes'
 import { profilePageHead } from './page-head'
 import { meRoutes, profileRoutes, uploadRoutes, userRoutes } from './routes'
-import { fillNameSkeletons } from './service'
+import { createProfileRow, fillNameSkeletons } from './service'
 
 /**
  * Who is signed in, their profile and avatar, public trader profiles, and the traders each one blocked
@@ -27,6 +29,8 @@ export default defineFeature({
       message: 'Avatar must be 5 MB or smaller',
     },
   ],
+  // Every new account has its profile row (a username is chosen later).
+  hooks: [implement(accountCreated, (db, userId) => createProfileRow(db, userId))],
   pageHeads: { '/u/:username': profilePageHead },
   async start({ database, logger }) {
     const names = await fillNameSkeletons(database.db)

@@ -31,7 +31,7 @@ import {
 describe('profiles API', () => {
   setUpProfilesApp()
 
-  describe('username: set once, unique, by the rules of SPEC section 5', () => {
+  describe('username: set once, unique, by the rules of docs/product.md §6', () => {
     const claim = (username: unknown, cookie?: string) =>
       send(t, '/api/profile/username', { body: { username }, cookie })
     it('refuses every malformed username with the spec message, and changes nothing', async () => {

@@ -270,3 +270,8 @@ export async function getPublicProfile(
   const parts = await callHook(publicProfileParts, catalog, userId)
   return Object.assign({ profile, favorites: [] }, ...parts)
 }
+
+/** A new account's profile row, empty until the trader chooses a username. */
+export async function createProfileRow(db: Db, userId: string): Promise<void> {
+  await db.insert(profiles).values({ userId }).onConflictDoNothing()
+}

@@ -3,9 +3,11 @@ import { tradeCompleted, traderExtras } from '@/features/trading/server/public'
 import { reviewPosted } from '@/features/trust/server/public'
 import { suggestionApproved } from '@/features/value-ops/server/public'
 import { robloxAccountChanged } from '@/features/verification/server/public'
+import { accountCreated } from '@/platform/server/auth/hooks'
 import { defineFeature } from '@/platform/server/context'
 import { type HookDeps, implement } from '@/platform/server/hooks'
 import { awardAchievements, awardEveryone } from './award'
+import { recordReferral } from './referral'
 import { achievementRoutes, inviteRoutes, referralRoutes, userAchievementRoutes } from './routes'
 import { badgesOf } from './service'
 
@@ -23,6 +25,8 @@ export default defineFeature({
   },
   // Achievements follow what traders do: each event below may earn one (docs/decisions/038-achievements.md).
   hooks: [
+    // A new account brought by an invite link counts toward its inviter's Recruiter badge.
+    implement(accountCreated, recordReferral),
     ...[tradeCompleted, reviewPosted, suggestionApproved, managerReported, robloxAccountChanged].map(
       (event) =>
         implement(event, async (deps: HookDeps, userIds: readonly string[]) => {

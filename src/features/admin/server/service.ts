@@ -9,6 +9,7 @@ import {
   type AuditListResponse,
   type MAIL_FILTERS,
   type MailListResponse,
+  suspendedMessage,
   type UserSearchResponse,
 } from '@/features/admin/contract'
 import { countSubscribers, isVerifiedSubscriber } from '@/features/launch-list/server/public'
@@ -379,4 +380,13 @@ export async function listAudit(
     pageSize: ADMIN_PAGE_SIZE,
     total: total?.n ?? 0,
   }
+}
+
+/** Why a suspended account may not sign in (the moderator's reason, in the site's words); null when it may. */
+export async function suspensionRefusal(db: Db, userId: string): Promise<string | null> {
+  const [suspension] = await db
+    .select({ reason: userSuspensions.reason })
+    .from(userSuspensions)
+    .where(eq(userSuspensions.userId, userId))
+  return suspension ? suspendedMessage(suspension.reason) : null
 }

@@ -1,5 +1,8 @@
+import { offerAfterReview } from '@/features/trading/web/public'
 import { defineWebFeature } from '@/platform/web/app/feature'
+import { fill } from '@/platform/web/lib/slots'
 import type { PAGES } from '../pages'
+import { OfferMiddlemanSection } from './fills'
 import { prefetchMiddlemen } from './public'
 
 /** The middlemen feature's pages in the browser: each page's component, in its own chunk, and its loader. */
@@ -14,4 +17,6 @@ export default defineWebFeature<typeof PAGES>({
       loader: prefetchMiddlemen,
     },
   },
+  // Under an offer, after the dispute link.
+  slots: [fill(offerAfterReview, OfferMiddlemanSection, 20)],
 })

@@ -18,7 +18,7 @@ export const TradeAdsSection = lazy(async () => ({
 }))
 export type { AdListSpec } from './components/trade-ads-section'
 export type { OfferRole } from './offer-view'
-export { adActions, messageActions, myTradeActions, offerReview } from './slots'
+export { adActions, messageActions, myTradeActions, offerAfterReview, offerReview } from './slots'
 
 /** An offer's conversation (the middleman's job page shows it too): its code loads when first rendered. */
 export const Conversation = lazy(async () => ({

@@ -20,7 +20,13 @@ export const offerReview = defineSlot<{ offer: TradeOffer; role: OfferRole; onRe
   'trading.offer.review',
 )
 
-/** The links of an offer in "my trades", before Open a dispute (Review); `href`: its conversation. */
+/**
+ * After an offer's review: what features above add to an accepted or completed trade (Open a dispute,
+ * the official middleman).
+ */
+export const offerAfterReview = defineSlot<{ offer: TradeOffer }>('trading.offer.after-review')
+
+/** The links of an offer in "my trades" (Review, Open a dispute); `href`: its conversation. */
 export const myTradeActions = defineSlot<{ offer: TradeOffer; role: OfferRole; href: string }>(
   'trading.my-trades.actions',
 )

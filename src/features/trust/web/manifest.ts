@@ -30,6 +30,6 @@ export default defineWebFeature<typeof PAGES>({
     fill(adActions, AdReport),
     fill(messageActions, MessageReport),
     fill(offerReview, TradeReview),
-    fill(myTradeActions, ReviewLink),
+    fill(myTradeActions, ReviewLink, 10),
   ],
 })

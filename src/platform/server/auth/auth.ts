@@ -12,11 +12,6 @@ import {
   passwordProblems,
   weakPasswordMessage,
 } from '@/features/accounts/password-rules'
-import * as accountTables from '@/features/accounts/tables'
-import { REFERRAL_COOKIE } from '@/features/achievements/rules'
-import * as achievementTables from '@/features/achievements/tables'
-import { suspendedMessage } from '@/features/admin/contract'
-import * as roleTables from '@/features/roles/tables'
 import type { Db } from '@/platform/server/db/client'
 import type { Env } from '@/platform/server/env'
 import { AppError } from '@/platform/server/lib/errors'
@@ -26,7 +21,9 @@ import { trustedOriginsFor } from '@/platform/server/lib/origins'
 import { hitRateLimit } from '@/platform/server/lib/rate-limit'
 import { SITE_NAME } from '@/shared/page-info'
 import { safeRedirect } from '@/shared/redirect'
+import { callHook } from '../hooks'
 import { accountMails } from './emails'
+import { accountCreated, signInRefusal } from './hooks'
 import { checkAuthInput } from './input'
 import { requireReauthentication } from './reauthenticate'
 import * as authTables from './tables'
@@ -145,24 +142,6 @@ const PROVIDER_NAMES: Record<string, string> = {
 }
 
 /** The sign-in buttons this server offers, in the order shown. */
-/**
- * A sign-up through an invite link (/r/{username}, which leaves the inviter's username in a cookie):
- * recorded once per new account, never for the inviter themself. It counts once the new trader verified
- * the e-mail and chose a username (docs/decisions/038-achievements.md).
- */
-async function recordReferral(db: Db, userId: string, inviter: string | null | undefined): Promise<void> {
-  if (!inviter) return
-  const [referrer] = await db
-    .select({ userId: accountTables.profiles.userId })
-    .from(accountTables.profiles)
-    .where(eq(accountTables.profiles.username, inviter.toLowerCase()))
-  if (!referrer || referrer.userId === userId) return
-  await db
-    .insert(achievementTables.referrals)
-    .values({ referrerId: referrer.userId, referredId: userId })
-    .onConflictDoNothing()
-}
-
 export function configuredAuthProviders(env: Env): AuthProvider[] {
   const { social, oidc } = providerSettings(env)
   const providers = Object.keys(social).map((id) => ({ id, name: PROVIDER_NAMES[id] ?? id }))
@@ -355,24 +334,15 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
           // Every sign-in (password, magic link, provider, verification link, two-factor) makes a
           // session here: a suspended account gets none, and is told why.
           before: async (session) => {
-            const [suspension] = await db
-              .select({ reason: roleTables.userSuspensions.reason })
-              .from(roleTables.userSuspensions)
-              .where(eq(roleTables.userSuspensions.userId, session.userId))
-            if (suspension) {
-              throw new APIError('FORBIDDEN', {
-                code: 'ACCOUNT_SUSPENDED',
-                message: suspendedMessage(suspension.reason),
-              })
-            }
+            const refusal = (await callHook(signInRefusal, db, session.userId)).find((r) => r !== null)
+            if (refusal) throw new APIError('FORBIDDEN', { code: 'ACCOUNT_SUSPENDED', message: refusal })
           },
         },
       },
       user: {
         create: {
           after: async (user, ctx) => {
-            await db.insert(accountTables.profiles).values({ userId: user.id }).onConflictDoNothing()
-            await recordReferral(db, user.id, ctx?.getCookie(REFERRAL_COOKIE))
+            await callHook(accountCreated, db, user.id, (name) => ctx?.getCookie(name))
           },
         },
       },

@@ -1,8 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { ChevronDown, MessageSquare } from 'lucide-react'
 import { Suspense, useId } from 'react'
-import { Link } from 'react-router'
-import { canDispute, newDisputeHref } from '@/features/disputes/rules'
 import type { TradeOffer } from '@/features/trading/contract'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { formatRelative } from '@/platform/web/lib/format'
@@ -19,7 +17,7 @@ import {
   otherTrader,
 } from '../offer-view'
 import { decideMutation, type OfferDecision } from '../offers-api'
-import { offerReview } from '../slots'
+import { offerAfterReview, offerReview } from '../slots'
 import { StatusBadge } from './offer-status'
 import { TradeSide } from './trade-side'
 import { TradeVerdict } from './trade-verdict'
@@ -29,7 +27,6 @@ import { TraderChip } from './trader-chip'
 const Conversation = lazy(async () => ({ default: (await import('./conversation')).Conversation }))
 
 /** The official middleman of an accepted or completed trade loads only for those offers. */
-const OfferMiddleman = lazy(() => import('./offer-middleman'))
 
 /** What a decision's toast says when the server answers with the offer as it is now. */
 function doneText(decision: OfferDecision, offer: TradeOffer): string {
@@ -118,16 +115,7 @@ export function OfferCard({
           </p>
         )}
         <Slot slot={offerReview} offer={offer} role={role} onReviewed={refreshTrading} />
-        {canDispute(offer, Date.now()) && (
-          <Link to={newDisputeHref(offer.id)} className="mt-2 inline-block text-accent text-sm underline">
-            Open a dispute
-          </Link>
-        )}
-        {(offer.status === 'accepted' || offer.status === 'completed') && (
-          <Suspense fallback={null}>
-            <OfferMiddleman offer={offer} />
-          </Suspense>
-        )}
+        <Slot slot={offerAfterReview} offer={offer} />
       </div>
 
       <div className="mt-3 flex flex-wrap items-center gap-2">

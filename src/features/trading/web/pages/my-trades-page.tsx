@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query'
 import { MessageSquare } from 'lucide-react'
 import { Link } from 'react-router'
 import { SignInPrompt, useMe } from '@/features/accounts/web/public'
-import { canDispute, newDisputeHref } from '@/features/disputes/rules'
 import type { TradeAd, TradeOffer } from '@/features/trading/contract'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { FormMessage } from '@/platform/web/components/ui/field'
@@ -71,11 +70,6 @@ function OfferRow({ offer, viewer: role }: { offer: TradeOffer; viewer: OfferRol
       </p>
       <div className="flex flex-wrap gap-2">
         <Slot slot={myTradeActions} offer={offer} role={role} href={offerHref(offer)} />
-        {canDispute(offer, Date.now()) && (
-          <Link to={newDisputeHref(offer.id)} className={`${buttonClass('secondary', 'sm')} mt-3`}>
-            Open a dispute<span className="sr-only"> on your trade with {other}</span>
-          </Link>
-        )}
       </div>
     </li>
   )
