@@ -22,7 +22,10 @@ const [entryKey, entry] = Object.entries(manifest).find(([, c]) => c.isEntry)
 const starts = entry.dynamicImports ?? []
 const base = starts.reduce((seen, key) => closure(key, seen), closure(entryKey))
 const kb = (files) => [...files].reduce((n, f) => n + size(f), 0) / 1024
-const pages = [...new Set(starts.flatMap((key) => manifest[key].dynamicImports ?? []))]
+// A page is a component of a feature's web/pages/ (or the 404 page): the router loads one per route.
+// Other parts the manifests name load later, when shown (a slot's fill), and are not pages.
+const isPage = (key) => /\/web\/pages\/|\/app\/not-found-page\.tsx$/.test(key)
+const pages = [...new Set(starts.flatMap((key) => manifest[key].dynamicImports ?? []))].filter(isPage)
 const rows = pages.map((key) => {
   const files = closure(key, new Set(base))
   return { page: key.replace(/^.*\/(features|app)\//, ''), kb: kb(files) }

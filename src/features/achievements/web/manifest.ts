@@ -1,9 +1,11 @@
 import { publicProfileRequests, publicProfileSections } from '@/features/accounts/web/public'
 import { defineWebFeature } from '@/platform/web/app/feature'
-import { addTo, fill } from '@/platform/web/lib/slots'
+import { addTo, fill, lazyFills } from '@/platform/web/lib/slots'
 import type { PAGES } from '../pages'
-import { AchievementsSection } from './fills'
 import { prefetchUserAchievements } from './public'
+
+/** Its fills' code loads when a slot first shows one: every page reads the manifest, not the fills. */
+const fills = lazyFills(() => import('./fills'))
 
 /** /achievements and its loader: one chunk. */
 const achievementsPage = () => import('./pages/achievements-page')
@@ -22,7 +24,7 @@ export default defineWebFeature<typeof PAGES>({
   },
   slots: [
     // The reputation (trust) first, then the achievements.
-    fill(publicProfileSections, AchievementsSection, 20),
+    fill(publicProfileSections, fills('AchievementsSection'), 20),
     addTo(publicProfileRequests, prefetchUserAchievements),
   ],
 })

@@ -5,8 +5,7 @@
  */
 import { Suspense } from 'react'
 import type { Game, Item, ItemSummary } from '@/features/catalog/contract'
-import { Spinner } from '@/platform/web/components/ui/spinner'
-import { AlertsTab, WatchButton } from './public'
+import { WatchButton } from './public'
 
 /** The item page's Watch button, beside the heart. */
 export function ItemPageWatch({ game, item }: { game: Game; item: Item }) {
@@ -63,15 +62,6 @@ export function ShopItemWatch(target: {
   return (
     <Suspense fallback={<span aria-hidden="true" className="size-9 shrink-0" />}>
       <WatchButton variant="icon" {...target} />
-    </Suspense>
-  )
-}
-
-/** The profile's Alerts tab (?tab=alerts). */
-export function AlertsTabPanel() {
-  return (
-    <Suspense fallback={<Spinner label="Loading alerts" />}>
-      <AlertsTab />
     </Suspense>
   )
 }

@@ -1,8 +1,10 @@
 import { alertsTabSections } from '@/features/alerts/web/public'
 import { defineWebFeature } from '@/platform/web/app/feature'
-import { fill } from '@/platform/web/lib/slots'
+import { fill, lazyFills } from '@/platform/web/lib/slots'
 import type { PAGES } from '../pages'
-import { DiscordDmsSection } from './fills'
+
+/** Its fills' code loads when a slot first shows one: every page reads the manifest, not the fills. */
+const fills = lazyFills(() => import('./fills'))
 
 /** The discord feature's pages in the browser: each page's component, in its own chunk, and its loader. */
 export default defineWebFeature<typeof PAGES>({
@@ -12,5 +14,5 @@ export default defineWebFeature<typeof PAGES>({
       load: async () => (await import('./pages/connect-page')).DiscordConnectPage,
     },
   },
-  slots: [fill(alertsTabSections, DiscordDmsSection)],
+  slots: [fill(alertsTabSections, fills('DiscordDmsSection'))],
 })

@@ -1,8 +1,10 @@
 import { myTradeActions, offerAfterReview } from '@/features/trading/web/public'
 import { defineWebFeature } from '@/platform/web/app/feature'
-import { fill } from '@/platform/web/lib/slots'
+import { fill, lazyFills } from '@/platform/web/lib/slots'
 import type { PAGES } from '../pages'
-import { MyTradeDisputeLink, OfferDisputeLink } from './fills'
+
+/** Its fills' code loads when a slot first shows one: every page reads the manifest, not the fills. */
+const fills = lazyFills(() => import('./fills'))
 
 /** The disputes feature's pages in the browser: each page's component, in its own chunk, and its loader. */
 export default defineWebFeature<typeof PAGES>({
@@ -22,5 +24,8 @@ export default defineWebFeature<typeof PAGES>({
     },
   },
   // After the review (trust) under an offer; after Review among my trades' links.
-  slots: [fill(offerAfterReview, OfferDisputeLink, 10), fill(myTradeActions, MyTradeDisputeLink, 20)],
+  slots: [
+    fill(offerAfterReview, fills('OfferDisputeLink'), 10),
+    fill(myTradeActions, fills('MyTradeDisputeLink'), 20),
+  ],
 })

@@ -5,18 +5,20 @@ import {
   valuesListRequests,
 } from '@/features/catalog/web/public'
 import { defineWebFeature } from '@/platform/web/app/feature'
-import { fill } from '@/platform/web/lib/slots'
-import { ItemPageHeart, ItemPageHearts, ItemRowHeart, ValuesListHearts } from './fills'
+import { fill, lazyFills } from '@/platform/web/lib/slots'
+
+/** Its fills' code loads when a slot first shows one: every page reads the manifest, not the fills. */
+const fills = lazyFills(() => import('./fills'))
 
 /** Favorites in the browser: no page of its own; the hearts on the catalog's pages. */
 export default defineWebFeature({
   name: 'favorites',
   slots: [
-    fill(itemPageRequests, ItemPageHearts),
-    fill(valuesListRequests, ValuesListHearts),
+    fill(itemPageRequests, fills('ItemPageHearts')),
+    fill(valuesListRequests, fills('ValuesListHearts')),
     // The heart first, then the watch bell (alerts).
-    fill(itemPageActions, ItemPageHeart, 10),
+    fill(itemPageActions, fills('ItemPageHeart'), 10),
     // The watch bell (alerts) first, then the heart.
-    fill(itemRowActions, ItemRowHeart, 20),
+    fill(itemRowActions, fills('ItemRowHeart'), 20),
   ],
 })

@@ -1,9 +1,11 @@
 import { offerAfterReview } from '@/features/trading/web/public'
 import { defineWebFeature } from '@/platform/web/app/feature'
-import { fill } from '@/platform/web/lib/slots'
+import { fill, lazyFills } from '@/platform/web/lib/slots'
 import type { PAGES } from '../pages'
-import { OfferMiddlemanSection } from './fills'
 import { prefetchMiddlemen } from './public'
+
+/** Its fills' code loads when a slot first shows one: every page reads the manifest, not the fills. */
+const fills = lazyFills(() => import('./fills'))
 
 /** The middlemen feature's pages in the browser: each page's component, in its own chunk, and its loader. */
 export default defineWebFeature<typeof PAGES>({
@@ -18,5 +20,5 @@ export default defineWebFeature<typeof PAGES>({
     },
   },
   // Under an offer, after the dispute link.
-  slots: [fill(offerAfterReview, OfferMiddlemanSection, 20)],
+  slots: [fill(offerAfterReview, fills('OfferMiddlemanSection'), 20)],
 })

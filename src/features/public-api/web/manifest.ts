@@ -1,9 +1,11 @@
 import { settingsSections } from '@/features/accounts/web/public'
 import { defineWebFeature } from '@/platform/web/app/feature'
-import { fill } from '@/platform/web/lib/slots'
+import { fill, lazyFills } from '@/platform/web/lib/slots'
 import type { PAGES } from '../pages'
-import { ApiKeysSection } from './fills'
 import { prefetchApiDocs } from './public'
+
+/** Its fills' code loads when a slot first shows one: every page reads the manifest, not the fills. */
+const fills = lazyFills(() => import('./fills'))
 
 /** The public-api feature's pages in the browser: each page's component, in its own chunk, and its loader. */
 export default defineWebFeature<typeof PAGES>({
@@ -14,5 +16,5 @@ export default defineWebFeature<typeof PAGES>({
       loader: prefetchApiDocs,
     },
   },
-  slots: [fill(settingsSections, ApiKeysSection)],
+  slots: [fill(settingsSections, fills('ApiKeysSection'))],
 })

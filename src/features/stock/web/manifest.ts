@@ -1,9 +1,11 @@
 import { itemPageRequests, itemPageSections } from '@/features/catalog/web/public'
 import { defineWebFeature } from '@/platform/web/app/feature'
-import { fill } from '@/platform/web/lib/slots'
+import { fill, lazyFills } from '@/platform/web/lib/slots'
 import type { PAGES } from '../pages'
-import { ItemStock, ItemStockRequest } from './fills'
 import { prefetchStockPage } from './public'
+
+/** Its fills' code loads when a slot first shows one: every page reads the manifest, not the fills. */
+const fills = lazyFills(() => import('./fills'))
 
 /** The stock feature's pages in the browser: each page's component, in its own chunk, and its loader. */
 export default defineWebFeature<typeof PAGES>({
@@ -24,8 +26,8 @@ export default defineWebFeature<typeof PAGES>({
     },
   },
   slots: [
-    fill(itemPageRequests, ItemStockRequest),
+    fill(itemPageRequests, fills('ItemStockRequest')),
     // The item page's sections: its stock, then the value suggestions (value-ops), then its trade ads (trading).
-    fill(itemPageSections, ItemStock, 10),
+    fill(itemPageSections, fills('ItemStock'), 10),
   ],
 })

@@ -1,10 +1,12 @@
 import { publicProfileTail } from '@/features/accounts/web/public'
 import { itemPageSections } from '@/features/catalog/web/public'
 import { defineWebFeature } from '@/platform/web/app/feature'
-import { fill } from '@/platform/web/lib/slots'
+import { fill, lazyFills } from '@/platform/web/lib/slots'
 import type { PAGES } from '../pages'
-import { ItemTradeAds, ProfileOpenAds } from './fills'
 import { prefetchTradeAd, prefetchTradeAds } from './public'
+
+/** Its fills' code loads when a slot first shows one: every page reads the manifest, not the fills. */
+const fills = lazyFills(() => import('./fills'))
 
 /** The trading feature's pages in the browser: each page's component, in its own chunk, and its loader. */
 export default defineWebFeature<typeof PAGES>({
@@ -34,7 +36,7 @@ export default defineWebFeature<typeof PAGES>({
   },
   slots: [
     // The item page's sections: its stock (stock), then the value suggestions (value-ops), then its trade ads.
-    fill(itemPageSections, ItemTradeAds, 30),
-    fill(publicProfileTail, ProfileOpenAds),
+    fill(itemPageSections, fills('ItemTradeAds'), 30),
+    fill(publicProfileTail, fills('ProfileOpenAds')),
   ],
 })

@@ -7,7 +7,6 @@ import type { TradeAd, TradeMessage, TradeOffer } from '@/features/trading/contr
 import type { OfferRole } from '@/features/trading/web/public'
 import { lazy } from '@/platform/web/lib/lazy'
 import { Part } from '@/platform/web/lib/part'
-import type { PrefetchArgs } from '@/platform/web/lib/query-client'
 
 const reportParts = () => import('./components/report-parts')
 const AdReportButton = lazy(async () => ({ default: (await reportParts()).AdReport }))
@@ -44,10 +43,6 @@ export function UserReport(props: { username: string }) {
 /** The module of a public profile's Reputation: the profile's loader loads it with the page of reviews. */
 const reputation = () => import('./components/reputation')
 const ProfileReputation = lazy(async () => ({ default: (await reputation()).ProfileReputation }))
-
-/** The public profile's loader asks for the page of reviews it shows (`?reviews=`) beside the profile. */
-export const prefetchReviews = async (args: PrefetchArgs<'username'>) =>
-  (await reputation()).prefetchReviews(args)
 
 /** A public profile's "Reputation": the summary of the trader's reviews and a page of them (a part). */
 export function ReputationSection({ username }: { username: string }) {

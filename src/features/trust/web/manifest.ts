@@ -1,17 +1,11 @@
 import { profileActions, publicProfileRequests, publicProfileSections } from '@/features/accounts/web/public'
 import { adActions, messageActions, myTradeActions, offerReview } from '@/features/trading/web/public'
 import { defineWebFeature } from '@/platform/web/app/feature'
-import { addTo, fill } from '@/platform/web/lib/slots'
+import { addTo, fill, lazyFills } from '@/platform/web/lib/slots'
 import type { PAGES } from '../pages'
-import {
-  AdReport,
-  MessageReport,
-  prefetchReviews,
-  ReputationSection,
-  ReviewLink,
-  TradeReview,
-  UserReport,
-} from './fills'
+
+/** Its fills' code loads when a slot first shows one: every page reads the manifest, not the fills. */
+const fills = lazyFills(() => import('./fills'))
 
 /**
  * The trust feature in the browser: the moderators' reports queue, and what it shows on lower features'
@@ -23,13 +17,16 @@ export default defineWebFeature<typeof PAGES>({
     '/admin/reports': { load: async () => (await import('./pages/reports-page')).ReportsPage },
   },
   slots: [
-    fill(profileActions, UserReport),
+    fill(profileActions, fills('UserReport')),
     // Reputation first, then the achievements.
-    fill(publicProfileSections, ReputationSection, 10),
-    addTo(publicProfileRequests, prefetchReviews),
-    fill(adActions, AdReport),
-    fill(messageActions, MessageReport),
-    fill(offerReview, TradeReview),
-    fill(myTradeActions, ReviewLink, 10),
+    fill(publicProfileSections, fills('ReputationSection'), 10),
+    // The public profile's loader asks for the page of reviews it shows (`?reviews=`) beside the profile.
+    addTo(publicProfileRequests, async (args) =>
+      (await import('./components/reputation')).prefetchReviews(args),
+    ),
+    fill(adActions, fills('AdReport')),
+    fill(messageActions, fills('MessageReport')),
+    fill(offerReview, fills('TradeReview')),
+    fill(myTradeActions, fills('ReviewLink'), 10),
   ],
 })

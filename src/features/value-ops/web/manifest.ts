@@ -1,9 +1,10 @@
 import { itemPageEditor, itemPageSections, valuesPageSections } from '@/features/catalog/web/public'
 import { defineWebFeature } from '@/platform/web/app/feature'
-import { fill } from '@/platform/web/lib/slots'
+import { fill, lazyFills } from '@/platform/web/lib/slots'
 import type { PAGES } from '../pages'
-import { RecentChangesSection } from './fills'
-import { ItemEditorSlot, ItemSuggestionsSection } from './public'
+
+/** Its fills' code loads when a slot first shows one: every page reads the manifest, not the fills. */
+const fills = lazyFills(() => import('./fills'))
 
 /** The value-ops feature's pages in the browser: each page's component, in its own chunk, and its loader. */
 export default defineWebFeature<typeof PAGES>({
@@ -23,9 +24,9 @@ export default defineWebFeature<typeof PAGES>({
     },
   },
   slots: [
-    fill(itemPageEditor, ItemEditorSlot),
+    fill(itemPageEditor, fills('ItemEditorSlot')),
     // The item page's sections: its stock (stock), then the value suggestions, then its trade ads (trading).
-    fill(itemPageSections, ItemSuggestionsSection, 20),
-    fill(valuesPageSections, RecentChangesSection),
+    fill(itemPageSections, fills('ItemSuggestionsSection'), 20),
+    fill(valuesPageSections, fills('RecentChangesSection')),
   ],
 })

@@ -1,4 +1,4 @@
-import { type ComponentType, Fragment } from 'react'
+import { type ComponentType, lazy, Suspense } from 'react'
 
 /**
  * Slots: how a lower feature's page shows what higher features bring, without knowing them
@@ -71,16 +71,26 @@ export const isFilled = (slot: SlotType<object>): boolean => (installed.get(slot
 export const entriesOf = <Entry,>(list: ListSlotType<Entry>): readonly Entry[] =>
   (installed.get(list.name) ?? []).map((one) => one.value as Entry)
 
-/** Renders every fill of the slot, in order, each with the same props. */
+/**
+ * A manifest's fills that load when a slot first shows one (`fill(slot, fills('Name'))`): every page
+ * reads every manifest, so the fills' code stays out of the start. The server renders them at once; the
+ * browser hydrates each when its code has come.
+ */
+export const lazyFills =
+  <Module,>(load: () => Promise<Module>) =>
+  <Name extends keyof Module>(name: Name): Module[Name] =>
+    lazy(async () => ({ default: (await load())[name] as ComponentType })) as Module[Name]
+
+/** Renders every fill of the slot, in order, each with the same props (a fill still loading shows nothing). */
 export function Slot<Props extends object>({ slot, ...props }: { slot: SlotType<Props> } & Props) {
   return (
     <>
       {(installed.get(slot.name) ?? []).map(({ key, value }) => {
         const Filled = value as ComponentType<Props>
         return (
-          <Fragment key={key}>
+          <Suspense key={key} fallback={null}>
             <Filled {...(props as unknown as Props)} />
-          </Fragment>
+          </Suspense>
         )
       })}
     </>
