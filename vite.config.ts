@@ -42,6 +42,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server pre-compresses the bundle; no report needed on every start.
     reportCompressedSize: false,
     rolldownOptions: {
+      // The slots every page's manifests declare: one small chunk, not one per feature.
+      output: isSsrBuild
+        ? undefined
+        : { advancedChunks: { groups: [{ name: 'slots', test: /[\\/]web[\\/](lib[\\/])?slots\.tsx?$/ }] } },
       onLog(level, log, handler) {
         // Libraries mark their hooks "use client" for React Server Components, which this app has none of.
         if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('"use client"')) return

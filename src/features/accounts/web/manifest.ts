@@ -6,10 +6,10 @@ import { prefetchPublicProfile } from './public'
 export default defineWebFeature<typeof PAGES>({
   name: 'accounts',
   pages: {
-    '/sign-in': { load: async () => (await import('./pages/sign-in-page')).SignInPage },
-    '/profile': { load: async () => (await import('./pages/profile-page')).ProfilePage },
+    '/sign-in': { load: () => import('./pages/sign-in-page').then((module) => module.SignInPage) },
+    '/profile': { load: () => import('./pages/profile-page').then((module) => module.ProfilePage) },
     '/u/:username': {
-      load: async () => (await import('./pages/public-profile-page')).PublicProfilePage,
+      load: () => import('./pages/public-profile-page').then((module) => module.PublicProfilePage),
       loader: prefetchPublicProfile,
     },
   },

@@ -19,7 +19,7 @@ export default defineWebFeature<typeof PAGES>({
       loader: async (args) => (await achievementsPage()).prefetchAchievements(args),
     },
     '/referral-program': {
-      load: async () => (await import('./pages/referral-program-page')).ReferralProgramPage,
+      load: () => import('./pages/referral-program-page').then((module) => module.ReferralProgramPage),
     },
   },
   slots: [

@@ -5,25 +5,29 @@ import type { PAGES } from '../pages'
 export default defineWebFeature<typeof PAGES>({
   name: 'admin',
   pages: {
-    '/admin': { load: async () => (await import('./pages/overview-page')).AdminOverviewPage },
-    '/admin/admins': { load: async () => (await import('./pages/admins-page')).AdminsPage },
+    '/admin': { load: () => import('./pages/overview-page').then((module) => module.AdminOverviewPage) },
+    '/admin/admins': { load: () => import('./pages/admins-page').then((module) => module.AdminsPage) },
     '/admin/stock-managers': {
-      load: async () => (await import('./pages/stock-managers-page')).StockManagersPage,
+      load: () => import('./pages/stock-managers-page').then((module) => module.StockManagersPage),
     },
     '/admin/value-editors': {
-      load: async () => (await import('./pages/value-editors-page')).ValueEditorsPage,
+      load: () => import('./pages/value-editors-page').then((module) => module.ValueEditorsPage),
     },
-    '/admin/moderators': { load: async () => (await import('./pages/moderators-page')).ModeratorsPage },
+    '/admin/moderators': {
+      load: () => import('./pages/moderators-page').then((module) => module.ModeratorsPage),
+    },
     '/admin/guide-editors': {
-      load: async () => (await import('./pages/guide-editors-page')).GuideEditorsPage,
+      load: () => import('./pages/guide-editors-page').then((module) => module.GuideEditorsPage),
     },
-    '/admin/middlemen': { load: async () => (await import('./pages/middlemen-page')).MiddlemenPage },
-    '/admin/users': { load: async () => (await import('./pages/users-page')).UsersPage },
-    '/admin/users/:userId': { load: async () => (await import('./pages/user-page')).UserPage },
+    '/admin/middlemen': {
+      load: () => import('./pages/middlemen-page').then((module) => module.MiddlemenPage),
+    },
+    '/admin/users': { load: () => import('./pages/users-page').then((module) => module.UsersPage) },
+    '/admin/users/:userId': { load: () => import('./pages/user-page').then((module) => module.UserPage) },
     '/admin/launch-list': {
-      load: async () => (await import('./pages/launch-list-page')).AdminLaunchListPage,
+      load: () => import('./pages/launch-list-page').then((module) => module.AdminLaunchListPage),
     },
-    '/admin/mail': { load: async () => (await import('./pages/mail-page')).MailPage },
-    '/admin/audit': { load: async () => (await import('./pages/audit-page')).AuditPage },
+    '/admin/mail': { load: () => import('./pages/mail-page').then((module) => module.MailPage) },
+    '/admin/audit': { load: () => import('./pages/audit-page').then((module) => module.AuditPage) },
   },
 })

@@ -7,19 +7,19 @@ export default defineWebFeature<typeof PAGES>({
   name: 'catalog',
   pages: {
     '/values-and-wfl': {
-      load: async () => (await import('./pages/values-page')).ValuesPage,
+      load: () => import('./pages/values-page').then((module) => module.ValuesPage),
       loader: prefetchValues,
     },
     '/trade-helper/:game': {
-      load: async () => (await import('./pages/values-page')).ValuesPage,
+      load: () => import('./pages/values-page').then((module) => module.ValuesPage),
       loader: prefetchValues,
     },
     '/values/:game/:item': {
-      load: async () => (await import('./pages/item-page')).ItemPage,
+      load: () => import('./pages/item-page').then((module) => module.ItemPage),
       loader: prefetchItem,
     },
     '/how-values-are-set': {
-      load: async () => (await import('./pages/how-values-page')).HowValuesPage,
+      load: () => import('./pages/how-values-page').then((module) => module.HowValuesPage),
       loader: prefetchGames,
     },
   },

@@ -32,7 +32,6 @@ export const SidesEditor = lazy(async () => ({
 /** An item's picture, or a tile of its initials on its rarity's colour (small: shipped with the shell). */
 export { ItemImage } from './components/item-image'
 export type { SideErrors, SidesEditorProps } from './components/sides-editor'
-export { VERDICT_STYLE, VerdictBadge } from './components/verdict'
 export {
   itemPageActions,
   itemPageEditor,

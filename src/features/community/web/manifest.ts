@@ -6,10 +6,10 @@ export default defineWebFeature<typeof PAGES>({
   name: 'community',
   pages: {
     '/join-server': {
-      load: async () => (await import('./pages/discord-pages')).JoinServerPage,
+      load: () => import('./pages/discord-pages').then((module) => module.JoinServerPage),
     },
     '/invite-bot': {
-      load: async () => (await import('./pages/discord-pages')).InviteBotPage,
+      load: () => import('./pages/discord-pages').then((module) => module.InviteBotPage),
     },
   },
 })

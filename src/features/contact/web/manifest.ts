@@ -6,7 +6,7 @@ export default defineWebFeature<typeof PAGES>({
   name: 'contact',
   pages: {
     '/admin/contact': {
-      load: async () => (await import('./pages/contact-messages-page')).ContactMessagesPage,
+      load: () => import('./pages/contact-messages-page').then((module) => module.ContactMessagesPage),
     },
   },
 })

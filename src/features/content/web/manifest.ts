@@ -9,23 +9,23 @@ export default defineWebFeature<typeof PAGES>({
   name: 'content',
   pages: {
     '/verification': {
-      load: async () => (await import('./pages/verification-page')).VerificationPage,
+      load: () => import('./pages/verification-page').then((module) => module.VerificationPage),
     },
     '/verify': {
-      load: async () => (await import('./pages/verification-page')).VerificationPage,
+      load: () => import('./pages/verification-page').then((module) => module.VerificationPage),
     },
     '/safe-sender-guide': {
-      load: async () => (await import('./pages/safe-sender-guide-page')).SafeSenderGuidePage,
+      load: () => import('./pages/safe-sender-guide-page').then((module) => module.SafeSenderGuidePage),
     },
     '/trust-and-security': {
       load: async () => (await trustPage()).TrustAndSecurityPage,
       loader: async (args) => (await trustPage()).prefetchTrustFigures(args),
     },
-    '/docs': { load: async () => (await import('./pages/docs-page')).DocsPage },
-    '/about': { load: async () => (await import('./pages/about-page')).AboutPage },
-    '/contact': { load: async () => (await import('./pages/contact-page')).ContactPage },
-    '/terms': { load: async () => (await import('./pages/terms-page')).TermsPage },
-    '/privacy': { load: async () => (await import('./pages/privacy-page')).PrivacyPage },
-    '/sites': { load: async () => (await import('./pages/sites-page')).SitesPage },
+    '/docs': { load: () => import('./pages/docs-page').then((module) => module.DocsPage) },
+    '/about': { load: () => import('./pages/about-page').then((module) => module.AboutPage) },
+    '/contact': { load: () => import('./pages/contact-page').then((module) => module.ContactPage) },
+    '/terms': { load: () => import('./pages/terms-page').then((module) => module.TermsPage) },
+    '/privacy': { load: () => import('./pages/privacy-page').then((module) => module.PrivacyPage) },
+    '/sites': { load: () => import('./pages/sites-page').then((module) => module.SitesPage) },
   },
 })

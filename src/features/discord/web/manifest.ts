@@ -11,7 +11,7 @@ export default defineWebFeature<typeof PAGES>({
   name: 'discord',
   pages: {
     '/discord/connect': {
-      load: async () => (await import('./pages/connect-page')).DiscordConnectPage,
+      load: () => import('./pages/connect-page').then((module) => module.DiscordConnectPage),
     },
   },
   slots: [fill(alertsTabSections, fills('DiscordDmsSection'))],

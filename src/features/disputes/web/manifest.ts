@@ -11,16 +11,16 @@ export default defineWebFeature<typeof PAGES>({
   name: 'disputes',
   pages: {
     '/admin/disputes': {
-      load: async () => (await import('./pages/admin-disputes-page')).AdminDisputesPage,
+      load: () => import('./pages/admin-disputes-page').then((module) => module.AdminDisputesPage),
     },
     '/dispute-center': {
-      load: async () => (await import('./pages/dispute-center-page')).DisputeCenterPage,
+      load: () => import('./pages/dispute-center-page').then((module) => module.DisputeCenterPage),
     },
     '/dispute-center/new': {
-      load: async () => (await import('./pages/new-dispute-page')).NewDisputePage,
+      load: () => import('./pages/new-dispute-page').then((module) => module.NewDisputePage),
     },
     '/dispute-center/:id': {
-      load: async () => (await import('./pages/dispute-page')).DisputePage,
+      load: () => import('./pages/dispute-page').then((module) => module.DisputePage),
     },
   },
   // After the review (trust) under an offer; after Review among my trades' links.

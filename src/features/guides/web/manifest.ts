@@ -10,11 +10,11 @@ export default defineWebFeature<typeof PAGES>({
   name: 'guides',
   pages: {
     '/guides': {
-      load: async () => (await import('./pages/guides-page')).GuidesPage,
+      load: () => import('./pages/guides-page').then((module) => module.GuidesPage),
       loader: prefetchGuides,
     },
     '/guides/:slug': {
-      load: async () => (await import('./pages/guide-page')).GuidePage,
+      load: () => import('./pages/guide-page').then((module) => module.GuidePage),
       loader: prefetchGuide,
     },
     '/admin/guides': { load: async () => (await adminGuidePages()).AdminGuidesPage },

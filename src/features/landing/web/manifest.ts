@@ -7,7 +7,7 @@ export default defineWebFeature<typeof PAGES>({
   name: 'landing',
   pages: {
     '/': {
-      load: async () => (await import('./pages/home-page')).HomePage,
+      load: () => import('./pages/home-page').then((module) => module.HomePage),
       loader: prefetchHome,
     },
   },

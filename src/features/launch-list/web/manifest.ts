@@ -6,10 +6,10 @@ export default defineWebFeature<typeof PAGES>({
   name: 'launch-list',
   pages: {
     '/unsubscribe': {
-      load: async () => (await import('./pages/unsubscribe-page')).UnsubscribePage,
+      load: () => import('./pages/unsubscribe-page').then((module) => module.UnsubscribePage),
     },
     '/verify-subscription': {
-      load: async () => (await import('./pages/verify-subscription-page')).VerifySubscriptionPage,
+      load: () => import('./pages/verify-subscription-page').then((module) => module.VerifySubscriptionPage),
     },
   },
 })

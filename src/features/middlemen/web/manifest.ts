@@ -12,10 +12,10 @@ export default defineWebFeature<typeof PAGES>({
   name: 'middlemen',
   pages: {
     '/middleman': {
-      load: async () => (await import('./pages/middleman-page')).MiddlemanPage,
+      load: () => import('./pages/middleman-page').then((module) => module.MiddlemanPage),
     },
     '/escrow-service': {
-      load: async () => (await import('./pages/escrow-service-page')).EscrowServicePage,
+      load: () => import('./pages/escrow-service-page').then((module) => module.EscrowServicePage),
       loader: prefetchMiddlemen,
     },
   },

@@ -6,7 +6,7 @@ export default defineWebFeature<typeof PAGES>({
   name: 'notifications',
   pages: {
     '/notifications': {
-      load: async () => (await import('./pages/notifications-page')).NotificationsPage,
+      load: () => import('./pages/notifications-page').then((module) => module.NotificationsPage),
     },
   },
 })

@@ -12,7 +12,7 @@ export default defineWebFeature<typeof PAGES>({
   name: 'public-api',
   pages: {
     '/docs/api': {
-      load: async () => (await import('./pages/api-docs-page')).ApiDocsPage,
+      load: () => import('./pages/api-docs-page').then((module) => module.ApiDocsPage),
       loader: prefetchApiDocs,
     },
   },

@@ -12,17 +12,17 @@ export default defineWebFeature<typeof PAGES>({
   name: 'stock',
   pages: {
     '/grow-a-garden-stock': {
-      load: async () => (await import('./pages/grow-a-garden-stock-page')).GrowAGardenStockPage,
+      load: () => import('./pages/grow-a-garden-stock-page').then((module) => module.GrowAGardenStockPage),
       loader: prefetchStockPage('grow-a-garden'),
       live: true,
     },
     '/blox-fruits-stock': {
-      load: async () => (await import('./pages/blox-fruits-stock-page')).BloxFruitsStockPage,
+      load: () => import('./pages/blox-fruits-stock-page').then((module) => module.BloxFruitsStockPage),
       loader: prefetchStockPage('blox-fruits'),
       live: true,
     },
     '/stock-management': {
-      load: async () => (await import('./pages/stock-management-page')).StockManagementPage,
+      load: () => import('./pages/stock-management-page').then((module) => module.StockManagementPage),
     },
   },
   slots: [

@@ -13,23 +13,23 @@ export default defineWebFeature<typeof PAGES>({
   name: 'trading',
   pages: {
     '/trading': {
-      load: async () => (await import('./pages/trading-page')).TradingPage,
+      load: () => import('./pages/trading-page').then((module) => module.TradingPage),
       loader: prefetchTradeAds,
       live: true,
     },
     '/trading/new': {
-      load: async () => (await import('./pages/post-ad-page')).PostAdPage,
+      load: () => import('./pages/post-ad-page').then((module) => module.PostAdPage),
     },
     '/trading/ad/:id': {
-      load: async () => (await import('./pages/ad-page')).AdPage,
+      load: () => import('./pages/ad-page').then((module) => module.AdPage),
       loader: prefetchTradeAd,
       live: true,
     },
     '/trading/mine': {
-      load: async () => (await import('./pages/my-trades-page')).MyTradesPage,
+      load: () => import('./pages/my-trades-page').then((module) => module.MyTradesPage),
     },
     '/trading/:game': {
-      load: async () => (await import('./pages/trading-page')).TradingPage,
+      load: () => import('./pages/trading-page').then((module) => module.TradingPage),
       loader: prefetchTradeAds,
       live: true,
     },

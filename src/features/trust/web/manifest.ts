@@ -14,7 +14,7 @@ const fills = lazyFills(() => import('./fills'))
 export default defineWebFeature<typeof PAGES>({
   name: 'trust',
   pages: {
-    '/admin/reports': { load: async () => (await import('./pages/reports-page')).ReportsPage },
+    '/admin/reports': { load: () => import('./pages/reports-page').then((module) => module.ReportsPage) },
   },
   slots: [
     fill(profileActions, fills('UserReport')),

@@ -11,16 +11,16 @@ export default defineWebFeature<typeof PAGES>({
   name: 'value-ops',
   pages: {
     '/values/suggestions': {
-      load: async () => (await import('./pages/suggestions-page')).SuggestionsPage,
+      load: () => import('./pages/suggestions-page').then((module) => module.SuggestionsPage),
     },
     '/values/changes': {
-      load: async () => (await import('./pages/changes-page')).ChangesPage,
+      load: () => import('./pages/changes-page').then((module) => module.ChangesPage),
     },
     '/admin/values': {
-      load: async () => (await import('./pages/value-tools-page')).ValueToolsPage,
+      load: () => import('./pages/value-tools-page').then((module) => module.ValueToolsPage),
     },
     '/admin/imports': {
-      load: async () => (await import('./pages/imports-page')).ImportsPage,
+      load: () => import('./pages/imports-page').then((module) => module.ImportsPage),
     },
   },
   slots: [

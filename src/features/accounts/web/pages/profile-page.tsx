@@ -1,18 +1,27 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Page } from '@/platform/web/components/ui/page'
 import { Spinner } from '@/platform/web/components/ui/spinner'
+import { lazy } from '@/platform/web/lib/lazy'
 import { entriesOf } from '@/platform/web/lib/slots'
 import { toast } from '@/platform/web/lib/toast'
 import { publicProfileQuery, useMe } from '../api'
 import { FavoritesList } from '../components/favorites-list'
-import { AccountTab } from '../components/profile/account-tab'
-import { ConnectionsTab } from '../components/profile/connections-tab'
-import { SettingsTab } from '../components/profile/settings-tab'
 import { ProfileCard } from '../components/profile-card'
 import { SignInPrompt } from '../components/sign-in-prompt'
 import { profileTabs } from '../slots'
+
+// The tabs besides the profile load when opened: the page's first screen is the profile.
+const SettingsTab = lazy(async () => ({
+  default: (await import('../components/profile/settings-tab')).SettingsTab,
+}))
+const AccountTab = lazy(async () => ({
+  default: (await import('../components/profile/account-tab')).AccountTab,
+}))
+const ConnectionsTab = lazy(async () => ({
+  default: (await import('../components/profile/connections-tab')).ConnectionsTab,
+}))
 
 /** The account's own tabs; higher features add theirs after them (`profileTabs`: Alerts). */
 const OWN_TABS = [
@@ -95,9 +104,11 @@ export function ProfilePage() {
         ))}
       </nav>
       {tab === 'profile' && <ProfileTab username={me.profile.username} />}
-      {tab === 'settings' && <SettingsTab key={me.profile.displayName} me={me} />}
-      {tab === 'account' && <AccountTab me={me} />}
-      {tab === 'connections' && <ConnectionsTab />}
+      <Suspense fallback={<Spinner label="Loading" />}>
+        {tab === 'settings' && <SettingsTab key={me.profile.displayName} me={me} />}
+        {tab === 'account' && <AccountTab me={me} />}
+        {tab === 'connections' && <ConnectionsTab />}
+      </Suspense>
       {added.map(({ id, Panel }) => tab === id && <Panel key={id} />)}
     </Page>
   )

@@ -20,12 +20,12 @@ import {
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { ChoiceChip } from '@/platform/web/components/ui/choice-chip'
 import { ValueText } from '@/platform/web/components/ui/value-text'
+import { VERDICT_STYLE } from '@/platform/web/components/ui/verdict'
 import { ApiError } from '@/platform/web/lib/api'
 import { Part } from '@/platform/web/lib/part'
 import { toast } from '@/platform/web/lib/toast'
 import { itemsByIdQuery } from '../api'
 import { SidePanel } from './side-panel'
-import { VERDICT_STYLE } from './verdict'
 
 const BAND_KEY = 'tradehub.fairBand'
 type Side = 'give' | 'get'

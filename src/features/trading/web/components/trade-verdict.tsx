@@ -1,7 +1,7 @@
-import { VerdictBadge } from '@/features/catalog/web/public'
 import type { Verdict } from '@/features/catalog/wfl'
 import type { TradeWfl } from '@/features/trading/contract'
 import { ValueText } from '@/platform/web/components/ui/value-text'
+import { VerdictBadge } from '@/platform/web/components/ui/verdict'
 
 const MIRROR: Record<Verdict, Verdict> = { win: 'loss', fair: 'fair', loss: 'win' }
 

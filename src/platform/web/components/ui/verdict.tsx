@@ -1,4 +1,5 @@
-import type { Verdict } from '../../wfl'
+/** A trade's verdict: win, fair or loss (the catalog's WFL rule gives it). */
+export type Verdict = 'win' | 'fair' | 'loss'
 
 /** How a win, fair or loss verdict looks everywhere (the calculator, trade ads, offers). */
 export const VERDICT_STYLE: Record<Verdict, { label: string; className: string }> = {
