@@ -19,6 +19,7 @@ import {
   type ResolveDisputeRequest,
 } from '@/features/disputes/contract'
 import { disputeRoleOf, type Reader } from '@/features/disputes/policy'
+import { canDispute } from '@/features/disputes/rules'
 import { disputeEvidence, disputeMessages, disputes } from '@/features/disputes/tables'
 import { middlemanRequests } from '@/features/middlemen/server/public'
 import { notifyUser } from '@/features/notifications/server/public'
@@ -32,8 +33,6 @@ import { AppError } from '@/platform/server/lib/errors'
 import { checkImage, encodeFittedWebp, type ImageRefusals } from '@/platform/server/lib/images'
 import { evidenceDir } from '@/platform/server/lib/paths'
 import { hitRateLimit, type Limit, refundRateLimit } from '@/platform/server/lib/rate-limit'
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /** The written limits (tests override them by these names under 'disputes'). */
 export const DISPUTE_RATE_LIMITS = {
@@ -132,8 +131,10 @@ export async function openDispute(
   const respondentId = otherTraderOf(trade)
   if (offer.status !== 'accepted' && offer.status !== 'completed')
     throw new AppError('CONFLICT', M.notDisputable)
-  const since = offer.completedAt ?? offer.decidedAt
-  if (!since || d.now().getTime() - since.getTime() > L.windowDays * DAY_MS)
+  const iso = (at: Date | null) => at?.toISOString() ?? null
+  const dates = { decidedAt: iso(offer.decidedAt), completedAt: iso(offer.completedAt) }
+  // The window is the one rule the offer's page shows the link by (canDispute, rules.ts).
+  if (!canDispute({ status: offer.status, ...dates }, d.now().getTime()))
     throw new AppError('CONFLICT', M.tooLate)
   return d.db.transaction(async (tx) => {
     const [row] = await tx
