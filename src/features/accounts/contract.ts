@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { GAME_IDS, STOCK_GAMES } from '../../shared/games'
-import { text } from '../../shared/text'
+import { GAME_IDS, STOCK_GAMES } from '@/shared/games'
+import { text } from '@/shared/text'
 import { itemSummarySchema } from '../catalog/contract'
 import { robloxAccountSchema } from '../verification/contract'
 import {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { AUDIT_ACTIONS } from '@/shared/audit'
-import { text } from '../../shared/text'
+import { text } from '@/shared/text'
 import { intParam } from '../catalog/contract'
 import { SUBSCRIBER_STATUSES } from '../launch-list/rules'
 import { roleSchema } from '../roles/contract'

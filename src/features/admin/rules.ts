@@ -1,4 +1,4 @@
-import type { AuditAction } from '../../shared/audit'
+import type { AuditAction } from '@/shared/audit'
 /** The admin area's constants and messages, free of zod (the pages use them). */
 
 export const ADMIN_PAGE_SIZE = 25

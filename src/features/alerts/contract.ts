@@ -3,8 +3,8 @@
  * feed: request and response shapes used by the server's validators and the pages.
  */
 import { z } from 'zod'
-import { GAME_IDS, STOCK_GAMES } from '../../shared/games'
-import { text } from '../../shared/text'
+import { GAME_IDS, STOCK_GAMES } from '@/shared/games'
+import { text } from '@/shared/text'
 import { ALERT_LIMITS, ALERT_MESSAGES, FEED_TYPES } from './rules'
 
 export * from './rules'

@@ -2,8 +2,8 @@
  * Alerts, the notification center and the site feed, free of zod (the pages use them): limits,
  * messages, what a rule matches and how it reads, and which Discord webhook addresses are accepted.
  */
-import { formatNumber } from '../../shared/format-value'
-import { isStockGame, STOCK_GAME_NAMES, type StockGameId } from '../../shared/games'
+import { formatNumber } from '@/shared/format-value'
+import { isStockGame, STOCK_GAME_NAMES, type StockGameId } from '@/shared/games'
 import { oddsFromNotes, STOCK_SHOPS, shopDefinition } from '../stock/rules'
 
 export const ALERT_LIMITS = {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { GAME_IDS } from '../../shared/games'
-import { text } from '../../shared/text'
+import { GAME_IDS } from '@/shared/games'
+import { text } from '@/shared/text'
 import { GAG_VARIANTS, type GagVariant, MAX_AGE, MAX_KG, MIN_AGE, MIN_KG } from './gag-modifiers'
 import { ITEM_ID_PATTERN, ITEM_SORTS, MAX_IDS_PER_REQUEST, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from './rules'
 import {

@@ -3,7 +3,7 @@
  * with CSS, the server's link-preview images with SVG.
  */
 
-import { ownValue } from '../../shared/lookup'
+import { ownValue } from '@/shared/lookup'
 
 /** The hue of a rarity's tile; other rarities (tiers such as "S+") get one from their name. */
 const RARITY_HUE: Record<string, number> = {

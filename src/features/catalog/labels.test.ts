@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { TRENDS } from '@/features/catalog/rules'
-import { GAME_NAMES } from '../../shared/games'
+import { GAME_NAMES } from '@/shared/games'
 import { categoryLabel, NO_TREND, trendLabel } from './labels'
 
 describe('trendLabel', () => {

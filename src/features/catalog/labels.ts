@@ -1,4 +1,4 @@
-import { ownValue } from '../../shared/lookup'
+import { ownValue } from '@/shared/lookup'
 
 /**
  * How catalog words read wherever they are shown (lists, item pages, previews, alerts): one trend

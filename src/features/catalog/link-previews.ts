@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { formatValue } from '../../shared/format-value'
-import { GAME_IDS, type GameId } from '../../shared/games'
+import { formatValue } from '@/shared/format-value'
+import { GAME_IDS, type GameId } from '@/shared/games'
 import { type Game, type ItemSummary, tradeQuerySchema } from '../catalog/contract'
 import { describeModifiers } from '../catalog/gag-modifiers'
 import { categoryLabel, NO_TREND, trendLabel } from '../catalog/labels'

@@ -1,6 +1,6 @@
-import type { GameId } from '../../shared/games'
+import type { GameId } from '@/shared/games'
 /** Catalog limits and sorts shared by the API and the values page (free of zod for the browser). */
-import { ownValue } from '../../shared/lookup'
+import { ownValue } from '@/shared/lookup'
 export const ITEM_SORTS = ['value', 'name', 'demand', 'changed'] as const
 export type ItemSort = (typeof ITEM_SORTS)[number]
 export const ITEM_SORT_LABELS: Record<ItemSort, string> = {

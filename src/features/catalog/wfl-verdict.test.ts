@@ -3,7 +3,7 @@
  * counted, the confidence from demand, the Blox Fruits Beli check, the rule's wording and the status.
  */
 import { describe, expect, it } from 'vitest'
-import type { GameId } from '../../shared/games'
+import type { GameId } from '@/shared/games'
 import {
   BLOX_FRUITS_BELI_LIMIT,
   DEFAULT_FAIR_BAND,

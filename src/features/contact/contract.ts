@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { text } from '../../shared/text'
+import { text } from '@/shared/text'
 import { intParam } from '../catalog/contract'
 import { launchEmailSchema } from '../launch-list/contract'
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_STATUSES, CONTACT_TOPICS } from './rules'

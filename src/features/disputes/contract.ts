@@ -3,7 +3,7 @@
  * moderators' decision, as the server validates them and the pages read them. docs/decisions/037-disputes.md
  */
 import { z } from 'zod'
-import { text } from '../../shared/text'
+import { text } from '@/shared/text'
 import { intParam } from '../catalog/contract'
 import { DISPUTE_LIMITS, DISPUTE_OUTCOMES, DISPUTE_REASONS, DISPUTE_ROLES, DISPUTE_STATUSES } from './rules'
 

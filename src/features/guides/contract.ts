@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { GAME_IDS } from '../../shared/games'
-import { text } from '../../shared/text'
+import { GAME_IDS } from '@/shared/games'
+import { text } from '@/shared/text'
 import { GUIDE_BODY_MAX, GUIDE_STATUSES, GUIDE_TITLE_MAX } from './rules'
 
 export * from './rules'

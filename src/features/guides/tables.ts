@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigint, bigserial, check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { GAME_IDS } from '@/shared/games'
 import { users } from '../../platform/server/auth/tables'
-import { GAME_IDS } from '../../shared/games'
 import { GUIDE_STATUSES } from './rules'
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { GAME_IDS } from '../../shared/games'
+import { GAME_IDS } from '@/shared/games'
 
 /** GET /api/site: the figures on the landing page (all counted from the database) and public links. */
 export const siteSummarySchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { text } from '../../shared/text'
+import { text } from '@/shared/text'
 import { intParam } from '../catalog/contract'
 import { EMAIL_MAX_LENGTH, SUBSCRIBER_STATUSES } from './rules'
 

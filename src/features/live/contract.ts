@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { STOCK_GAMES } from '../../shared/games'
+import { STOCK_GAMES } from '@/shared/games'
 
 /** GET /api/live — the tab's one event stream: a game's stock (optional) and, signed in, the bell. */
 export const liveQuerySchema = z.strictObject({

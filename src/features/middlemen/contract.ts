@@ -4,8 +4,8 @@
  * docs/decisions/036-middlemen.md
  */
 import { z } from 'zod'
-import { GAME_IDS } from '../../shared/games'
-import { text } from '../../shared/text'
+import { GAME_IDS } from '@/shared/games'
+import { text } from '@/shared/text'
 import { MIDDLEMAN_LIMITS, MIDDLEMAN_REQUEST_STATUSES } from './rules'
 
 export * from './rules'

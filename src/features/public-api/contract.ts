@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { robloxUserSchema } from '@/features/verification/contract'
-import { GAME_IDS } from '../../shared/games'
-import { text } from '../../shared/text'
+import { GAME_IDS } from '@/shared/games'
+import { text } from '@/shared/text'
 import { earnedAchievementSchema, usernameParamSchema } from '../achievements/contract'
 import { valuePointSchema } from '../catalog/contract'
 import {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { text } from '../../shared/text'
+import { text } from '@/shared/text'
 import { USERNAME_MAX } from '../accounts/rules'
 import { launchEmailSchema } from '../launch-list/contract'
 import { ROLES } from './rules'

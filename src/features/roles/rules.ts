@@ -1,5 +1,5 @@
 /** Roles and their messages, free of zod (the header and the menu use them). */
-import { GAME_IDS, GAME_NAMES, type GameId, STOCK_GAMES, type StockGameId } from '../../shared/games'
+import { GAME_IDS, GAME_NAMES, type GameId, STOCK_GAMES, type StockGameId } from '@/shared/games'
 
 /** The role of the site team: every admin tool, and stock management of every game. */
 export const ADMIN_ROLE = 'admin'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { text } from '../../shared/text'
+import { text } from '@/shared/text'
 import { intParam } from '../catalog/contract'
 import { ITEM_ID_PATTERN } from '../catalog/rules'
 import { STOCK_LIMITS, TOKEN_STOP_REASONS } from './rules'

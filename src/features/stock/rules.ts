@@ -3,8 +3,8 @@
  * restock clocks, weather, limits and messages. catalog/README.md "Shop / stock mechanics" and
  * docs/product.md §5 give the facts.
  */
-import { formatNumber } from '../../shared/format-value'
-import { STOCK_GAME_NAMES, type StockGameId } from '../../shared/games'
+import { formatNumber } from '@/shared/format-value'
+import { STOCK_GAME_NAMES, type StockGameId } from '@/shared/games'
 
 /**
  * `clock`: restocks on boundaries of a fixed period (UTC, epoch-aligned plus an offset).

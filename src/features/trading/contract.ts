@@ -3,8 +3,8 @@
  * "my trades", as the server validates them and the pages read them. docs/decisions/028-marketplace-server.md
  */
 import { z } from 'zod'
-import { GAME_IDS } from '../../shared/games'
-import { text } from '../../shared/text'
+import { GAME_IDS } from '@/shared/games'
+import { text } from '@/shared/text'
 import { USERNAME_MAX } from '../accounts/username-rules'
 import { intParam } from '../catalog/contract'
 import { ITEM_ID_PATTERN } from '../catalog/rules'

@@ -10,7 +10,7 @@ export type AdStatus = (typeof AD_STATUSES)[number]
 export const OFFER_STATUSES = ['pending', 'accepted', 'declined', 'cancelled', 'completed'] as const
 export type OfferStatus = (typeof OFFER_STATUSES)[number]
 
-export { TRADE_MESSAGE_EVENT } from '../../shared/live-rules'
+export { TRADE_MESSAGE_EVENT } from '@/shared/live-rules'
 
 /** What an ad may ask for besides (or instead of) items. */
 export const TRADE_TAGS = ['adds', 'upgrade', 'downgrade', 'overpay', 'demand', 'rares', 'any'] as const

@@ -3,7 +3,7 @@
  * moderators' queue, as the server validates them and the pages read them. docs/decisions/033-trust-server.md
  */
 import { z } from 'zod'
-import { text } from '../../shared/text'
+import { text } from '@/shared/text'
 import { USERNAME_MAX } from '../accounts/username-rules'
 import { intParam } from '../catalog/contract'
 import { REPORT_ACTIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_KINDS, TRUST_LIMITS } from './rules'

@@ -3,7 +3,7 @@
  * steps of proving it by a phrase in the Roblox profile's About.
  */
 import { z } from 'zod'
-import { text } from '../../shared/text'
+import { text } from '@/shared/text'
 
 export * from './rules'
 

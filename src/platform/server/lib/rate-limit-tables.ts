@@ -1,6 +1,6 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
-/** Fixed-window counters shared by every instance (DESIGN: rate limits live in PostgreSQL). */
+/** Fixed-window counters shared by every instance (rate limits live in PostgreSQL: docs/architecture.md, "Database"). */
 export const rateLimits = pgTable('rate_limits', {
   key: text().primaryKey(),
   count: integer().notNull(),
