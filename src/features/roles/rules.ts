@@ -90,5 +90,4 @@ export const ROLE_MESSAGES = {
   primaryAdmin: 'Cannot remove the primary admin user',
   grantNotFound: 'This user does not have that role',
   addFailed: 'Failed to add admin role',
-  refreshFailed: 'Failed to refresh permissions',
 } as const

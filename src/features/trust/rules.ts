@@ -53,7 +53,6 @@ export const REPORT_ACTIONS = ['dismiss', 'hide', 'warn', 'suspend'] as const
 export type ReportAction = (typeof REPORT_ACTIONS)[number]
 
 export const TRUST_MESSAGES = {
-  traderNotFound: 'No trader has this username',
   reviewNotCompleted: 'Only a trade both traders confirmed can be reviewed',
   reviewTooLate: 'Reviews can be written within 14 days of the trade',
   reviewExists: 'You already reviewed this trade',

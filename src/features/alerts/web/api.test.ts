@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Watch, WatchlistResponse } from '@/features/alerts/contract'
 import { ALERT_MESSAGES } from '@/features/alerts/rules'
 import { toast } from '@/platform/web/lib/toast'
+import { answerWhenTold } from '@/test/fetch'
 import { alertKeys, watchChangeMutation, watchToggleMutation } from './api'
 
 vi.mock('@/platform/web/lib/toast', () => ({ toast: { error: vi.fn() } }))
@@ -40,29 +41,7 @@ let client: QueryClient
 const list = () => client.getQueryData<WatchlistResponse>(alertKeys.watchlist)
 const items = () => list()?.watches.map((w) => w.item)
 
-/** A server that answers when the test says: `request` resolves once the browser sent the call. */
-function server() {
-  let reply: (res: Response) => void = () => {}
-  let requested: (request: { url: string; method: string; body: unknown }) => void = () => {}
-  const request = new Promise<{ url: string; method: string; body: unknown }>((resolve) => {
-    requested = resolve
-  })
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      (url: string, init: RequestInit) =>
-        new Promise<Response>((resolve) => {
-          reply = resolve
-          requested({
-            url,
-            method: init.method ?? 'GET',
-            body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-          })
-        }),
-    ),
-  )
-  return { request, reply: (status: number, body: unknown) => reply(Response.json(body, { status })) }
-}
+const server = answerWhenTold
 
 const watchOf = (watch: boolean) =>
   new MutationObserver(client, watchToggleMutation(BEANSTALK, { restock: true, value: true })).mutate({

@@ -2,6 +2,7 @@ import { MutationObserver, QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { NotificationsResponse, UnreadCountResponse } from '@/features/notifications/contract'
 import { toast } from '@/platform/web/lib/toast'
+import { answerWhenTold } from '@/test/fetch'
 import { markReadMutation } from './api'
 import { notificationKeys } from './queries'
 
@@ -9,29 +10,7 @@ vi.mock('@/platform/web/lib/toast', () => ({ toast: { error: vi.fn() } }))
 
 let client: QueryClient
 
-/** A server that answers when the test says: `request` resolves once the browser sent the call. */
-function server() {
-  let reply: (res: Response) => void = () => {}
-  let requested: (request: { url: string; method: string; body: unknown }) => void = () => {}
-  const request = new Promise<{ url: string; method: string; body: unknown }>((resolve) => {
-    requested = resolve
-  })
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      (url: string, init: RequestInit) =>
-        new Promise<Response>((resolve) => {
-          reply = resolve
-          requested({
-            url,
-            method: init.method ?? 'GET',
-            body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-          })
-        }),
-    ),
-  )
-  return { request, reply: (status: number, body: unknown) => reply(Response.json(body, { status })) }
-}
+const server = answerWhenTold
 
 beforeEach(() => {
   client = new QueryClient()

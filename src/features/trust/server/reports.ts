@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
+import { BLOCK_MESSAGES } from '@/features/accounts/rules'
 import { profiles } from '@/features/accounts/server/public'
 import { suspendUser } from '@/features/admin/server/public'
 import { items } from '@/features/catalog/server/public'
@@ -339,7 +340,7 @@ export async function resolveReport(
         .where(eq(users.id, report.targetUserId))
     : []
   if (input.action === 'suspend') {
-    if (!target) throw new AppError('NOT_FOUND', TRUST_MESSAGES.traderNotFound)
+    if (!target) throw new AppError('NOT_FOUND', BLOCK_MESSAGES.traderNotFound)
     await suspendUser(
       { env: d.env, db: d.db },
       actor,
