@@ -14,7 +14,14 @@ module.exports = {
       comment: 'Browser code may not import server code (it would ship to the browser, secrets and all).',
       severity: 'error',
       from: { path: '^src/(platform/web|features/[^/]+/web)/' },
-      to: { path: '^src/(platform/server|features/[^/]+/server|features/[^/]+/tables[.]ts$|test)' },
+      to: { path: '^src/(platform/server|features/[^/]+/server|features/[^/]+/tables[.]ts$)' },
+    },
+    {
+      name: 'web-imports-test-helpers',
+      comment: 'Only tests use the test helpers (src/test): the browser never ships them.',
+      severity: 'error',
+      from: { path: '^src/(platform/web|features/[^/]+/web)/', pathNot: TESTS },
+      to: { path: '^src/test/' },
     },
     {
       name: 'contract-imports-a-side',
