@@ -158,13 +158,18 @@ describe('/track and /untrack: restocks posted in a channel', () => {
     expect(post.embeds[0]!.description).toMatch(/Next restock <t:\d+:R>$/)
 
     // A correction of the same window edits that message instead of posting another.
-    const [{ messageId } = { messageId: null }] = await t.database.db
-      .select({ messageId: discordBotMessages.messageId })
-      .from(discordBotMessages)
-      .where(eq(discordBotMessages.target, channel))
-      .orderBy(discordBotMessages.id)
-      .offset(1)
-    expect(messageId).toMatch(/^\d+$/)
+    // The stand-in has the post before the worker records Discord's message id: wait for the record.
+    const restockMessageId = async () => {
+      const [row] = await t.database.db
+        .select({ messageId: discordBotMessages.messageId })
+        .from(discordBotMessages)
+        .where(eq(discordBotMessages.target, channel))
+        .orderBy(discordBotMessages.id)
+        .offset(1)
+      return row?.messageId ?? ''
+    }
+    await expect.poll(restockMessageId).toMatch(/^\d+$/)
+    const messageId = await restockMessageId()
     await publish([{ item: 'spike', quantity: 2 }])
     const editPath = `/channels/${channel}/messages/${messageId}`
     await expect.poll(() => discord.sentTo(editPath).length).toBe(1)
