@@ -98,7 +98,16 @@ export const tradeOffers = pgTable(
     note: text().notNull().default(''),
     createdAt: at().notNull().defaultNow(),
     decidedAt: at(),
+    /** When the owner accepted it: a trade that was accepted keeps its dispute and its reviews. */
+    acceptedAt: at(),
+    /** One trader asked to cancel the accepted trade; it is cancelled when the other agrees. */
+    cancelRequestedBy: text().references(() => users.id, { onDelete: 'set null' }),
     completedAt: at(),
+    /**
+     * Completed, and the first trade between these two traders in 7 days: it counts toward completed
+     * trades and badges (a pair of accounts cannot farm them).
+     */
+    counted: boolean().notNull().default(false),
   },
   (t) => [
     index('trade_offers_ad_idx').on(t.adId, t.id.desc()),

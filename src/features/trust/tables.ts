@@ -36,6 +36,8 @@ export const tradeReviews = pgTable(
     /** The author's account was younger than 3 days when they wrote it. */
     newAccount: boolean().notNull().default(false),
     createdAt: at().notNull().defaultNow(),
+    /** The author's first review of this trader in 7 days: it counts toward the rating and badges. */
+    counted: boolean().notNull().default(false),
     /** A moderator hid it: it shows nowhere and counts for nothing. */
     hiddenAt: at(),
   },
