@@ -110,6 +110,9 @@ test.describe('a trade from offer to completion', { tag: '@phone' }, () => {
     await expect(buyersOfferSeen.getByText('Accepted', { exact: true })).toBeVisible()
     await expect(buyersOffer.getByText('Accepted', { exact: true })).toBeVisible()
     await expect(buyersOffer.getByRole('button', { name: 'Cancel offer' })).toHaveCount(0)
+    // Accepted, it is never declined: either trader may only ask to cancel it.
+    await expect(buyersOfferSeen.getByRole('button', { name: 'Decline' })).toHaveCount(0)
+    await expect(buyersOffer.getByRole('button', { name: 'Ask to cancel the trade' })).toBeVisible()
 
     // They talk: each sees the other's message arrive, live.
     await buyersOffer.getByRole('button', { name: /^Conversation/ }).click()

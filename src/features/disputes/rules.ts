@@ -48,7 +48,7 @@ export const DISPUTE_STATUS_LABELS: Record<DisputeStatus, string> = {
 
 export const DISPUTE_MESSAGES = {
   notFound: 'No dispute with this id',
-  notDisputable: 'Only an accepted or completed trade can be disputed',
+  notDisputable: 'Only a trade that was accepted can be disputed',
   tooLate: `A trade can be disputed within ${DISPUTE_LIMITS.windowDays} days`,
   alreadyOpen: 'This trade already has an open dispute',
   closed: 'This dispute is decided: it takes no more messages or evidence',
@@ -63,15 +63,16 @@ export const DISPUTE_MESSAGES = {
 } as const
 
 /**
- * Whether a trade may be disputed now: accepted or completed, within `windowDays` of its completion
- * (or its acceptance, until it is completed). The server decides; pages use it to offer the link.
+ * Whether a trade may be disputed now: any trade that was accepted (accepted, completed, or cancelled
+ * after it was accepted), within `windowDays` of its completion or its last decision (the acceptance,
+ * or the cancellation). The server decides; pages use it to offer the link.
  */
 export function canDispute(
-  offer: { status: string; decidedAt: string | null; completedAt: string | null },
+  offer: { acceptedAt: string | null; decidedAt: string | null; completedAt: string | null },
   now: number,
 ): boolean {
-  if (offer.status !== 'accepted' && offer.status !== 'completed') return false
-  const since = offer.completedAt ?? offer.decidedAt
+  if (!offer.acceptedAt) return false
+  const since = offer.completedAt ?? offer.decidedAt ?? offer.acceptedAt
   return !!since && now - Date.parse(since) <= DISPUTE_LIMITS.windowDays * 24 * 60 * 60 * 1000
 }
 

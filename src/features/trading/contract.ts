@@ -240,7 +240,11 @@ export const tradeOfferSchema = z.object({
   wfl: tradeWflSchema,
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
+  /** When the owner accepted it: a trade that was accepted can be disputed and reviewed. */
+  acceptedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
+  /** Which trader asked to cancel the accepted trade (it is cancelled when the other agrees). */
+  cancelRequestedBy: z.enum(['owner', 'offerer']).nullable(),
   /** Who has confirmed the trade (after an accept). */
   confirmed: z.object({ owner: z.boolean(), offerer: z.boolean() }),
   /**

@@ -7,6 +7,7 @@ const facts = (over: Partial<OfferFacts>): OfferFacts => ({
   offerStatus: 'pending',
   adStatus: 'open',
   confirmed: false,
+  cancelRequestedBy: null,
   ...over,
 })
 
@@ -15,10 +16,22 @@ describe('who may act on an offer', () => {
     expect(offerActions(facts({ role: 'owner' }))).toEqual(['accept', 'decline'])
     expect(offerActions(facts({ role: 'offerer' }))).toEqual(['cancel'])
   })
-  it('an accepted offer: the owner may still decline; both confirm, once each', () => {
-    expect(offerActions(facts({ role: 'owner', offerStatus: 'accepted' }))).toEqual(['decline', 'confirm'])
-    expect(offerActions(facts({ role: 'offerer', offerStatus: 'accepted' }))).toEqual(['confirm'])
-    expect(offerActions(facts({ role: 'offerer', offerStatus: 'accepted', confirmed: true }))).toEqual([])
+  it('an accepted offer is never declined: both confirm, once each, or ask to cancel it', () => {
+    expect(offerActions(facts({ role: 'owner', offerStatus: 'accepted' }))).toEqual(['cancel', 'confirm'])
+    expect(offerActions(facts({ role: 'offerer', offerStatus: 'accepted' }))).toEqual(['cancel', 'confirm'])
+    expect(offerActions(facts({ role: 'offerer', offerStatus: 'accepted', confirmed: true }))).toEqual([
+      'cancel',
+    ])
+    expect(offerActionRefusal('decline', facts({ offerStatus: 'accepted' }))).toEqual({
+      code: 'CONFLICT',
+      message: TRADING_MESSAGES.acceptedNotDeclined,
+    })
+  })
+  it('a request to cancel an accepted trade is asked once, and agreed by the other trader', () => {
+    const asked = facts({ offerStatus: 'accepted', cancelRequestedBy: 'owner' })
+    expect(offerActionRefusal('cancel', asked)?.message).toBe(TRADING_MESSAGES.cancelAsked)
+    expect(offerActions(asked)).toEqual(['confirm'])
+    expect(offerActions({ ...asked, role: 'offerer' })).toEqual(['cancel', 'confirm'])
   })
   it('the wrong trader is 403, the wrong moment 409, with the message the trader reads', () => {
     expect(offerActionRefusal('accept', facts({ role: 'offerer' }))).toEqual({

@@ -26,6 +26,8 @@ export interface OfferFacts {
   adStatus: AdStatus
   /** This trader already confirmed the trade happened. */
   confirmed: boolean
+  /** Which trader asked to cancel the accepted trade, if one did. */
+  cancelRequestedBy: 'owner' | 'offerer' | null
 }
 
 /** Why not: 403 for the wrong trader, 409 for the wrong moment. */
@@ -38,10 +40,11 @@ const forbidden = (message: string): Refusal => ({ code: 'FORBIDDEN', message })
 const conflict = (message: string): Refusal => ({ code: 'CONFLICT', message })
 
 /**
- * Who may act on an offer, and when. The ad's owner accepts a pending offer while the ad is open, and
- * declines a pending or accepted one; the trader who made it cancels it while it is pending; either
- * trader confirms an accepted trade. Null: allowed. (One accepted offer per ad is the database's to
- * hold: it is checked in the accepting transaction.)
+ * Who may act on an offer, and when. The ad's owner accepts or declines a pending offer (accepts only
+ * while the ad is open); the trader who made it cancels it while it is pending. Once accepted, an offer
+ * is never declined: either trader confirms the trade, or asks to cancel it, and it is cancelled when
+ * the other asks too (agrees); a dispute stays open to both. Null: allowed. (One accepted offer per ad
+ * is the database's to hold: it is checked in the accepting transaction.)
  */
 export function offerActionRefusal(action: OfferAction, f: OfferFacts): Refusal | null {
   switch (action) {
@@ -51,10 +54,11 @@ export function offerActionRefusal(action: OfferAction, f: OfferFacts): Refusal 
       return f.adStatus === 'open' ? null : conflict(TRADING_MESSAGES.adNotOpen)
     case 'decline':
       if (f.role !== 'owner') return forbidden(TRADING_MESSAGES.notOwner)
-      return f.offerStatus === 'pending' || f.offerStatus === 'accepted'
-        ? null
-        : conflict(TRADING_MESSAGES.cannotDecline)
+      if (f.offerStatus === 'accepted') return conflict(TRADING_MESSAGES.acceptedNotDeclined)
+      return f.offerStatus === 'pending' ? null : conflict(TRADING_MESSAGES.cannotDecline)
     case 'cancel':
+      if (f.offerStatus === 'accepted')
+        return f.cancelRequestedBy === f.role ? conflict(TRADING_MESSAGES.cancelAsked) : null
       if (f.role !== 'offerer') return forbidden(TRADING_MESSAGES.notOfferer)
       return f.offerStatus === 'pending' ? null : conflict(TRADING_MESSAGES.offerNotPending)
     case 'confirm':

@@ -65,6 +65,8 @@ export const TRADING_LIMITS = {
   expiringNoticeMinutes: 60,
   /** Messages one GET answers (the latest). */
   messagesPerPage: 200,
+  /** Two traders' completed trades count toward their records once in this many days. */
+  countedPairDays: 7,
   /** Ads and offers of each kind /api/me/trades answers (the latest). */
   mineMax: 100,
 } as const
@@ -88,10 +90,13 @@ export const TRADING_MESSAGES = {
   offerNotPending: 'This offer is no longer pending',
   offerNotAccepted: 'Only an accepted offer can be confirmed',
   otherAccepted: 'You already accepted another offer on this ad',
-  cannotDecline: 'Only a pending or accepted offer can be declined',
+  cannotDecline: 'Only a pending offer can be declined',
+  acceptedNotDeclined:
+    'An accepted trade cannot be declined: ask the other trader to cancel it, or open a dispute',
+  cancelAsked: 'You already asked to cancel this trade: the other trader has to agree',
   adNotRelistable: 'Only an expired or closed ad can be relisted',
   adAlreadyClosed: 'This ad is already closed',
   nothingRequested: 'This ad requests no items: say what you offer',
   needsItemOrTag: 'Request at least one item or tag',
-  retired: (name: string) => `${name} is retired and cannot be offered`,
+  retired: (name: string) => `${name} is retired and cannot be traded`,
 } as const

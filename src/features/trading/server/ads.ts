@@ -73,13 +73,13 @@ async function withDailyListing<T>(t: TradingDeps, userId: string, list: () => P
 }
 
 /**
- * A trader posts an ad: items of the game (a retired one cannot be offered), at most 10 open ads per game
+ * A trader posts an ad: items of the game (not retired, on either side), at most 10 open ads per game
  * (429), not the same open ad twice (409), 20 listings a day (429). Returns its id.
  */
 export async function createAd(t: TradingDeps, userId: string, input: TradeAdInput): Promise<number> {
   await requireTrader(t.db, userId)
   const sides: Sides = { offering: toStored(input.offering), requesting: toStored(input.requesting) }
-  await checkSides(t, input.game, sides, ['offering'])
+  await checkSides(t, input.game, sides)
   const signature = signatureOf(sides, input.tags)
   const id = await withDailyListing(t, userId, () =>
     t.db.transaction(async (tx) => {

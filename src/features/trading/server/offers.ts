@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm'
 import { assertNotBlocked } from '@/features/accounts/server/public'
 import { notifyTrader } from '@/features/alerts/server/public'
 import {
@@ -24,7 +24,7 @@ import { GAME_NAMES, type GameId } from '@/shared/games'
 import { adLink, declinePendingOffers, findAdRow } from './ads'
 import { invalidateTrading, requireTrader, type TradingDeps } from './deps'
 import { tradeCompleted } from './hooks'
-import { type AdRow, type OfferRow, presentOffers } from './present'
+import { type AdRow, cancelAskedBy, type OfferRow, presentOffers } from './present'
 import { checkSides, type Sides, type StoredSlot, toStored } from './slots'
 
 /** The stored sides of an ad. */
@@ -178,12 +178,33 @@ const DECISION_NOTICE = {
   accept: { kind: 'trade-accepted', title: 'Your offer was accepted', verb: 'accepted' },
   decline: { kind: 'trade-declined', title: 'Your offer was declined', verb: 'declined' },
   cancel: { kind: 'trade-cancelled', title: 'An offer on your ad was cancelled', verb: 'cancelled' },
+  // The notice's kind is what a trader's settings know; the ask and the agreement are both cancellations.
+  askCancel: {
+    kind: 'trade-cancelled',
+    title: 'Your trade partner asked to cancel',
+    verb: 'asked to cancel',
+  },
+  agreeCancel: { kind: 'trade-cancelled', title: 'Your trade was cancelled', verb: 'agreed to cancel' },
 } as const
+
+/** What a decision by `userId` writes on the offer's row, and the notice the other trader gets. */
+function decisionEffect(decision: Decision, offer: OfferRow, userId: string, now: Date) {
+  const decided = (status: 'accepted' | 'declined' | 'cancelled') => ({ status, decidedAt: now })
+  if (decision === 'accept')
+    return { set: { ...decided('accepted'), acceptedAt: now }, notice: DECISION_NOTICE.accept }
+  if (decision === 'decline') return { set: decided('declined'), notice: DECISION_NOTICE.decline }
+  if (offer.status === 'pending') return { set: decided('cancelled'), notice: DECISION_NOTICE.cancel }
+  // An accepted trade: the first to ask records it; the other's ask is their agreement.
+  return offer.cancelRequestedBy === null
+    ? { set: { cancelRequestedBy: userId }, notice: DECISION_NOTICE.askCancel }
+    : { set: decided('cancelled'), notice: DECISION_NOTICE.agreeCancel }
+}
 
 /**
  * The owner accepts a pending offer (one per ad: the ad's row is locked, so two accepts at once accept
- * one) or declines a pending or accepted one; the offerer cancels their pending offer. Each in one
- * transaction, the other trader notified. Others: 404; the wrong trader: 403; the wrong status: 409.
+ * one) or declines it; the offerer cancels their pending offer; on an accepted trade either trader asks
+ * to cancel and the other's ask cancels it. Each in one transaction, the other trader notified. Others:
+ * 404; the wrong trader: 403; the wrong status: 409; accepting an offer across a block: 403.
  */
 export async function decideOffer(
   t: TradingDeps,
@@ -200,9 +221,12 @@ export async function decideOffer(
       offerStatus: offer.status,
       adStatus: effectiveAdStatus(ad.status, ad.expiresAt, now),
       confirmed: false,
+      cancelRequestedBy: cancelAskedBy(offer, ad),
     })
     if (refusal) throw new AppError(refusal.code, refusal.message)
     if (decision === 'accept') {
+      // A block made after the offer stops the trade before it starts (never after: see completeOffer).
+      await assertNotBlocked(tx, ad.userId, offer.userId)
       const [taken] = await tx
         .select({ n: count() })
         .from(tradeOffers)
@@ -215,9 +239,8 @@ export async function decideOffer(
         )
       if ((taken?.n ?? 0) > 0) throw new AppError('CONFLICT', TRADING_MESSAGES.otherAccepted)
     }
-    const status = ({ accept: 'accepted', decline: 'declined', cancel: 'cancelled' } as const)[decision]
-    await tx.update(tradeOffers).set({ status, decidedAt: now }).where(eq(tradeOffers.id, offerId))
-    const notice = DECISION_NOTICE[decision]
+    const { set, notice } = decisionEffect(decision, offer, userId, now)
+    await tx.update(tradeOffers).set(set).where(eq(tradeOffers.id, offerId))
     await notifyTrader(
       tx,
       {
@@ -226,7 +249,7 @@ export async function decideOffer(
         title: notice.title,
         body: `${username} ${notice.verb} the offer on the ${GAME_NAMES[ad.gameId as GameId]} ad.`,
         link: adLink(ad.id),
-        dedupeKey: `${notice.kind}:${offerId}`,
+        dedupeKey: `${notice.kind}:${offerId}:${notice.verb}`,
         gameId: ad.gameId,
       },
       t,
@@ -235,6 +258,35 @@ export async function decideOffer(
   invalidateTrading(t)
   return presentOffer(t, offerId, userId)
 }
+
+/**
+ * Whether a trade these two traders complete now counts toward their records (completed trades,
+ * partners, badges): only when they completed no counted trade together in the 7 days before, so two
+ * accounts cannot farm a record (docs/product.md). Serialised per pair within the caller's transaction.
+ */
+async function countsForThePair(tx: DbOrTx, a: string, b: string, now: Date): Promise<boolean> {
+  const [first, second] = a < b ? [a, b] : [b, a]
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`trade-pair:${first}:${second}`}))`)
+  const since = new Date(now.getTime() - TRADING_LIMITS.countedPairDays * DAY_MS)
+  const [earlier] = await tx
+    .select({ id: tradeOffers.id })
+    .from(tradeOffers)
+    .innerJoin(tradeAds, eq(tradeAds.id, tradeOffers.adId))
+    .where(
+      and(
+        eq(tradeOffers.counted, true),
+        gt(tradeOffers.completedAt, since),
+        or(
+          and(eq(tradeOffers.userId, first), eq(tradeAds.userId, second)),
+          and(eq(tradeOffers.userId, second), eq(tradeAds.userId, first)),
+        ),
+      ),
+    )
+    .limit(1)
+  return !earlier
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
  * POST /api/trade-offers/:id/complete: one trader confirms the accepted offer's trade happened. The
@@ -254,6 +306,7 @@ export async function completeOffer(t: TradingDeps, userId: string, offerId: num
       offerStatus: offer.status,
       adStatus: effectiveAdStatus(ad.status, ad.expiresAt, now),
       confirmed: false,
+      cancelRequestedBy: cancelAskedBy(offer, ad),
     })
     if (refusal) throw new AppError(refusal.code, refusal.message)
     await tx.insert(tradeConfirmations).values({ offerId, userId, createdAt: now }).onConflictDoNothing()
@@ -281,7 +334,11 @@ export async function completeOffer(t: TradingDeps, userId: string, offerId: num
     }
     await tx
       .update(tradeOffers)
-      .set({ status: 'completed', completedAt: now })
+      .set({
+        status: 'completed',
+        completedAt: now,
+        counted: await countsForThePair(tx, ad.userId, offer.userId, now),
+      })
       .where(eq(tradeOffers.id, offerId))
     await tx.update(tradeAds).set({ status: 'traded', closedAt: now }).where(eq(tradeAds.id, ad.id))
     await declinePendingOffers(t, tx, ad, now, {

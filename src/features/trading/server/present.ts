@@ -28,6 +28,10 @@ import { itemsOf, presentSlots, type Sides, type StoredSlot, wflOf } from './slo
 export type AdRow = typeof tradeAds.$inferSelect
 export type OfferRow = typeof tradeOffers.$inferSelect
 
+/** Which of the two traders asked to cancel the accepted trade. */
+export const cancelAskedBy = (offer: OfferRow, ad: AdRow): 'owner' | 'offerer' | null =>
+  offer.cancelRequestedBy === null ? null : offer.cancelRequestedBy === ad.userId ? 'owner' : 'offerer'
+
 const AVATAR_URL_PREFIX = '/uploads/avatars/'
 const iso = (d: Date | null) => d?.toISOString() ?? null
 
@@ -236,7 +240,9 @@ export async function presentOffers(
       wfl: wflOf(game, own, items),
       createdAt: offer.createdAt.toISOString(),
       decidedAt: iso(offer.decidedAt),
+      acceptedAt: iso(offer.acceptedAt),
       completedAt: iso(offer.completedAt),
+      cancelRequestedBy: cancelAskedBy(offer, ad),
       confirmed: {
         owner: confirmed.has(`${offer.id}:${ad.userId}`),
         offerer: confirmed.has(`${offer.id}:${offer.userId}`),
@@ -252,6 +258,7 @@ export async function presentOffers(
             offerStatus: offer.status,
             adStatus: effectiveAdStatus(ad.status, ad.expiresAt, now),
             confirmed: confirmed.has(`${offer.id}:${viewerId}`),
+            cancelRequestedBy: cancelAskedBy(offer, ad),
           })
         : [],
     }

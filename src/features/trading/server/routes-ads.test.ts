@@ -118,6 +118,7 @@ describe('POST /api/trade-ads', () => {
       [{ ...AD, hours: 7 }, 'hours'],
       [{ ...AD, requesting: [], tags: [] }, 'requesting'],
       [{ ...AD, offering: [{ item: 'gravity' }] }, 'offering.0.item'],
+      [{ ...AD, requesting: [{ item: 'gravity' }] }, 'requesting.0.item'],
       [{ ...AD, extra: 1 }, '(body)'],
     ]
     try {
@@ -130,7 +131,7 @@ describe('POST /api/trade-ads', () => {
       t.cache.invalidate('catalog:')
     }
     expect(await t.database.db.select().from(tradeAds).where(eq(tradeAds.userId, owner.id))).toEqual([])
-    // A retired item may still be requested; a tag alone is a request.
+    // A tag alone is a request.
     await adOf(owner, { game: 'blox-fruits', offering: [{ item: 'dough' }], tags: ['overpay'], hours: 6 })
   })
 

@@ -134,7 +134,9 @@ describe('offers', () => {
     expect(accepted.status).toBe('accepted')
     expect(await kindsOf(offerer.id)).toContain('trade-accepted')
     await expectError(await act(offerId, 'accept', owner.cookie), 409)
-    await expectError(await act(offerId, 'cancel', offerer.cookie), 409)
+    await expectError(await act(offerId, 'decline', owner.cookie), 409)
+    // Accepted: cancelling takes both traders; the offerer's cancel is an ask.
+    expect((await acted(await act(offerId, 'cancel', offerer.cookie))).cancelRequestedBy).toBe('offerer')
     // One accepted offer per ad; the others stay pending.
     expect((await expectError(await act(secondId, 'accept', owner.cookie), 409)).message).toBe(
       TRADING_MESSAGES.otherAccepted,
@@ -143,12 +145,13 @@ describe('offers', () => {
     expect(cancelled.status).toBe('cancelled')
     expect(await kindsOf(owner.id)).toContain('trade-cancelled')
     // A suspended owner decides nothing.
+    const thirdId = await offerOf(id, other)
     await t.database.db.insert(userSuspensions).values({ userId: owner.id, reason: 'scams' })
-    await expectError(await act(offerId, 'decline', owner.cookie), 403)
+    await expectError(await act(thirdId, 'decline', owner.cookie), 403)
     await t.database.db.delete(userSuspensions).where(eq(userSuspensions.userId, owner.id))
-    const declined = await acted(await act(offerId, 'decline', owner.cookie))
+    const declined = await acted(await act(thirdId, 'decline', owner.cookie))
     expect(declined.status).toBe('declined')
-    expect(await kindsOf(offerer.id)).toContain('trade-declined')
+    expect(await kindsOf(other.id)).toContain('trade-declined')
   })
 
   it('a trade completes when both traders confirm: the ad is traded, other offers declined, both notified', async () => {

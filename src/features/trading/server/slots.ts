@@ -8,7 +8,6 @@ import {
 } from '@/features/catalog/wfl'
 import {
   TRADING_MESSAGES,
-  type TradeSide,
   type TradeSlot,
   type TradeSlotRequest,
   type TradeWfl,
@@ -33,14 +32,13 @@ export const toStored = (slots: readonly TradeSlotRequest[]): StoredSlot[] =>
   slots.map((s) => ({ itemId: s.item, variant: s.variant ?? null, quantity: s.quantity ?? 1 }))
 
 /**
- * 400 naming the field unless every slot is an item of `gameId` (a variant it has); `refuseRetired`:
- * a retired item cannot be offered (a new ad's offering side).
+ * The catalog check of every side of every ad and offer: 400 naming the field unless each slot is an
+ * item of `gameId`, in a variant it has, and not retired (a retired item is no longer traded).
  */
 export async function checkSides(
   t: Pick<TradingDeps, 'db' | 'cache'>,
   gameId: GameId,
   sides: Sides,
-  refuseRetired: readonly TradeSide[] = [],
 ): Promise<void> {
   const items = await itemsOf(t, gameId, [sides])
   for (const side of ['offering', 'requesting'] as const) {
@@ -50,8 +48,7 @@ export async function checkSides(
       if (!item) throw refused(`${field}.item`, `"${slot.itemId}" is not an item of ${GAME_NAMES[gameId]}`)
       if (slot.variant !== null && !(item.variants && Object.hasOwn(item.variants, slot.variant)))
         throw refused(`${field}.variant`, `${item.name} has no variant "${slot.variant}"`)
-      if (item.retired && refuseRetired.includes(side))
-        throw refused(`${field}.item`, TRADING_MESSAGES.retired(item.name))
+      if (item.retired) throw refused(`${field}.item`, TRADING_MESSAGES.retired(item.name))
     }
   }
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { TradeOffer, TradeSlot } from '@/features/trading/contract'
-import { canOfferAsRequested, confirmationText, counterOfferStart, offerActions } from './offer-view'
+import {
+  cancelRequestText,
+  canOfferAsRequested,
+  confirmationText,
+  counterOfferStart,
+  decisionDone,
+  decisionLabel,
+  offerActions,
+} from './offer-view'
 
 const trader = (username: string) => ({
   username,
@@ -46,6 +54,24 @@ describe('the confirmations', () => {
     expect(confirmationText(offer('accepted'), 'owner')).toMatch(/Neither of you has confirmed/)
     expect(confirmationText(offer('completed'), 'offerer')).toBe('Both you and ada confirmed this trade.')
     expect(confirmationText(offer('pending'), 'owner')).toBeNull()
+  })
+})
+
+describe('cancelling an accepted trade', () => {
+  it('is asked by one trader and agreed by the other, each told where it stands', () => {
+    const none = { ...offer('accepted'), cancelRequestedBy: null }
+    expect(decisionLabel('cancel', { status: 'pending', cancelRequestedBy: null })).toBe('Cancel offer')
+    expect(decisionLabel('cancel', none)).toBe('Ask to cancel the trade')
+    expect(cancelRequestText(none, 'owner')).toBeNull()
+    const asked = { ...none, cancelRequestedBy: 'owner' as const }
+    expect(decisionLabel('cancel', asked)).toBe('Agree to cancel the trade')
+    expect(cancelRequestText(asked, 'owner')).toBe(
+      'You asked to cancel this trade. It is cancelled when bo agrees.',
+    )
+    expect(cancelRequestText(asked, 'offerer')).toMatch(/^ada asked to cancel this trade/)
+    expect(decisionDone('cancel', { status: 'accepted' })).toBe('Asked to cancel the trade')
+    expect(decisionDone('cancel', { status: 'cancelled' })).toBe('Offer cancelled')
+    expect(decisionDone('complete', { status: 'completed' })).toBe('Trade completed')
   })
 })
 

@@ -31,19 +31,42 @@ export function offerActions(offer: Pick<TradeOffer, 'actions'>): OfferDecision[
   return DECISION_ORDER.filter((decision) => allowed.has(decision))
 }
 
-export const DECISION_LABELS: Record<OfferDecision, string> = {
+const DECISION_LABELS: Record<OfferDecision, string> = {
   accept: 'Accept',
   decline: 'Decline',
   cancel: 'Cancel offer',
   complete: 'Confirm trade completed',
 }
 
-/** The toast after a decision the server took. */
-export const DECISION_DONE: Record<OfferDecision, string> = {
-  accept: 'Offer accepted',
-  decline: 'Offer declined',
-  cancel: 'Offer cancelled',
-  complete: 'Trade confirmed',
+/**
+ * A decision's button. Cancelling an accepted trade takes both traders: the first asks, the other
+ * agrees (the server's policy, policy.ts).
+ */
+export function decisionLabel(
+  decision: OfferDecision,
+  offer: Pick<TradeOffer, 'status' | 'cancelRequestedBy'>,
+) {
+  if (decision !== 'cancel' || offer.status !== 'accepted') return DECISION_LABELS[decision]
+  return offer.cancelRequestedBy ? 'Agree to cancel the trade' : 'Ask to cancel the trade'
+}
+
+/** The toast after a decision the server took, with the offer as it is now. */
+export function decisionDone(decision: OfferDecision, offer: Pick<TradeOffer, 'status'>): string {
+  if (decision === 'complete') return offer.status === 'completed' ? 'Trade completed' : 'Trade confirmed'
+  if (decision === 'cancel' && offer.status === 'accepted') return 'Asked to cancel the trade'
+  return { accept: 'Offer accepted', decline: 'Offer declined', cancel: 'Offer cancelled' }[decision]
+}
+
+/** Where a request to cancel the accepted trade stands, said to one of its traders. */
+export function cancelRequestText(
+  offer: Pick<TradeOffer, 'status' | 'cancelRequestedBy' | 'owner' | 'offerer'>,
+  role: OfferRole,
+): string | null {
+  if (offer.status !== 'accepted' || !offer.cancelRequestedBy) return null
+  const other = otherTrader(offer, role).username
+  return offer.cancelRequestedBy === role
+    ? `You asked to cancel this trade. It is cancelled when ${other} agrees.`
+    : `${other} asked to cancel this trade. Agree to cancel it, or confirm it once you have traded.`
 }
 
 /** Who has confirmed an accepted offer, said to one of its traders; null when there is nothing to say. */

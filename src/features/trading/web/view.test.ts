@@ -69,14 +69,14 @@ describe('sides', () => {
 
   it('puts the server’s field errors on their side and slot', () => {
     const fields = {
-      'offering.1.item': 'Tiger is retired and cannot be offered',
+      'offering.1.item': 'Tiger is retired and cannot be traded',
       'offering.1.variant': 'no such variant',
       requesting: 'Request at least one item or tag',
       note: 'too long',
     }
     expect(sideErrors(fields, 'offering')).toEqual({
       side: undefined,
-      slots: { 1: 'Tiger is retired and cannot be offered' },
+      slots: { 1: 'Tiger is retired and cannot be traded' },
     })
     expect(sideErrors(fields, 'requesting')).toEqual({ side: 'Request at least one item or tag', slots: {} })
     expect(sideErrors({ note: 'too long' }, 'offering')).toBeUndefined()

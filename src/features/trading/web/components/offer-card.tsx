@@ -9,9 +9,10 @@ import { Slot } from '@/platform/web/lib/slots'
 import { toast } from '@/platform/web/lib/toast'
 import { refreshTrading } from '../api'
 import {
+  cancelRequestText,
   confirmationText,
-  DECISION_DONE,
-  DECISION_LABELS,
+  decisionDone,
+  decisionLabel,
   type OfferRole,
   offerActions,
   otherTrader,
@@ -27,11 +28,6 @@ import { TraderChip } from './trader-chip'
 const Conversation = lazy(async () => ({ default: (await import('./conversation')).Conversation }))
 
 /** The official middleman of an accepted or completed trade loads only for those offers. */
-
-/** What a decision's toast says when the server answers with the offer as it is now. */
-function doneText(decision: OfferDecision, offer: TradeOffer): string {
-  return decision === 'complete' && offer.status === 'completed' ? 'Trade completed' : DECISION_DONE[decision]
-}
 
 /**
  * An offer on an ad as one of its two traders sees it: who made it, both sides from the viewer's side,
@@ -55,12 +51,13 @@ export function OfferCard({
   const conversationId = useId()
   const actions = offerActions(offer)
   const confirmation = confirmationText(offer, role)
+  const cancelRequest = cancelRequestText(offer, role)
   const mine = role === 'offerer'
   const act = (decision: OfferDecision) =>
     decide.mutate(
       { offer, decision },
       {
-        onSuccess: ({ offer: now }) => toast.success(doneText(decision, now)),
+        onSuccess: ({ offer: now }) => toast.success(decisionDone(decision, now)),
         onError: (error) => toast.error('Error', { description: error.message }),
       },
     )
@@ -114,6 +111,11 @@ export function OfferCard({
             {confirmation}
           </p>
         )}
+        {cancelRequest && (
+          <p className="mt-2 text-sm" role="status">
+            {cancelRequest}
+          </p>
+        )}
         <Slot slot={offerReview} offer={offer} role={role} onReviewed={refreshTrading} />
         <Slot slot={offerAfterReview} offer={offer} />
       </div>
@@ -130,10 +132,7 @@ export function OfferCard({
               'sm',
             )}
           >
-            {DECISION_LABELS[decision]}
-            {decision === 'decline' && offer.status === 'accepted' && (
-              <span className="sr-only"> (the trade fell through)</span>
-            )}
+            {decisionLabel(decision, offer)}
           </button>
         ))}
         <button
