@@ -143,7 +143,8 @@ test.describe('official middlemen', { tag: '@phone' }, () => {
     await expect(buyersOffer.getByText('You rated this job.')).toBeVisible()
     await expect(buyersOffer.getByLabel(`Rate ${mm}'s job`)).toHaveCount(0)
 
-    // /escrow-service lists the middleman and answers the check: yes by username and by Roblox name.
+    // /escrow-service lists the middleman and answers the check: yes by username and by Roblox name, saying
+    // which one it is, with both names and the Roblox avatar.
     await page.goto('/escrow-service')
     await expect(page.getByRole('heading', { level: 1, name: 'Escrow service' })).toBeVisible()
     const list = page.getByRole('region', { name: 'The official middlemen' })
@@ -155,19 +156,24 @@ test.describe('official middlemen', { tag: '@phone' }, () => {
 
     await nameField.fill(mm)
     await check.click()
-    await expect(checkBox.getByText(`Yes: ${mm} is an official TradeHub middleman.`)).toBeVisible()
+    await expect(
+      checkBox.getByText(`Yes: ${mm} is the TradeHub username of an official TradeHub middleman.`),
+    ).toBeVisible()
+    await expect(checkBox.getByText(`@${robloxName}`, { exact: true })).toBeVisible()
     await expectAccessible(page)
 
     await nameField.fill(robloxName)
     await check.click()
-    await expect(checkBox.getByText(`Yes: ${robloxName} is an official TradeHub middleman.`)).toBeVisible()
+    await expect(
+      checkBox.getByText(`Yes: ${robloxName} is the Roblox name of an official TradeHub middleman.`),
+    ).toBeVisible()
     await expect(checkBox.getByRole('link', { name: mm, exact: true })).toBeVisible()
 
     // Someone else (a trader of this very trade) is not one.
     await nameField.fill(owner)
     await check.click()
     await expect(checkBox.getByText(`${owner} is not a TradeHub middleman.`)).toBeVisible()
-    await expect(checkBox.getByText(/is an official TradeHub middleman/)).toHaveCount(0)
+    await expect(checkBox.getByText(/of an official TradeHub middleman/)).toHaveCount(0)
     await expectAccessible(page)
 
     expect(b.errors).toEqual([])

@@ -15,6 +15,12 @@ export const AVATAR_SIZE = 256
 export const displayNameTakenMessage = (name: string) =>
   `Display name '${name}' is already taken. Please choose a different display name.`
 
+/** The server's refusals of a display name that would pass for the site's team (docs/product.md §6). */
+export const DISPLAY_NAME_MESSAGES = {
+  staffWords: 'Only TradeHub staff can have "middleman", "TradeHub" or "staff" in their display name',
+  middlemanName: "This display name is an official middleman's name. Please choose another.",
+} as const
+
 export const SOCIAL_KEYS = ['twitter', 'discord', 'github', 'website'] as const
 export type SocialKey = (typeof SOCIAL_KEYS)[number]
 export type SocialLinks = Partial<Record<SocialKey, string>>

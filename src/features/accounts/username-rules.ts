@@ -12,6 +12,10 @@ export const USERNAME_MESSAGES = {
   taken: 'Username already taken',
   permanent: 'Username cannot be changed once set',
   reserved: 'This username is reserved. Please choose another.',
+  /** The server's rule of staff words (folded as names are): only staff (any role) may have them. */
+  staffWords: 'Only TradeHub staff can have "middleman", "TradeHub" or "staff" in their username',
+  /** The server's rule of middlemen's names: their usernames and Roblox names, however written. */
+  middlemanName: "This username is an official middleman's name. Please choose another.",
 } as const
 
 /** Names that would pass for the site or its staff (usernames are permanent, so they are refused). */

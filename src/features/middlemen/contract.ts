@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { GAME_IDS } from '@/shared/games'
 import { text } from '@/shared/text'
-import { MIDDLEMAN_LIMITS, MIDDLEMAN_REQUEST_STATUSES } from './rules'
+import { MIDDLEMAN_LIMITS, MIDDLEMAN_NAME_KINDS, MIDDLEMAN_REQUEST_STATUSES } from './rules'
 
 export * from './rules'
 
@@ -38,10 +38,20 @@ export const middlemanCheckQuerySchema = z.strictObject({
     messages: { tooShort: 'Enter a username or a Roblox name', tooLong: 'No middleman has this name' },
   }).transform((name) => name.replace(/^@/, '')),
 })
-export const middlemanCheckResponseSchema = z.object({
-  official: z.boolean(),
-  middleman: middlemanSchema.optional(),
-})
+/** Which of a middleman's names the checked name is: their TradeHub username or their Roblox name. */
+const matchedSchema = z.enum(MIDDLEMAN_NAME_KINDS)
+/**
+ * Official: the name is one of this middleman's own (any case), and which one; the trader compares both
+ * names and the avatar with the person in the Roblox trade window. Not official: perhaps a look-alike of a
+ * middleman's name ('H0lder' for 'Holder'), and whose, to warn about the copy.
+ */
+export const middlemanCheckResponseSchema = z.discriminatedUnion('official', [
+  z.object({ official: z.literal(true), matched: matchedSchema, middleman: middlemanSchema }),
+  z.object({
+    official: z.literal(false),
+    lookAlike: z.object({ matched: matchedSchema, middleman: middlemanSchema }).optional(),
+  }),
+])
 export type MiddlemanCheckResponse = z.infer<typeof middlemanCheckResponseSchema>
 
 /** A middleman request as its traders and the middlemen see it. */

@@ -8,6 +8,10 @@
 export const MIDDLEMAN_REQUEST_STATUSES = ['open', 'claimed', 'done', 'failed', 'cancelled'] as const
 export type MiddlemanRequestStatus = (typeof MIDDLEMAN_REQUEST_STATUSES)[number]
 
+/** The two names a middleman is checked by: their TradeHub username and their linked Roblox name. */
+export const MIDDLEMAN_NAME_KINDS = ['tradehub', 'roblox'] as const
+export type MiddlemanNameKind = (typeof MIDDLEMAN_NAME_KINDS)[number]
+
 export const MIDDLEMAN_LIMITS = {
   noteMax: 500,
   commentMax: 500,

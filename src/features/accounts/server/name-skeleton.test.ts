@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nameSkeleton } from './name-skeleton'
+import { looksAlike, nameSkeleton } from './name-skeleton'
 
 const alike = (a: string, b: string) => expect(nameSkeleton(a), `${a} / ${b}`).toBe(nameSkeleton(b))
 const unlike = (a: string, b: string) => expect(nameSkeleton(a), `${a} / ${b}`).not.toBe(nameSkeleton(b))
@@ -40,5 +40,18 @@ describe('nameSkeleton: names that look alike share it', () => {
     for (const name of ['P_BOB', 'p_b\u043Eb', 'BiII', '\uFF30_\uFF22\uFF2F\uFF22', 'Ｍ', 'ǅ']) {
       expect(nameSkeleton(nameSkeleton(name)), name).toBe(nameSkeleton(name))
     }
+  })
+})
+
+describe('looksAlike: names that must not pass for another', () => {
+  it('meets a name in any case and in look-alike letters, a capital I too', () => {
+    expect(looksAlike('Ivan_MM', 'ivan_mm')).toBe(true)
+    expect(looksAlike('Ivan_MM', 'lvan_mm')).toBe(true)
+    expect(looksAlike('Holder_12', 'h0lder_l2')).toBe(true)
+    expect(looksAlike('mm_trades', 'rnrn_trades')).toBe(true)
+  })
+  it('keeps other names apart', () => {
+    expect(looksAlike('ivan_mm', 'lvan_mm')).toBe(false)
+    expect(looksAlike('Holder_12', 'Holder_13')).toBe(false)
   })
 })

@@ -14,3 +14,18 @@ const fold = (name: string) => unhomoglyph(name.normalize('NFD')).normalize('NFD
 export function nameSkeleton(name: string): string {
   return fold(fold(name.normalize('NFKC')))
 }
+
+/**
+ * What a name is compared by where it must not pass for another: its skeleton as written and in lower
+ * case. The skeleton reads a capital I as a small l, so 'Ivan' meets 'lvan' by the first and 'ivan' by
+ * the second.
+ */
+export const nameKeys = (name: string): string[] => [
+  ...new Set([nameSkeleton(name), nameSkeleton(name.toLowerCase())]),
+]
+
+/** Whether two names read alike: in any case, in look-alike letters (they share a key). */
+export function looksAlike(a: string, b: string): boolean {
+  const keys = nameKeys(b)
+  return nameKeys(a).some((key) => keys.includes(key))
+}

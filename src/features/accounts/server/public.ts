@@ -3,5 +3,6 @@
 /** Tables others may join on (read): published here, typed, so a renamed column fails their type check. */
 export { profiles } from '../tables'
 export { assertNotBlocked, blockedUsernames, userIdOf } from './blocks'
-export { publicProfileParts } from './hooks'
+export { keptNames, publicProfileParts } from './hooks'
+export { looksAlike } from './name-skeleton'
 export { findPublicProfile } from './service'

@@ -20,12 +20,14 @@ export const meRoutes = new Hono<AppEnv>().get('/', withSession, async (c) => {
 /** /api/profile: the signed-in user's own profile. */
 export const profileRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .post('/username', jsonBody(usernameBodySchema), async (c) =>
-    c.json(await setUsername(c.var.deps.database.db, c.var.session.user, c.req.valid('json').username)),
-  )
-  .patch('/', jsonBody(profileUpdateSchema), async (c) =>
-    c.json(await updateProfile(c.var.deps.database.db, c.var.session.user, c.req.valid('json'))),
-  )
+  .post('/username', jsonBody(usernameBodySchema), async (c) => {
+    const { env, database } = c.var.deps
+    return c.json(await setUsername(env, database.db, c.var.session.user, c.req.valid('json').username))
+  })
+  .patch('/', jsonBody(profileUpdateSchema), async (c) => {
+    const { env, database } = c.var.deps
+    return c.json(await updateProfile(env, database.db, c.var.session.user, c.req.valid('json')))
+  })
   .post('/avatar', async (c) => {
     const bytes = await uploadedFile(c, 'avatar', { noun: 'avatar', choose: 'Choose an image to upload' })
     const { env, database } = c.var.deps

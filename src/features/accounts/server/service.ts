@@ -13,6 +13,7 @@ import type { Env } from '@/platform/server/env'
 import { callHook } from '@/platform/server/hooks'
 import { AppError } from '@/platform/server/lib/errors'
 import { publicProfileParts } from './hooks'
+import { assertNameMayPass } from './kept-names'
 import { nameSkeleton } from './name-skeleton'
 
 const AVATAR_URL_PREFIX = '/uploads/avatars/'
@@ -74,8 +75,18 @@ const isUniqueViolation = (error: unknown, constraint: string) => {
   return e?.code === '23505' && (e.constraint === undefined || e.constraint === constraint)
 }
 
-/** Sets the username once: 409 `Username already taken` or `Username cannot be changed once set`. */
-export async function setUsername(db: Db, user: Session['user'], username: string): Promise<Profile> {
+/**
+ * Sets the username once: 409 `Username already taken` or `Username cannot be changed once set`; a name
+ * that passes for the site's team is refused (kept-names.ts).
+ */
+export async function setUsername(
+  env: Env,
+  db: Db,
+  user: Session['user'],
+  username: string,
+): Promise<Profile> {
+  if ((await profileRow(db, user.id))?.username) throw new AppError('CONFLICT', USERNAME_MESSAGES.permanent)
+  await assertNameMayPass(env, db, user, 'username', username)
   try {
     await db.transaction(async (tx) => {
       await tx.insert(profiles).values({ userId: user.id }).onConflictDoNothing()
@@ -106,9 +117,15 @@ const DISPLAY_NAME_KEYS = ['profiles_display_name_lower_key', 'profiles_display_
 
 /**
  * Changes the fields given. A display name another user has, in any case or in look-alike letters
- * ('p_bоb' with a Cyrillic о for 'P_BOB'), is a 409 with the spec's message.
+ * ('p_bоb' with a Cyrillic о for 'P_BOB'), is a 409 with the spec's message; a new one that passes for
+ * the site's team is refused (kept-names.ts), while one kept from before the rule may be sent again.
  */
-export async function updateProfile(db: Db, user: Session['user'], update: ProfileUpdate): Promise<Profile> {
+export async function updateProfile(
+  env: Env,
+  db: Db,
+  user: Session['user'],
+  update: ProfileUpdate,
+): Promise<Profile> {
   const { displayName, bio, socialLinks } = update
   const links = socialLinks && Object.fromEntries(Object.entries(socialLinks).filter(([, v]) => v))
   const skeleton = displayName === undefined ? undefined : nameSkeleton(displayName)
@@ -131,6 +148,8 @@ export async function updateProfile(db: Db, user: Session['user'], update: Profi
         ),
       )
     if (other) throw taken()
+    if (displayName !== (await profileRow(db, user.id))?.displayName)
+      await assertNameMayPass(env, db, user, 'displayName', displayName)
   }
   try {
     await db.insert(profiles).values({ userId: user.id }).onConflictDoNothing()

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { ShieldAlert, ShieldCheck } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
-import type { Middleman, MiddlemanCheckResponse } from '@/features/middlemen/contract'
+import type { Middleman, MiddlemanCheckResponse, MiddlemanNameKind } from '@/features/middlemen/contract'
 import { VerifiedBadge } from '@/features/verification/web/public'
 import { ErrorPanel } from '@/platform/web/app/shell/error-panel'
 import { buttonClass } from '@/platform/web/components/ui/button'
@@ -17,6 +17,18 @@ import { checkMiddleman, middlemenQuery } from '../api'
 const gamesOf = (m: Middleman) =>
   m.games.length === GAME_IDS.length ? 'Every game' : m.games.map((g) => GAME_NAMES[g]).join(', ')
 
+/** What a middleman's games, jobs and ratings are. */
+function MiddlemanRecord({ middleman: m }: { middleman: Middleman }) {
+  return (
+    <>
+      <p className="text-muted text-sm">
+        {gamesOf(m)} · {m.jobsDone} job{m.jobsDone === 1 ? '' : 's'} done
+      </p>
+      <Rating reviews={m.rating} />
+    </>
+  )
+}
+
 function MiddlemanCard({ middleman: m }: { middleman: Middleman }) {
   return (
     <div className="grid gap-1.5">
@@ -29,10 +41,100 @@ function MiddlemanCard({ middleman: m }: { middleman: Middleman }) {
         </span>
       </p>
       <VerifiedBadge roblox={m.roblox} />
-      <p className="text-muted text-sm">
-        {gamesOf(m)} · {m.jobsDone} job{m.jobsDone === 1 ? '' : 's'} done
+      <MiddlemanRecord middleman={m} />
+    </div>
+  )
+}
+
+const NAME_KIND: Record<MiddlemanNameKind, string> = {
+  tradehub: 'TradeHub username',
+  roblox: 'Roblox name',
+}
+
+/**
+ * Both of a middleman's names and their Roblox avatar, the one the checked name met marked with `mark`:
+ * what a trader compares with the person in the Roblox trade window and on TradeHub.
+ */
+function MiddlemanNames({
+  middleman: m,
+  matched,
+  mark,
+}: {
+  middleman: Middleman
+  matched: MiddlemanNameKind
+  mark: string
+}) {
+  const checked = (kind: MiddlemanNameKind) =>
+    kind === matched && <span className="ml-1 text-muted text-xs">({mark})</span>
+  return (
+    <div className="flex flex-wrap items-start gap-3">
+      {m.roblox?.avatarUrl && (
+        <img
+          src={m.roblox.avatarUrl}
+          alt={`Roblox avatar of ${m.roblox.name}`}
+          width={64}
+          height={64}
+          className="size-16 shrink-0 rounded-lg border border-line bg-bg"
+        />
+      )}
+      <dl className="grid min-w-0 gap-1 text-sm">
+        <div>
+          <dt className="text-muted text-xs">TradeHub username</dt>
+          <dd className="break-all">
+            <Link
+              to={`/u/${m.username}`}
+              className="font-semibold text-ink underline-offset-2 hover:underline"
+            >
+              {m.username}
+            </Link>
+            {checked('tradehub')}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted text-xs">Roblox name</dt>
+          <dd className="break-all">
+            {m.roblox ? (
+              <>
+                <span className="font-semibold">@{m.roblox.name}</span>
+                {m.roblox.displayName !== m.roblox.name && (
+                  <span className="text-muted"> (shown as {m.roblox.displayName})</span>
+                )}
+                {checked('roblox')}
+              </>
+            ) : (
+              <span className="text-muted">No verified Roblox account yet: they cannot take a trade</span>
+            )}
+          </dd>
+        </div>
+      </dl>
+    </div>
+  )
+}
+
+interface CheckedName {
+  name: string
+  matched: MiddlemanNameKind
+  middleman: Middleman
+}
+
+/** The answer for a middleman's own name: which of their names it is, both names and the avatar. */
+function OfficialAnswer({ name, matched, middleman: m }: CheckedName) {
+  return (
+    <div className="grid gap-2 rounded-lg border border-accent/40 bg-accent/10 p-3">
+      <p className="flex items-center gap-1.5 font-semibold">
+        <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-accent" />
+        Yes: {name} is the {NAME_KIND[matched]} of an official TradeHub middleman.
       </p>
-      <Rating reviews={m.rating} />
+      <MiddlemanNames middleman={m} matched={matched} mark="the name you checked" />
+      <MiddlemanRecord middleman={m} />
+      <p className="text-sm">
+        Compare both names and the avatar: in the Roblox trade window the other side must be
+        {m.roblox ? ` @${m.roblox.name}` : ' their verified Roblox account'}, and on TradeHub only{' '}
+        {m.username} is this middleman. Another account with the same name is not them.
+      </p>
+      <p className="text-sm">
+        Still, a real middleman only joins a trade you requested on TradeHub, in its conversation.
+      </p>
     </div>
   )
 }
@@ -81,24 +183,30 @@ function CheckBox() {
       </form>
       <div aria-live="polite" className="mt-3">
         {error && <FormMessage kind="error">{error}</FormMessage>}
-        {answer?.middleman && (
-          <div className="rounded-lg border border-accent/40 bg-accent/10 p-3">
-            <p className="font-semibold">Yes: {answer.name} is an official TradeHub middleman.</p>
-            <div className="mt-2">
-              <MiddlemanCard middleman={answer.middleman} />
-            </div>
-            <p className="mt-2 text-sm">
-              Still, a real middleman only joins a trade you requested on TradeHub, in its conversation.
-            </p>
-          </div>
-        )}
+        {answer?.official && <OfficialAnswer {...answer} />}
         {answer && !answer.official && (
           <div className="flex gap-2 rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm">
             <ShieldAlert aria-hidden="true" className="size-5 shrink-0 text-danger" />
-            <p>
-              <strong>{answer.name} is not a TradeHub middleman.</strong> Do not trade through them and do not
-              give them anything. Request a middleman on your accepted trade instead.
-            </p>
+            <div className="grid gap-2">
+              <p>
+                <strong>{answer.name} is not a TradeHub middleman.</strong> Do not trade through them and do
+                not give them anything. Request a middleman on your accepted trade instead.
+              </p>
+              {answer.lookAlike && (
+                <>
+                  <p>
+                    <strong>Careful:</strong> it looks like the {NAME_KIND[answer.lookAlike.matched]} of an
+                    official middleman, written with look-alike letters. Impostors copy names this way. The
+                    real middleman:
+                  </p>
+                  <MiddlemanNames
+                    middleman={answer.lookAlike.middleman}
+                    matched={answer.lookAlike.matched}
+                    mark="the name it copies"
+                  />
+                </>
+              )}
+            </div>
           </div>
         )}
       </div>
