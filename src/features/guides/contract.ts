@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { GAME_IDS } from '@/shared/games'
 import { text } from '@/shared/text'
-import { GUIDE_BODY_MAX, GUIDE_STATUSES, GUIDE_TITLE_MAX } from './rules'
+import { GUIDE_BODY_MAX, GUIDE_MESSAGES, GUIDE_STATUSES, GUIDE_TITLE_MAX } from './rules'
 
 export * from './rules'
 
@@ -20,7 +20,7 @@ const titleSchema = text('Title', {
 const bodySchema = text('Body', {
   min: 1,
   max: GUIDE_BODY_MAX,
-  messages: { tooShort: 'Write the guide', tooLong: `Keep the guide to ${GUIDE_BODY_MAX} characters` },
+  messages: { tooShort: 'Write the guide', tooLong: GUIDE_MESSAGES.bodyTooLong },
 })
 const statusSchema = z.enum(GUIDE_STATUSES, 'status must be draft or published')
 

@@ -42,6 +42,9 @@ describe('feature manifests', () => {
   it('every route that takes more than 64 KB says so in its manifest, with a message', () => {
     const limits = FEATURES.flatMap((f) => f.bodyLimits ?? [])
     expect(limits.map((l) => `${l.method} ${l.path}`).sort()).toEqual([
+      'PATCH /api/admin/guides/:slug',
+      'POST /api/admin/guides',
+      'POST /api/admin/guides/preview',
       'POST /api/admin/items/:game/:item/image',
       'POST /api/admin/items/:game/bulk',
       'POST /api/disputes/:id/evidence',

@@ -1,6 +1,6 @@
 import { Parser } from 'htmlparser2'
 import { describe, expect, it } from 'vitest'
-import { renderGuide, sanitizeGuideHtml } from './render'
+import { refusedImages, renderGuide, sanitizeGuideHtml } from './render'
 import { STARTING_GUIDES } from './starting-guides'
 
 const SAFE_TAGS = new Set([
@@ -23,7 +23,8 @@ function executable(html: string): string[] {
         for (const [name, value] of Object.entries(attributes)) {
           if (!SAFE_ATTRIBUTES.has(name)) found.push(`attribute ${name}`)
           if (name === 'href' && !/^(?:https?:\/\/|\/(?![/\\])|#)/i.test(value)) found.push(`href ${value}`)
-          if (name === 'src' && !/^\/(?![/\\])/.test(value)) found.push(`src ${value}`)
+          if (name === 'src' && !/^\/uploads\/(?:items|avatars)\/[^?#]+\.webp$/.test(value))
+            found.push(`src ${value}`)
           if (name === 'style' && !/^text-align:(?:left|right|center)$/.test(value))
             found.push(`style ${value}`)
         }
@@ -34,6 +35,10 @@ function executable(html: string): string[] {
   parser.end(html)
   return found
 }
+
+/** Pictures the site serves from its uploads: an item's image (value-ops) and an avatar (accounts). */
+const ITEM_IMAGE = '/uploads/items/blox-fruits/kitsune-0123456789ab-256.webp'
+const AVATAR = '/uploads/avatars/3f2a-b9c1-77de.webp'
 
 const PAYLOADS = [
   '<script>alert(1)</script>',
@@ -118,7 +123,7 @@ describe('guide renderer: what it keeps', () => {
         '`code` and\n\n```\nblock\n```',
         '---',
         '| A | B |\n| :-- | --: |\n| 1 | 2 |',
-        '![A seed](/images/seed.png)',
+        `![A seed](${ITEM_IMAGE})`,
       ].join('\n\n'),
     )
     expect(headings).toEqual([
@@ -133,7 +138,7 @@ describe('guide renderer: what it keeps', () => {
     for (const tag of ['<ul>', '<ol>', '<blockquote>', '<em>', '<code>', '<pre>', '<hr />', '<table>'])
       expect(html).toContain(tag)
     expect(html).toContain('<td style="text-align:right">2</td>')
-    expect(html).toContain('<img src="/images/seed.png" alt="A seed" />')
+    expect(html).toContain(`<img src="${ITEM_IMAGE}" alt="A seed" />`)
     expect(html).not.toContain('target=')
     expect(summary).toBe('The first paragraph, with a link.')
   })
@@ -145,5 +150,47 @@ describe('guide renderer: what it keeps', () => {
       expect(summary.length, guide.slug).toBeGreaterThan(20)
       expect(executable(html), guide.slug).toEqual([])
     }
+  })
+})
+
+describe("guide images: the site's uploaded pictures only", () => {
+  /** Addresses every reader's browser would fetch with their cookies: a referral link, the API, other hosts. */
+  const REFUSED = [
+    '/r/attacker',
+    '/api/auth/sign-out',
+    '/api/favorites/blox-fruits/kitsune',
+    '//evil.example/x.png',
+    'https://evil.example/x.png',
+    'data:image/png;base64,iVBORw0KGgo=',
+    '/uploads/items/blox-fruits/../../r/attacker',
+    '/uploads/avatars/a.webp?ref=attacker',
+    '/uploads/evidence/1.webp',
+  ]
+
+  it.each(REFUSED)('drops ![x](%s) and names it as refused', (src) => {
+    const { html } = renderGuide(`Before.\n\n![x](${src})\n\nAfter.`)
+    expect(html).not.toContain('<img')
+    expect(executable(html)).toEqual([])
+    expect(refusedImages(`Before.\n\n![x](${src} "t")\n\nAfter.`)).toEqual([src])
+    expect(sanitizeGuideHtml(`<p><img src="${src}" alt="x" /></p>`)).not.toContain('<img')
+  })
+
+  it('finds images anywhere: by reference, in a link, a table or a list', () => {
+    const body = [
+      '[![in a link](/r/a)](/values-and-wfl)',
+      '| a |\n| - |\n| ![cell](/r/b) |',
+      '- ![listed](/r/c)',
+      `![fine](${ITEM_IMAGE}) ![ref][shot]`,
+      '[shot]: /r/d',
+    ].join('\n\n')
+    expect(refusedImages(body)).toEqual(['/r/a', '/r/b', '/r/c', '/r/d'])
+  })
+
+  it('keeps an item image and an avatar the site serves, and refuses neither', () => {
+    const body = `![Kitsune](${ITEM_IMAGE} "The fruit")\n\n![Our middleman](${AVATAR})`
+    expect(refusedImages(body)).toEqual([])
+    const { html } = renderGuide(body)
+    expect(html).toContain(`<img src="${ITEM_IMAGE}" alt="Kitsune" title="The fruit" />`)
+    expect(html).toContain(`<img src="${AVATAR}" alt="Our middleman" />`)
   })
 })

@@ -1,11 +1,12 @@
 import MarkdownIt from 'markdown-it'
 import sanitizeHtml from 'sanitize-html'
-import type { GuideHeading } from '@/features/guides/contract'
+import { GUIDE_IMAGE_PATTERN, type GuideHeading } from '@/features/guides/contract'
 
 /**
  * A guide's Markdown to the HTML the site shows: markdown-it with raw HTML off (a tag is shown as
  * text), then sanitize-html with an allow-list, so nothing the writer types can run in a reader's
- * browser. Links: http(s) and site paths only, `rel="nofollow noopener"`; images: the site's own only.
+ * browser. Links: http(s) and site paths only, `rel="nofollow noopener"`; images: the site's uploaded
+ * pictures only (`GUIDE_IMAGE_PATTERN`; a save with any other image is refused, see `refusedImages`).
  */
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false })
 
@@ -42,7 +43,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   exclusiveFilter: (frame) =>
-    (frame.tag === 'img' && !SITE_PATH.test(frame.attribs.src ?? '')) ||
+    (frame.tag === 'img' && !GUIDE_IMAGE_PATTERN.test(frame.attribs.src ?? '')) ||
     (frame.tag === 'a' && !SAFE_LINK.test(frame.attribs.href ?? '')),
   transformTags: {
     a: (tagName, attribs) => ({
@@ -102,6 +103,31 @@ export function renderGuide(body: string): RenderedGuide {
   }
   const html = sanitizeHtml(markdown.renderer.render(tokens, markdown.options, {}), SANITIZE)
   return { html, headings, summary: clip(summary, SUMMARY_MAX) }
+}
+
+/** Every link a writer may type, for finding their images: the renderer's own check drops some silently. */
+const anyLink = new MarkdownIt({ html: false, linkify: false, typographer: false })
+anyLink.validateLink = () => true
+
+type Token = ReturnType<typeof markdown.parse>[number]
+
+/**
+ * The images of a guide's Markdown that are not the site's uploaded pictures, in order (their address as
+ * written): a save with any is refused, so the writer learns which, rather than the image vanishing.
+ */
+export function refusedImages(body: string): string[] {
+  const refused: string[] = []
+  const visit = (tokens: Token[] | null) => {
+    for (const token of tokens ?? []) {
+      if (token.type === 'image') {
+        const src = String(token.attrGet('src') ?? '')
+        if (!GUIDE_IMAGE_PATTERN.test(src)) refused.push(anyLink.normalizeLinkText(src))
+      }
+      visit(token.children)
+    }
+  }
+  visit(anyLink.parse(body, {}))
+  return refused
 }
 
 /** Sanitizes HTML with the guides' allow-list (the renderer's last step, exported for its tests). */

@@ -1,6 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  GUIDE_BODY_MAX,
+  GUIDE_MESSAGES,
+  GUIDE_TITLE_MAX,
   guideListResponseSchema,
   guideSchema,
   previewGuideResponseSchema,
@@ -10,7 +13,7 @@ import { guideRevisions, guides } from '@/features/guides/tables'
 import { auditLog } from '@/platform/server/lib/audit-tables'
 import { errorOf, meOf, send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
-import { createTestApp } from '@/test/app'
+import { createTestApp, TEST_ORIGIN } from '@/test/app'
 import { seedStartingGuides } from './service'
 import { STARTING_GUIDES } from './starting-guides'
 
@@ -346,6 +349,141 @@ describe('rate limit', () => {
       expect(refused.headers.get('retry-after')).toBeTruthy()
     } finally {
       await limited.close()
+    }
+  })
+})
+
+describe("guide images: only the site's uploaded pictures (a reader's browser fetches each with their cookies)", () => {
+  const ITEM_IMAGE = '/uploads/items/blox-fruits/kitsune-0123456789ab-256.webp'
+  const REFUSED = [
+    '/r/attacker',
+    '/api/auth/sign-out',
+    '//evil.example/x.png',
+    'https://evil.example/x.png',
+    'data:image/png;base64,iVBORw0KGgo=',
+  ]
+  const withImage = (src: string) => `## Pictures\n\nSee this:\n\n![shot](${src})`
+
+  it('refuses a save or a preview with any other image: 400 naming the image, nothing written', async () => {
+    const slug = await create(editor, guide())
+    const before = (await t.database.db.select({ id: guideRevisions.id }).from(guideRevisions)).length
+    for (const src of REFUSED) {
+      const answers = [
+        await send(t, '/api/admin/guides', { body: guide({ body: withImage(src) }), cookie: editor.cookie }),
+        await patch(admin, slug, { body: withImage(src) }),
+        await send(t, '/api/admin/guides/preview', { body: { body: withImage(src) }, cookie: editor.cookie }),
+      ]
+      for (const res of answers) {
+        const error = await errorOf(res)
+        expect(error, src).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' })
+        expect(error.message).toBe(GUIDE_MESSAGES.imageNotAllowed(src))
+        expect(error.message).toContain(src)
+        expect(error.fields?.body).toBe(error.message)
+      }
+    }
+    expect((await t.database.db.select({ id: guideRevisions.id }).from(guideRevisions)).length).toBe(before)
+    const stored = guideSchema.parse(await (await send(t, `/api/guides/${slug}`)).json())
+    expect(stored.html).not.toContain('<img')
+  })
+
+  it('takes an item image the site serves, and shows it', async () => {
+    const slug = await create(editor, guide({ body: withImage(ITEM_IMAGE) }))
+    const shown = guideSchema.parse(await (await send(t, `/api/guides/${slug}`)).json())
+    expect(shown.html).toContain(`<img src="${ITEM_IMAGE}" alt="shot" />`)
+    const preview = await send(t, '/api/admin/guides/preview', {
+      body: { body: withImage(ITEM_IMAGE) },
+      cookie: editor.cookie,
+    })
+    expect(previewGuideResponseSchema.parse(await preview.json()).html).toContain(`src="${ITEM_IMAGE}"`)
+  })
+
+  it('never shows an image a guide stored before the rule (its HTML is sanitized again when read)', async () => {
+    const slug = await create(editor, guide())
+    await t.database.db
+      .update(guides)
+      .set({
+        html: `<p>Old words.</p><p><img src="/r/attacker" alt="x" /><img src="${ITEM_IMAGE}" alt="y" /></p>`,
+      })
+      .where(eq(guides.slug, slug))
+    t.cache.invalidate('guides:')
+    for (const res of [
+      await send(t, `/api/guides/${slug}`),
+      await send(t, `/api/admin/guides/${slug}`, { cookie: editor.cookie }),
+    ]) {
+      const { html } = guideSchema.parse(await res.json())
+      expect(html).toContain('Old words.')
+      expect(html).not.toContain('/r/attacker')
+      expect(html).toContain(`src="${ITEM_IMAGE}"`)
+    }
+  })
+})
+
+describe('guide length in characters, whatever the script (the body limit is in bytes)', () => {
+  /** One character (the limits count code points) of 4 bytes in UTF-8, and 12 as JSON escapes (2 × \\uXXXX). */
+  const EMOJI = '\u{1F600}'
+  /** One character of 3 bytes in UTF-8. */
+  const HAN = '\u4E2D'
+  const longTitle = (char: string) => {
+    const base = `${title()} `
+    return base + char.repeat(GUIDE_TITLE_MAX - [...base].length)
+  }
+
+  it('takes a guide at the maximum in 4-byte and in 3-byte characters (create, change, preview)', async () => {
+    const emoji = EMOJI.repeat(GUIDE_BODY_MAX)
+    const han = HAN.repeat(GUIDE_BODY_MAX)
+    expect(new TextEncoder().encode(JSON.stringify({ body: emoji })).byteLength).toBeGreaterThan(
+      3 * 64 * 1024,
+    )
+    const slug = await create(editor, guide({ title: longTitle(EMOJI), body: emoji }))
+    const changed = await patch(editor, slug, { title: longTitle(HAN), body: han })
+    expect(changed.status, (await changed.clone().text()).slice(0, 200)).toBe(200)
+    expect(staffGuideSchema.parse(await changed.json()).body).toBe(han)
+    const preview = await send(t, '/api/admin/guides/preview', {
+      body: { body: emoji },
+      cookie: editor.cookie,
+    })
+    expect(preview.status).toBe(200)
+  })
+
+  it('takes a maximal guide sent with every character escaped (\\uXXXX, as some JSON encoders write it)', async () => {
+    const json = JSON.stringify(
+      guide({ title: longTitle(EMOJI), body: EMOJI.repeat(GUIDE_BODY_MAX) }),
+    ).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    const res = await t.app.request('/api/admin/guides', {
+      method: 'POST',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie: editor.cookie },
+      body: json,
+    })
+    expect(res.status, (await res.clone().text()).slice(0, 200)).toBe(201)
+  })
+
+  it('answers one character over with the validation message (400), not 413', async () => {
+    const slug = await create(editor, guide())
+    for (const body of [EMOJI.repeat(GUIDE_BODY_MAX + 1), HAN.repeat(GUIDE_BODY_MAX + 1)]) {
+      for (const res of [
+        await send(t, '/api/admin/guides', { body: guide({ body }), cookie: editor.cookie }),
+        await patch(editor, slug, { body }),
+        await send(t, '/api/admin/guides/preview', { body: { body }, cookie: editor.cookie }),
+      ]) {
+        expect(await errorOf(res)).toMatchObject({
+          status: 400,
+          message: `body: ${GUIDE_MESSAGES.bodyTooLong}`,
+          fields: { body: GUIDE_MESSAGES.bodyTooLong },
+        })
+      }
+    }
+  })
+
+  it('still refuses a body far past any guide with 413', async () => {
+    const slug = await create(editor, guide())
+    const body = EMOJI.repeat(GUIDE_BODY_MAX * 4)
+    for (const res of [
+      await send(t, '/api/admin/guides', { body: guide({ body }), cookie: editor.cookie }),
+      await patch(editor, slug, { body }),
+      await send(t, '/api/admin/guides/preview', { body: { body }, cookie: editor.cookie }),
+    ]) {
+      expect(res.status).toBe(413)
+      expect((await errorOf(res)).message).toMatch(/guide/i)
     }
   })
 })

@@ -1,12 +1,13 @@
 import { and, desc, eq, isNotNull, isNull, like, ne, notExists, or, sql } from 'drizzle-orm'
 import { profiles } from '@/features/accounts/server/public'
-import type {
-  CreateGuideRequest,
-  Guide,
-  GuideListResponse,
-  GuideSummary,
-  StaffGuide,
-  UpdateGuideRequest,
+import {
+  type CreateGuideRequest,
+  GUIDE_MESSAGES,
+  type Guide,
+  type GuideListResponse,
+  type GuideSummary,
+  type StaffGuide,
+  type UpdateGuideRequest,
 } from '@/features/guides/contract'
 import { guideRevisions, guides } from '@/features/guides/tables'
 import type { Actor } from '@/platform/server/auth/session'
@@ -15,7 +16,7 @@ import { recordAudit } from '@/platform/server/lib/audit'
 import { AppError } from '@/platform/server/lib/errors'
 import { hitRateLimit, type Limit } from '@/platform/server/lib/rate-limit'
 import type { ReadCache } from '@/platform/server/lib/read-cache'
-import { renderGuide } from './render'
+import { refusedImages, renderGuide, sanitizeGuideHtml } from './render'
 import { STARTING_GUIDES } from './starting-guides'
 
 export const DEFAULT_GUIDE_LIMITS = {
@@ -48,7 +49,20 @@ const summaryOf = (r: Row): GuideSummary => ({
   publishedAt: r.publishedAt?.toISOString() ?? null,
 })
 
-const guideOf = (r: Row): Guide => ({ ...summaryOf(r), html: r.html, headings: r.headings })
+/** Its stored HTML is sanitized again when read: one saved under an older, wider allow-list obeys today's. */
+const guideOf = (r: Row): Guide => ({
+  ...summaryOf(r),
+  html: sanitizeGuideHtml(r.html),
+  headings: r.headings,
+})
+
+/** A body with an image that is not one of the site's uploaded pictures is refused, naming the first. */
+function assertGuideImages(body: string) {
+  const [refused] = refusedImages(body)
+  if (refused === undefined) return
+  const message = GUIDE_MESSAGES.imageNotAllowed(refused)
+  throw new AppError('VALIDATION_FAILED', message, { fields: { body: message } })
+}
 
 /** The published guides, newest first (public). */
 export async function listPublishedGuides(db: Db): Promise<GuideListResponse> {
@@ -134,6 +148,7 @@ async function freeSlug(db: Db, title: string): Promise<string> {
 
 /** Writes a guide: a unique slug from its title (two writers at once: the second retries the next one). */
 export async function createGuide(ctx: GuidesContext, actor: Actor, input: CreateGuideRequest) {
+  assertGuideImages(input.body)
   await hitRateLimit(ctx.db, `guides:write:${actor.id}`, ctx.limits.writesPerUser, TOO_MANY)
   const rendered = renderGuide(input.body)
   for (let attempt = 0; ; attempt++) {
@@ -174,6 +189,7 @@ export async function createGuide(ctx: GuidesContext, actor: Actor, input: Creat
 
 /** Changes a guide (its slug stays); each save keeps a revision. Publishing stamps the first publication. */
 export async function updateGuide(ctx: GuidesContext, actor: Actor, slug: string, input: UpdateGuideRequest) {
+  if (input.body !== undefined) assertGuideImages(input.body)
   await hitRateLimit(ctx.db, `guides:write:${actor.id}`, ctx.limits.writesPerUser, TOO_MANY)
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(guides).where(eq(guides.slug, slug)).for('update')
@@ -210,6 +226,7 @@ export async function updateGuide(ctx: GuidesContext, actor: Actor, slug: string
 
 /** The body as its page would show it (the editor's preview). */
 export async function previewGuide(ctx: GuidesContext, actor: Actor, body: string) {
+  assertGuideImages(body)
   await hitRateLimit(ctx.db, `guides:preview:${actor.id}`, ctx.limits.previewsPerUser, TOO_MANY)
   return { html: renderGuide(body).html }
 }

@@ -1,4 +1,5 @@
 import {
+  environmentManager,
   hashKey,
   MutationObserver,
   type MutationOptions,
@@ -20,6 +21,9 @@ import { queryClient } from './query-client'
 // biome-ignore lint/suspicious/noExplicitAny: observers of every query's own types
 type AnyObserver = QueryObserver<any, any, any, any, any>
 const observers = new Map<string, AnyObserver>()
+
+/** How many observers are shared now (each is removed with its last subscriber; tests count them). */
+export const sharedObserverCount = () => observers.size
 
 function sharedObserver(options: QueryObserverOptions): [key: string, observer: AnyObserver] {
   const key = `${hashKey(options.queryKey)}|${options.enabled !== false}`
@@ -55,9 +59,14 @@ export function useSharedQuery<TData, T>(
   options: QueryObserverOptions<TData, Error, TData, TData, any>,
   pick: (result: QueryObserverResult<TData>) => T,
 ): T {
-  const [key, observer] = sharedObserver(options as QueryObserverOptions)
+  // The server's renderer never subscribes (nothing would remove the observer) nor fetches these
+  // queries: it renders SERVER_RESULT, with no observer and no query in the browser's client.
+  const [key, observer]: [string, AnyObserver | null] = environmentManager.isServer()
+    ? ['', null]
+    : sharedObserver(options as QueryObserverOptions)
   const subscribe = useCallback(
     (onChange: () => void) => {
+      if (!observer) return () => {}
       const unsubscribe = observer.subscribe(notifyManager.batchCalls(onChange))
       return () => {
         unsubscribe()
@@ -68,7 +77,7 @@ export function useSharedQuery<TData, T>(
   )
   return useSyncExternalStore(
     subscribe,
-    () => pick(observer.getCurrentResult()),
+    () => pick(observer ? observer.getCurrentResult() : SERVER_RESULT),
     () => pick(SERVER_RESULT),
   )
 }

@@ -167,7 +167,7 @@ function GuideEditor({ guide }: { guide?: StaffGuide }) {
           />
           <TextAreaField
             label="Body (Markdown)"
-            hint="## for a heading, - for a list, [text](https://…) for a link. Raw HTML is shown as text."
+            hint="## for a heading, - for a list, [text](https://…) for a link, ![text](/uploads/…) for a picture uploaded to the site (an item's image or an avatar). Raw HTML is shown as text."
             required
             rows={16}
             maxLength={GUIDE_BODY_MAX}
