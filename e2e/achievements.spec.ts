@@ -78,10 +78,11 @@ test.describe('achievements and the referral program', { tag: '@phone' }, () => 
     await other.close()
   })
 
-  test('a trader signs up through an invite link and the inviter sees 1 joined', async ({
+  test('a trader signs up through an invite link and, once they traded, the inviter sees 1 joined', async ({
     page,
     browser,
   }, testInfo) => {
+    test.slow() // three traders
     const s = stamp()
     const inviter = `ref_i_${s}`
     await createUser(page.request, uniqueEmail(testInfo, 'inviter'), inviter)
@@ -99,7 +100,19 @@ test.describe('achievements and the referral program', { tag: '@phone' }, () => 
     await expect(friendPage).toHaveURL(/\/sign-in\?view=sign-up$/)
     await expect(friendPage.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible()
     await createUser(friend.request, uniqueEmail(testInfo, 'friend'), `ref_f_${s}`)
+    await page.reload()
+    await expect(page.getByText('0 traders joined through your link')).toBeVisible()
+    await expect(page.getByText('(1 signed up and not yet counted)')).toBeVisible()
+
+    // The friend completes a trade with someone else: the invite counts.
+    const third = await otherTrader(browser, testInfo, 'ref-third', `ref_t_${s}`)
+    const ad = await post(third.request, '/api/trade-ads', AD)
+    const offer = await post(friend.request, `/api/trade-ads/${ad.id}/offers`)
+    await post(third.request, `/api/trade-offers/${offer.id}/accept`)
+    await post(third.request, `/api/trade-offers/${offer.id}/complete`)
+    await post(friend.request, `/api/trade-offers/${offer.id}/complete`)
     await friend.close()
+    await third.close()
 
     await page.reload()
     await expect(page.getByText('1 trader joined through your link.')).toBeVisible()

@@ -77,7 +77,9 @@ test.describe('moderation', { tag: '@phone' }, () => {
     const card = page.getByRole('article').filter({ hasText: note })
     await expect(card.getByRole('heading', { name: 'Ad reported: Scam' })).toBeVisible()
     await expect(card).toContainText(`Asked me to give first ${s}`)
-    await expect(card).toContainText(reporter.email)
+    // People by username, never by e-mail.
+    await expect(card).toContainText(`@${reporter.username}`)
+    await expect(card).not.toContainText(reporter.email)
     await expect(card).toContainText(`@${owner.username}`)
     await expect(card.getByRole('link', { name: /Open the ad/ })).toHaveAttribute(
       'href',
@@ -93,7 +95,7 @@ test.describe('moderation', { tag: '@phone' }, () => {
     await page.getByRole('link', { name: 'Resolved' }).click()
     await expect(page).toHaveURL(/\/admin\/reports\?status=resolved$/)
     const resolved = page.getByRole('article').filter({ hasText: note })
-    await expect(resolved).toContainText(`Hidden by ${modEmail}`)
+    await expect(resolved).toContainText(`Hidden by @guard_${s}`)
     await expect(resolved).toContainText(`Note: Give-first scam ${s}`)
     const content = resolved.getByRole('region', { name: 'What was reported' })
     await expect(content).toContainText(note)

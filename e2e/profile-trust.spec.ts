@@ -68,6 +68,7 @@ test.describe('trust on profiles', { tag: '@phone' }, () => {
     const figures = reputation.getByRole('list', { name: 'Reputation figures' })
     await expect(figures).toContainText('2 reviews')
     await expect(figures).toContainText('2 completed trades')
+    await expect(figures).toContainText('2 trading partners')
     await expect(figures).toContainText('100% positive')
     const reviews = reputation.getByRole('list', { name: 'Reviews' }).getByRole('listitem')
     await expect(reviews).toHaveCount(2)

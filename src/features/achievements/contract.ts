@@ -27,7 +27,7 @@ export type UserAchievementsResponse = z.infer<typeof userAchievementsResponseSc
 export const referralsResponseSchema = z.object({
   /** The invite link's path (/r/{username}); null until a username is chosen. */
   path: z.string().nullable(),
-  /** Joined through it: e-mail verified and username chosen. */
+  /** Joined through it and counted: e-mail verified, username chosen, a trade with someone else. */
   joined: z.number().int(),
   /** Signed up through it, not yet counted. */
   pending: z.number().int(),

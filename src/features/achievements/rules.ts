@@ -27,7 +27,7 @@ export const MARKETPLACE_OPENED_AT = '2026-11-26T12:00:00Z'
 export const ACHIEVEMENT_LIMITS = {
   fiveStarReviews: 10,
   fiveStarAverage: 4.8,
-  /** Traders who joined through one's invite link for the Recruiter badge. */
+  /** Traders who joined through one's invite link and traded with someone else, for the Recruiter badge. */
   recruits: 1,
   /** The achievements shown beside a trader's name on ads (the newest). */
   onAds: 3,
@@ -83,7 +83,7 @@ export const ACHIEVEMENTS: readonly AchievementInfo[] = [
   {
     id: 'recruiter',
     name: 'Recruiter',
-    rule: 'A trader joined through your invite link: verified their e-mail and chose a username.',
+    rule: 'A trader joined through your invite link and completed a trade with someone other than you.',
     icon: '📣',
   },
 ]

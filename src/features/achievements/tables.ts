@@ -19,8 +19,9 @@ export const userAchievements = pgTable(
 
 /**
  * A trader who signed up through another's invite link (/r/{username}): one row per referred trader,
- * written when their account is created. It counts once they verified their e-mail and chose a username
- * (checked when read). docs/decisions/038-achievements.md
+ * written when their account is created. It counts once they verified their e-mail, chose a username and
+ * completed a trade with someone other than the inviter (checked when read: `invitesOf`).
+ * docs/decisions/038-achievements.md
  */
 export const referrals = pgTable(
   'referrals',

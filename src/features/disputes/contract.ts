@@ -76,6 +76,13 @@ export const disputeSummarySchema = z.object({
   respondent: traderSchema,
   createdAt: z.string(),
   resolvedAt: z.string().nullable(),
+  /**
+   * Whether this reader may decide it (while it is open): a moderator or an admin who is not part of
+   * it; one against a moderator or an admin, an admin only (`decisionRefusal`, roles/policy.ts).
+   */
+  mayDecide: z.boolean(),
+  /** Why a moderator reading it may not decide it (null: they may, or the reader decides nothing). */
+  decideRefusal: z.string().nullable(),
 })
 export type DisputeSummary = z.infer<typeof disputeSummarySchema>
 

@@ -191,7 +191,10 @@ export const v1TraderResponseSchema = z.object({
   roblox: robloxUserSchema.nullable(),
   /** OG member: on the launch list before the site opened. */
   ogBadge: z.boolean(),
-  /** Average rating (one decimal), reviews, completed trades, % positive and disputes upheld. */
+  /**
+   * Average rating (one decimal), reviews, completed trades, distinct trading partners, % positive and
+   * disputes upheld. A partner counts once in 7 days toward the reviews and the completed trades.
+   */
   reputation: reviewSummarySchema,
   /** Achievements earned, newest first. */
   achievements: z.array(earnedAchievementSchema),

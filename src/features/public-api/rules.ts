@@ -17,6 +17,8 @@ export const API_KEY_PREFIX = 'thk_'
 export const PUBLIC_API_MESSAGES = {
   limited: 'Too many requests to the API: wait a minute, or use an API key.',
   badKey: 'This API key is unknown or revoked.',
+  /** A key works only while its account may sign in (`why`: the sign-in's refusal, e.g. a suspension). */
+  keyOwnerRefused: (why: string) => `This API key's account may not sign in, so its keys do not work. ${why}`,
   tooManyKeys: `You can hold at most ${PUBLIC_API_LIMITS.keysPerUser} API keys: revoke one first.`,
   keyNotFound: 'API key not found',
 } as const

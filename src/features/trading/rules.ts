@@ -90,6 +90,7 @@ export const TRADING_MESSAGES = {
   offerNotPending: 'This offer is no longer pending',
   offerNotAccepted: 'Only an accepted offer can be confirmed',
   otherAccepted: 'You already accepted another offer on this ad',
+  offererSuspended: "This trader's account is suspended: their offer cannot be accepted",
   cannotDecline: 'Only a pending offer can be declined',
   acceptedNotDeclined:
     'An accepted trade cannot be declined: ask the other trader to cancel it, or open a dispute',

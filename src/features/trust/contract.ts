@@ -38,14 +38,19 @@ export const reviewSchema = z.object({
 export type Review = z.infer<typeof reviewSchema>
 
 /**
- * A trader's reputation: the average of their reviews (two accounts reviewing each other more than 3
- * times in 30 days count once), how many reviews, the completed trades, the share of positive ratings.
+ * A trader's reputation: the average and the count of their reviews, their completed trades, the share
+ * of positive ratings. A trading partner counts once in 7 days: one review of each author and one trade
+ * with each partner in 7 days count (every review still shows in the list).
  */
 export const reviewSummarySchema = z.object({
   /** null: no review yet. Rounded to one decimal. */
   average: z.number().nullable(),
+  /** Reviews that count toward the average. */
   count: z.number().int(),
+  /** Completed trades that count: one with each partner in 7 days. */
   completedTrades: z.number().int(),
+  /** The distinct traders they completed trades with. */
+  partners: z.number().int(),
   /** null: no review yet. */
   positivePercent: z.number().int().nullable(),
   /** Disputes against this trader a moderator upheld (docs/decisions/037-disputes.md). */
@@ -114,7 +119,8 @@ export const resolveReportRequestSchema = z.strictObject({
 })
 export type ResolveReportRequest = z.input<typeof resolveReportRequestSchema>
 
-const personSchema = z.object({ id: z.string(), username: z.string().nullable(), email: z.string() })
+/** Someone in a report, by username (null: none chosen yet): never an e-mail (docs/product.md §11). */
+const personSchema = z.object({ id: z.string(), username: z.string().nullable() })
 
 export const reportSchema = z.object({
   id: z.number().int(),
@@ -142,9 +148,18 @@ export const reportSchema = z.object({
       action: z.enum(REPORT_ACTIONS),
       note: z.string(),
       at: z.string(),
+      /** The username of who resolved it (null: a deleted account, or no username). */
       by: z.string().nullable(),
     })
     .nullable(),
+  /**
+   * Whether this reader may decide it (while it is open): not when they reported it (or the same
+   * thing) or wrote what was reported; one about a moderator or an admin, an admin only
+   * (`decisionRefusal`, roles/policy.ts).
+   */
+  mayDecide: z.boolean(),
+  /** Why this reader may not decide it (null: they may). */
+  decideRefusal: z.string().nullable(),
 })
 export type Report = z.infer<typeof reportSchema>
 

@@ -1,18 +1,19 @@
 /**
  * The trust layer's rules, free of zod (the pages use them): verified Roblox accounts, reviews after
- * completed trades, blocks, reports and the moderators' queue. docs/decisions/033-trust-server.md
+ * accepted trades, blocks, reports and the moderators' queue. docs/decisions/033-trust-server.md
  */
 
+const DAY_MS = 24 * 60 * 60 * 1000
+
 export const TRUST_LIMITS = {
-  /** A completed trade can be reviewed for this long. */
+  /** A trade can be reviewed for this long after it completed (or was accepted, or cancelled after). */
   reviewDays: 14,
   /** A review's comment. */
   maxComment: 500,
   /** A reviewer whose account is younger than this is marked "new account". */
   newAccountDays: 3,
-  /** Two accounts reviewing each other more than this often within `pairWindowDays` count once. */
-  pairReviews: 3,
-  pairWindowDays: 30,
+  /** An author's reviews of one trader count toward the rating once in this many days. */
+  countedReviewDays: 7,
   /** A rating at least this high is positive. */
   positiveRating: 4,
   /** Reviews on one page. */
@@ -53,7 +54,7 @@ export const REPORT_ACTIONS = ['dismiss', 'hide', 'warn', 'suspend'] as const
 export type ReportAction = (typeof REPORT_ACTIONS)[number]
 
 export const TRUST_MESSAGES = {
-  reviewNotCompleted: 'Only a trade both traders confirmed can be reviewed',
+  reviewNotAccepted: 'Only a trade that was accepted can be reviewed',
   reviewTooLate: 'Reviews can be written within 14 days of the trade',
   reviewExists: 'You already reviewed this trade',
   reportTargetNotFound: 'There is nothing to report here',
@@ -69,3 +70,25 @@ export const TRUST_MESSAGES = {
 /** Whether a report's action fits its target (a user has no content to hide). */
 export const actionFits = (kind: ReportTargetKind, action: ReportAction) =>
   !(kind === 'user' && action === 'hide')
+
+/** What decides whether a trade can be reviewed: its row on the server, its answer on the page. */
+export interface ReviewableTrade {
+  acceptedAt: Date | string | null
+  completedAt: Date | string | null
+  /** When it was accepted, or cancelled after. */
+  decidedAt: Date | string | null
+}
+
+/**
+ * Why neither trader may review this trade at `now` (ms), or null: they may (each once). Any trade that
+ * was accepted can be reviewed, completed, still accepted or cancelled after, for 14 days from its
+ * completion, else from its last decision (the acceptance or the cancellation). A block stops nothing.
+ */
+export function reviewRefusal(
+  trade: ReviewableTrade,
+  now: number,
+): 'reviewNotAccepted' | 'reviewTooLate' | null {
+  if (trade.acceptedAt === null) return 'reviewNotAccepted'
+  const from = new Date(trade.completedAt ?? trade.decidedAt ?? trade.acceptedAt).getTime()
+  return now - from > TRUST_LIMITS.reviewDays * DAY_MS ? 'reviewTooLate' : null
+}

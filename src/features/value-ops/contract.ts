@@ -231,6 +231,11 @@ export const suggestionSchema = z.object({
   /** The signed-in user's vote (0: none; always 0 for a visitor). */
   myVote: z.number().int(),
   mine: z.boolean(),
+  /**
+   * Whether the signed-in user may decide it (while it is open): an editor of its game who is not its
+   * author (`decisionRefusal`, roles/policy.ts); always false for a visitor.
+   */
+  mayDecide: z.boolean(),
 })
 export type Suggestion = z.infer<typeof suggestionSchema>
 

@@ -86,7 +86,7 @@ export const VALUE_MESSAGES = {
   suggestionClosed: 'This suggestion is no longer open',
   rejectNoteRequired: 'Say why the suggestion is rejected',
   ownSuggestion: 'You cannot vote on your own suggestion',
-  ownApproval: 'You cannot approve your own suggestion: another value editor of this game decides',
+  ownDecision: 'You cannot decide your own suggestion: another value editor of this game decides',
   votesTooFast: 'You are voting too fast. Try again in a minute.',
   bulkNotApplied: 'Nothing was applied: fix the rows listed and try again',
   importRunning: 'An import of this game is already running',

@@ -1,12 +1,11 @@
-import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm'
-import { profiles } from '@/features/accounts/server/public'
+import { inArray, sql } from 'drizzle-orm'
 import {
   ACHIEVEMENTS,
   type AchievementFacts,
   type AchievementId,
   earnedBy,
 } from '@/features/achievements/rules'
-import { referrals, userAchievements } from '@/features/achievements/tables'
+import { userAchievements } from '@/features/achievements/tables'
 import { ogMembersOf } from '@/features/launch-list/server/public'
 import { jobsDoneOf } from '@/features/middlemen/server/public'
 import { notifyUser } from '@/features/notifications/server/public'
@@ -18,12 +17,17 @@ import { robloxAccountsOf } from '@/features/verification/server/public'
 import { users } from '@/platform/server/auth/tables'
 import type { Services } from '@/platform/server/context'
 import type { Db } from '@/platform/server/db/client'
+import { recruitsOf } from './referral'
 
 /** Every cache key of the achievements starts so (the holders' counts). */
 export const ACHIEVEMENTS_CACHE_PREFIX = 'achievements:'
 
-/** The database and the read cache: a feature's own deps ({ db, cache }) or the house's ({ database, cache }). */
-export type AwardDeps = Pick<Services, 'cache'> & ({ db: Db } | Pick<Services, 'database'>)
+/**
+ * The database and the read cache: a feature's own deps ({ db, cache }) or the house's ({ database, cache }).
+ * Without a cache (an account's creation: sign-in has none), the holders' counts catch up within the
+ * cache's lifetime.
+ */
+export type AwardDeps = Partial<Pick<Services, 'cache'>> & ({ db: Db } | Pick<Services, 'database'>)
 const dbOf = (deps: AwardDeps): Db => ('db' in deps ? deps.db : deps.database.db)
 
 /**
@@ -69,22 +73,19 @@ export async function factsOf(db: Db, userIds: readonly string[]): Promise<Map<s
   )
 }
 
-/** Each inviter's recruits: invited accounts with a verified e-mail and a username. */
-async function recruitsOf(db: Db, userIds: readonly string[]): Promise<Map<string, number>> {
+/** The accounts with these e-mail addresses (any case). */
+export async function usersWithEmails(db: Db, emails: readonly string[]): Promise<string[]> {
+  if (emails.length === 0) return []
   const rows = await db
-    .select({ userId: referrals.referrerId, n: count() })
-    .from(referrals)
-    .innerJoin(users, eq(users.id, referrals.referredId))
-    .innerJoin(profiles, eq(profiles.userId, referrals.referredId))
+    .select({ id: users.id })
+    .from(users)
     .where(
-      and(
-        inArray(referrals.referrerId, [...userIds]),
-        eq(users.emailVerified, true),
-        isNotNull(profiles.username),
+      inArray(
+        sql`lower(${users.email})`,
+        emails.map((e) => e.toLowerCase()),
       ),
     )
-    .groupBy(referrals.referrerId)
-  return new Map(rows.map((r) => [r.userId, r.n]))
+  return rows.map((r) => r.id)
 }
 
 const INFO = new Map(ACHIEVEMENTS.map((a) => [a.id, a]))
@@ -92,8 +93,8 @@ const INFO = new Map(ACHIEVEMENTS.map((a) => [a.id, a]))
 /**
  * Checks every rule for these users and writes what they newly earned, once: the row is kept for good
  * and a notification goes with it only when the row was written. Called after each event that can earn
- * one (trades, reviews, verification, suggestions, stock reports, middleman jobs) and on reads of a
- * profile. The achievements newly earned.
+ * one (an account made, the launch list confirmed, trades, reviews, verification, suggestions, stock
+ * reports, middleman jobs) and by the catch-up on start; never on a read. The achievements newly earned.
  */
 export async function awardAchievements(
   deps: AwardDeps,
@@ -124,7 +125,7 @@ export async function awardAchievements(
     }
     return written as { userId: string; achievementId: AchievementId }[]
   })
-  if (earned.length > 0) deps.cache.invalidate(ACHIEVEMENTS_CACHE_PREFIX)
+  if (earned.length > 0) deps.cache?.invalidate(ACHIEVEMENTS_CACHE_PREFIX)
   return earned
 }
 

@@ -1,3 +1,5 @@
+import { subscriberVerified } from '@/features/launch-list/server/public'
+import { middlemanJobDone } from '@/features/middlemen/server/public'
 import { managerReported } from '@/features/stock/server/public'
 import { tradeCompleted, traderExtras } from '@/features/trading/server/public'
 import { reviewPosted } from '@/features/trust/server/public'
@@ -6,8 +8,8 @@ import { robloxAccountChanged } from '@/features/verification/server/public'
 import { accountCreated } from '@/platform/server/auth/hooks'
 import { defineFeature } from '@/platform/server/context'
 import { type HookDeps, implement } from '@/platform/server/hooks'
-import { awardAchievements, awardEveryone } from './award'
-import { recordReferral } from './referral'
+import { awardAchievements, awardEveryone, usersWithEmails } from './award'
+import { invitersOf, recordReferral } from './referral'
 import { achievementRoutes, inviteRoutes, referralRoutes, userAchievementRoutes } from './routes'
 import { badgesOf } from './service'
 
@@ -25,14 +27,26 @@ export default defineFeature({
   },
   // Achievements follow what traders do: each event below may earn one (docs/decisions/038-achievements.md).
   hooks: [
-    // A new account brought by an invite link counts toward its inviter's Recruiter badge.
-    implement(accountCreated, recordReferral),
-    ...[tradeCompleted, reviewPosted, suggestionApproved, managerReported, robloxAccountChanged].map(
+    // A new account: the invite that brought it (its inviter's Recruiter badge, once it trades), and
+    // what it earns at once (OG member: its e-mail confirmed on the launch list).
+    implement(accountCreated, async (db, userId, cookie) => {
+      await recordReferral(db, userId, cookie)
+      await awardAchievements({ db }, [userId])
+    }),
+    // A trade: its traders' badges, and their inviters' Recruiter (a trade with someone else counts it).
+    implement(tradeCompleted, async (deps, userIds) => {
+      await awardAchievements(deps, [...userIds, ...(await invitersOf(deps.db, userIds))])
+    }),
+    ...[reviewPosted, suggestionApproved, managerReported, robloxAccountChanged, middlemanJobDone].map(
       (event) =>
         implement(event, async (deps: HookDeps, userIds: readonly string[]) => {
           await awardAchievements(deps, userIds)
         }),
     ),
+    // The launch list confirmed an address: OG member for the account with it, if there is one.
+    implement(subscriberVerified, async (deps, emails) => {
+      await awardAchievements(deps, await usersWithEmails(deps.db, emails))
+    }),
     // Ads and offers show each trader's newest badges.
     implement(traderExtras, async (db, ids) => {
       const badges = await badgesOf(db, ids)

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, count, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ACHIEVEMENT_IDS,
@@ -19,10 +19,12 @@ import { tradeAds, tradeOffers } from '@/features/trading/tables'
 import { tradeReviews } from '@/features/trust/tables'
 import { robloxAccounts } from '@/features/verification/tables'
 import { users } from '@/platform/server/auth/tables'
-import { cookiesOf, lastMailLink, send } from '@/test/accounts'
+import { pendingEmails } from '@/platform/server/lib/mail/tables'
+import { cookiesOf, lastMailLink, meOf, send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
 import { createTestApp, TEST_ORIGIN } from '@/test/app'
 import { created, signedInTrader, TRADE_AD, type Trader, tradeBetween } from '@/test/trading'
+import { awardAchievements, awardEveryone, factsOf } from './award'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 let t: TestApp
@@ -104,17 +106,19 @@ describe('earning', () => {
 
   it('keeps an achievement once earned, even when its facts change', async () => {
     const trader = await signedInTrader(t)
+    const award = () => awardAchievements({ db: t.database.db, cache: t.cache }, [trader.id])
     await t.database.db
       .insert(robloxAccounts)
       .values({ userId: trader.id, robloxId: Date.now() % 1e9, name: 'kept', displayName: 'Kept' })
+    await award()
     expect((await achievementsOf(trader.username)).map((a) => a.id)).toContain('verified')
     await t.database.db.delete(robloxAccounts).where(eq(robloxAccounts.userId, trader.id))
+    await award()
     expect((await achievementsOf(trader.username)).map((a) => a.id)).toContain('verified')
   })
 
-  it('earns OG member, Early adopter and Middleman from the data on a read of the profile', async () => {
+  it('the catch-up on start earns what no event did: OG member, Early adopter, Middleman', async () => {
     const trader = await signedInTrader(t)
-    expect(await achievementsOf(trader.username)).toEqual([])
     await t.database.db.insert(launchSubscribers).values({
       email: trader.email,
       verified: true,
@@ -130,8 +134,9 @@ describe('earning', () => {
       status: 'done',
       middlemanId: trader.id,
     })
-    const ids = (await achievementsOf(trader.username)).map((a) => a.id)
-    expect(ids.sort()).toEqual(['early-adopter', 'middleman', 'og-member'])
+    expect(await achievementsOf(trader.username)).toEqual([]) // a read awards nothing
+    await awardEveryone({ database: t.database, cache: t.cache })
+    expect(await heldBy(trader.id)).toEqual(['early-adopter', 'middleman', 'og-member'])
   })
 
   it('refuses a malformed username (400) and answers 404 for an unknown trader', async () => {
@@ -140,7 +145,7 @@ describe('earning', () => {
   })
 })
 
-/** What the trader holds, read from the table (no read of the profile, which awards too). */
+/** What the trader holds, read from the table. */
 const heldBy = async (userId: string) =>
   (
     await t.database.db
@@ -151,19 +156,24 @@ const heldBy = async (userId: string) =>
     .map((r) => r.id)
     .sort()
 
+/** How far back the next past trade or review is written: each 8 days before the one written before. */
+let daysBack = 0
+const pastDay = () => new Date(Date.now() - ++daysBack * 8 * 24 * 60 * 60 * 1000)
+
 /**
- * `n` trades `trader` completed in the past with `partner`, written straight to the trade tables: on
- * ads of `trader` (`as: 'owner'`) or offers of theirs on the partner's ads (`as: 'offerer'`). Each ad
- * also has a declined offer of the partner, which counts for nothing. The completed offers' ids.
+ * `n` trades `trader` completed in the past with `partner`, written straight to the trade tables, 8
+ * days apart and counted (as completeOffer marks them): on ads of `trader` (`as: 'owner'`) or offers of
+ * theirs on the partner's ads (`as: 'offerer'`). Each ad also has a declined offer of the partner, which
+ * counts for nothing. No event runs: nothing is awarded. The completed offers' ids.
  */
 async function pastTrades(trader: Trader, partner: Trader, n: number, as: 'owner' | 'offerer') {
   const { db } = t.database
-  const done = new Date(Date.now() - 60 * 60 * 1000)
+  const days = Array.from({ length: n }, pastDay)
   const [owner, offerer] = as === 'owner' ? [trader, partner] : [partner, trader]
   const ads = await db
     .insert(tradeAds)
     .values(
-      Array.from({ length: n }, () => ({
+      days.map((done) => ({
         userId: owner.id,
         gameId: 'blox-fruits',
         status: 'traded' as const,
@@ -183,20 +193,25 @@ async function pastTrades(trader: Trader, partner: Trader, n: number, as: 'owner
   const offers = await db
     .insert(tradeOffers)
     .values(
-      ads.map((ad) => ({
+      ads.map((ad, i) => ({
         adId: ad.id,
         userId: offerer.id,
         status: 'completed' as const,
         asRequested: true,
-        decidedAt: done,
-        completedAt: done,
+        decidedAt: days[i]!,
+        acceptedAt: days[i]!,
+        completedAt: days[i]!,
+        counted: true,
       })),
     )
     .returning({ id: tradeOffers.id })
   return offers.map((o) => o.id)
 }
 
-/** Reviews of `subject` with these ratings, on past trades with fresh partners, written to the table. */
+/**
+ * Reviews of `subject` with these ratings, on past trades with a fresh partner, written to the table
+ * 8 days apart and counted (as postReview marks them).
+ */
 async function pastReviews(subject: Trader, ratings: number[], { hidden = 0 } = {}) {
   const partner = await signedInTrader(t)
   const offers = await pastTrades(subject, partner, ratings.length, 'owner')
@@ -206,6 +221,8 @@ async function pastReviews(subject: Trader, ratings: number[], { hidden = 0 } = 
       authorId: partner.id,
       subjectId: subject.id,
       rating,
+      createdAt: pastDay(),
+      counted: true,
       hiddenAt: i < hidden ? new Date() : null,
     })),
   )
@@ -230,7 +247,7 @@ describe('earning from counts', () => {
     await pastTrades(partner, await signedInTrader(t), 3, 'owner')
     const { offerId } = await tradeBetween(t, { owner: partner, offerer: trader })
     expect(offerId).toBeGreaterThan(0)
-    expect((await achievementsOf(trader.username)).map((a) => a.id)).toEqual(['first-trade'])
+    expect(await heldBy(trader.id)).toEqual([]) // no event yet
 
     // The 10th, completed through the API, earns it at once, with its notification.
     await trade(trader, await signedInTrader(t))
@@ -238,26 +255,21 @@ describe('earning from counts', () => {
     expect((await achievementNotices(trader.id)).map((n) => n.title)).toContain(
       'Achievement earned: 10 trades',
     )
-    // The partner of the 9 (and of 3 others) has 12 completed trades too.
-    expect((await achievementsOf(partner.username)).map((a) => a.id).sort()).toEqual([
-      'first-trade',
-      'trades-10',
-    ])
+    const facts = await factsOf(t.database.db, [trader.id, partner.id])
+    expect(facts.get(trader.id)?.completedTrades).toBe(10)
+    // The partner of the 9 (and of 3 others) has 12 completed trades.
+    expect(facts.get(partner.id)?.completedTrades).toBe(12)
   })
 
   it('50 completed trades earn 50 trades and 100 earn 100 trades, on the trade that makes the count', async () => {
     const [trader, partner] = [await signedInTrader(t), await signedInTrader(t)]
     await pastTrades(trader, partner, 30, 'owner')
     await pastTrades(trader, partner, 19, 'offerer')
-    expect((await achievementsOf(trader.username)).map((a) => a.id).sort()).toEqual([
-      'first-trade',
-      'trades-10',
-    ])
     await trade(await signedInTrader(t), trader)
     expect(await heldBy(trader.id)).toEqual(['first-trade', 'trades-10', 'trades-50'])
 
     await pastTrades(trader, partner, 49, 'owner')
-    expect(await achievementsOf(trader.username)).toHaveLength(3) // 99
+    expect((await factsOf(t.database.db, [trader.id])).get(trader.id)?.completedTrades).toBe(99)
     await trade(trader, await signedInTrader(t))
     expect(await heldBy(trader.id)).toEqual(['first-trade', 'trades-10', 'trades-100', 'trades-50'])
   })
@@ -265,7 +277,7 @@ describe('earning from counts', () => {
   it('10 visible reviews averaging 4.8 or more earn Five stars, on the review that makes them 10', async () => {
     const subject = await signedInTrader(t)
     await pastReviews(subject, [5, 5, 5, 5, 5, 5, 5, 4, 4])
-    expect((await achievementsOf(subject.username)).map((a) => a.id)).not.toContain('five-star') // 9
+    expect((await factsOf(t.database.db, [subject.id])).get(subject.id)?.reviews).toBe(9)
     await reviewedTrade(subject, await signedInTrader(t), 5) // 10, averaging 4.8
     expect(await heldBy(subject.id)).toContain('five-star')
     expect((await achievementNotices(subject.id)).map((n) => n.title)).toContain(
@@ -323,8 +335,96 @@ describe('earning from counts', () => {
       headers: { authorization: `Bearer ${token}` },
     })
     expect(byBot.status, await byBot.clone().text()).toBe(201)
-    expect(await achievementsOf(owner.username)).toEqual([]) // a read of the profile awards what is due
+    expect(await heldBy(owner.id)).toEqual([])
     expect(await heldBy(manager.id)).toEqual(['stock-reporter'])
+  })
+})
+
+describe('awarded when earned, never on a read', () => {
+  it('reading achievements writes nothing: what is due waits for the event that earns it', async () => {
+    const trader = await signedInTrader(t)
+    await t.database.db
+      .insert(robloxAccounts)
+      .values({ userId: trader.id, robloxId: (Date.now() % 1e9) + 1, name: 'unread', displayName: 'Unread' })
+    const rows = async () => (await t.database.db.select({ n: count() }).from(userAchievements))[0]!.n
+    const before = await rows()
+    expect(await achievementsOf(trader.username)).toEqual([])
+    expect(await rows()).toBe(before)
+    expect(await achievementNotices(trader.id)).toEqual([])
+  })
+
+  it('a middleman job closed as done earns Middleman at once; one closed as failed does not', async () => {
+    const mm = await signedInTrader(t)
+    await t.database.db.insert(userRoles).values({ userId: mm.id, role: 'middleman' })
+    await t.database.db
+      .insert(robloxAccounts)
+      .values({ userId: mm.id, robloxId: (Date.now() % 1e9) + 2, name: 'holder', displayName: 'Holder' })
+    const job = async (outcome: 'done' | 'failed') => {
+      const { offerId, offerer } = await tradeBetween(t)
+      const asked = await send(t, `/api/trade-offers/${offerId}/middleman`, {
+        method: 'POST',
+        cookie: offerer.cookie,
+      })
+      expect(asked.status, await asked.clone().text()).toBe(201)
+      const { id } = (await asked.json()) as { id: number }
+      const claimed = await send(t, `/api/middleman/requests/${id}/claim`, {
+        method: 'POST',
+        cookie: mm.cookie,
+      })
+      expect(claimed.status, await claimed.clone().text()).toBe(200)
+      const closed = await send(t, `/api/middleman/requests/${id}/close`, {
+        body: { outcome, note: 'Both sides traded in the game' },
+        cookie: mm.cookie,
+      })
+      expect(closed.status, await closed.clone().text()).toBe(200)
+    }
+    await job('failed')
+    expect(await heldBy(mm.id)).not.toContain('middleman')
+    await job('done')
+    expect(await heldBy(mm.id)).toContain('middleman')
+    expect((await achievementNotices(mm.id)).map((n) => n.title)).toContain('Achievement earned: Middleman')
+  })
+
+  it('ten trades and ten reviews of one pair within a day earn First trade, not 10 trades or Five stars', async () => {
+    const [a, b] = [await signedInTrader(t), await signedInTrader(t)]
+    for (let i = 0; i < 10; i++) {
+      const offerId = await trade(a, b)
+      const res = await send(t, `/api/trade-offers/${offerId}/review`, {
+        body: { rating: 5 },
+        cookie: b.cookie,
+      })
+      expect(res.status, await res.clone().text()).toBe(201)
+    }
+    expect(await heldBy(a.id)).toEqual(['first-trade'])
+    expect(await heldBy(b.id)).toEqual(['first-trade'])
+  })
+
+  it('OG member is earned when an account is made with a confirmed launch-list e-mail', async () => {
+    const email = freshEmail('og')
+    await t.database.db.insert(launchSubscribers).values({
+      email,
+      verified: true,
+      status: 'verified',
+      unsubscribeTokenHash: `h-${email}`,
+    })
+    const user = await signedInUser(t, email)
+    expect(await heldBy(user.id)).toEqual(['og-member'])
+  })
+
+  it('OG member is earned when the launch list confirms the e-mail of an account', async () => {
+    const user = await signedInUser(t, freshEmail('og-later'))
+    const launchList = (path: string, body: unknown) => send(t, `/api/launch-list/${path}`, { body })
+    expect((await launchList('subscribe', { email: user.email })).status).toBe(200)
+    expect(await heldBy(user.id)).toEqual([])
+    const [mail] = await t.database.db
+      .select({ text: pendingEmails.textBody })
+      .from(pendingEmails)
+      .where(eq(pendingEmails.toEmail, user.email))
+      .orderBy(desc(pendingEmails.id))
+      .limit(1)
+    const token = mail!.text!.match(/\/\?token=([A-Za-z0-9_-]{43})/)![1]!
+    expect((await launchList('verify', { token })).status).toBe(200)
+    expect(await heldBy(user.id)).toEqual(['og-member'])
   })
 })
 
@@ -334,7 +434,7 @@ async function tradedOffer(): Promise<number> {
 }
 
 describe('referral program', () => {
-  it('records a sign-up through an invite link and counts it once the username is chosen', async () => {
+  it('records a sign-up through an invite link and counts it once the invited trader traded with someone else', async () => {
     const inviter = await signedInTrader(t)
     const link = await t.app.request(`/r/${inviter.username}`)
     expect(link.status).toBe(302)
@@ -360,13 +460,22 @@ describe('referral program', () => {
       return referralsResponseSchema.parse(await res.json())
     }
     expect(await mine()).toEqual({ path: `/r/${inviter.username}`, joined: 0, pending: 1 })
-    const named = await send(t, '/api/profile/username', {
-      body: { username: `inv_${Date.now() % 1e6}` },
-      cookie,
-    })
+    const username = `inv_${Date.now() % 1e6}`
+    const named = await send(t, '/api/profile/username', { body: { username }, cookie })
     expect(named.status).toBe(200)
+    const invited = { id: (await meOf(t, cookie)).id, email, cookie, username }
+    // A username is not enough, nor a trade with the inviter: two accounts of one person would be.
+    expect(await mine()).toEqual({ path: `/r/${inviter.username}`, joined: 0, pending: 1 })
+    await trade(inviter, invited)
+    expect(await mine()).toEqual({ path: `/r/${inviter.username}`, joined: 0, pending: 1 })
+    expect(await heldBy(inviter.id)).not.toContain('recruiter')
+    // A trade with someone else counts the invite: the inviter is a Recruiter at once.
+    await trade(await signedInTrader(t), invited)
     expect(await mine()).toEqual({ path: `/r/${inviter.username}`, joined: 1, pending: 0 })
-    expect((await achievementsOf(inviter.username)).map((a) => a.id)).toContain('recruiter')
+    expect(await heldBy(inviter.id)).toContain('recruiter')
+    expect((await achievementNotices(inviter.id)).map((n) => n.title)).toContain(
+      'Achievement earned: Recruiter',
+    )
   })
 
   it('records nothing for an unknown inviter, and nobody refers themself', async () => {

@@ -28,7 +28,7 @@ export const userAchievementRoutes = new Hono<AppEnv>().get(
   '/:username/achievements',
   paramsOf(usernameParamSchema),
   async (c) => {
-    const answer = await achievementsOf(c.var.deps, c.req.valid('param').username)
+    const answer = await achievementsOf(c.var.deps.database.db, c.req.valid('param').username)
     c.header('Cache-Control', 'no-cache')
     return c.json<UserAchievementsResponse>(answer)
   },

@@ -9,12 +9,11 @@ import {
   type ReferralsResponse,
   type UserAchievementsResponse,
 } from '@/features/achievements/contract'
-import { referrals, userAchievements } from '@/features/achievements/tables'
-import { users } from '@/platform/server/auth/tables'
-import type { Services } from '@/platform/server/context'
+import { userAchievements } from '@/features/achievements/tables'
 import type { Db } from '@/platform/server/db/client'
 import { AppError } from '@/platform/server/lib/errors'
-import { ACHIEVEMENTS_CACHE_PREFIX, type AwardDeps, awardAchievements } from './award'
+import { ACHIEVEMENTS_CACHE_PREFIX } from './award'
+import { invitesOf } from './referral'
 
 export const HOLDERS_KEY = `${ACHIEVEMENTS_CACHE_PREFIX}holders`
 
@@ -45,16 +44,11 @@ async function userIdOf(db: Db, username: string): Promise<{ userId: string; use
 }
 
 /**
- * A trader's achievements with when each was earned, newest first. Reading them checks the rules for
- * this trader first (the catch-up for what no event triggers: the launch list, the account's age).
+ * A trader's achievements with when each was earned, newest first: what was written when earned (each
+ * event that can earn one awards it; a read never writes).
  */
-export async function achievementsOf(
-  deps: AwardDeps & Pick<Services, 'database'>,
-  username: string,
-): Promise<UserAchievementsResponse> {
-  const db = deps.database.db
+export async function achievementsOf(db: Db, username: string): Promise<UserAchievementsResponse> {
   const user = await userIdOf(db, username)
-  await awardAchievements(deps, [user.userId])
   const rows = await db
     .select({ id: userAchievements.achievementId, earnedAt: userAchievements.earnedAt })
     .from(userAchievements)
@@ -95,20 +89,18 @@ export async function badgesOf(db: Db, userIds: readonly string[]): Promise<Map<
   return badges
 }
 
-/** My invite link and who joined through it (counted once their e-mail is verified and a username chosen). */
+/**
+ * My invite link and who joined through it: counted once they verified their e-mail, chose a username
+ * and completed a trade with someone other than me (`invitesOf`); the others are pending.
+ */
 export async function referralsOf(db: Db, userId: string): Promise<ReferralsResponse> {
   const [me] = await db
     .select({ username: profiles.username })
     .from(profiles)
     .where(eq(profiles.userId, userId))
-  const rows = await db
-    .select({ verified: users.emailVerified, username: profiles.username })
-    .from(referrals)
-    .innerJoin(users, eq(users.id, referrals.referredId))
-    .leftJoin(profiles, eq(profiles.userId, referrals.referredId))
-    .where(eq(referrals.referrerId, userId))
-  const joined = rows.filter((r) => r.verified && r.username).length
-  return { path: me?.username ? `/r/${me.username}` : null, joined, pending: rows.length - joined }
+  const invites = await invitesOf(db, [userId])
+  const joined = invites.filter((i) => i.counts).length
+  return { path: me?.username ? `/r/${me.username}` : null, joined, pending: invites.length - joined }
 }
 
 /** The inviter behind an invite link: a trader with this username, else null. */

@@ -1,2 +1,3 @@
 /** What other features may use of the admin tools (lint refuses any other import of its files). */
-export { suspendUser } from './service'
+export { accountRestored, accountSuspended } from './hooks'
+export { afterSuspension, suspendUser, suspendWithin } from './service'

@@ -65,11 +65,12 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 describe('admin API: who may call it', () => {
-  it('refuses visitors (401) and every non-admin, stock managers included (403), on every endpoint', async () => {
-    const [user, gag, bf, admin] = await Promise.all([
+  it('refuses visitors (401) and every non-admin, stock managers and moderators included (403), on every endpoint', async () => {
+    const [user, gag, bf, mod, admin] = await Promise.all([
       newUser(),
       withRole('grow-a-garden-stock-manager'),
       withRole('blox-fruits-stock-manager'),
+      withRole('moderator'),
       withRole('admin'),
     ])
     const target = await newUser()
@@ -96,6 +97,8 @@ describe('admin API: who may call it', () => {
         ['user', user.cookie],
         ['gag stock manager', gag.cookie],
         ['bf stock manager', bf.cookie],
+        // A moderator suspends nobody here (a report's suspension is theirs, of traders only).
+        ['moderator', mod.cookie],
       ] as const) {
         const res = await send(t, endpoint.path, { ...endpoint, cookie })
         expect(res.status, `${who} ${label}`).toBe(403)

@@ -24,7 +24,7 @@ import {
   suspendUser,
 } from './service'
 
-const context = ({ env, database }: AppDeps): AdminContext => ({ env, db: database.db })
+const context = ({ env, database, cache }: AppDeps): AdminContext => ({ env, db: database.db, cache })
 
 /** Admins only, and never cached: what the admin tools answer is about people. */
 const adminOnly = () => new Hono<PermittedEnv>().use(requireAdmin).use(noStore)

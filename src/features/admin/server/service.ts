@@ -20,16 +20,20 @@ import type { Actor } from '@/platform/server/auth/session'
 import { accounts, sessions, users } from '@/platform/server/auth/tables'
 import type { Db } from '@/platform/server/db/client'
 import type { Env } from '@/platform/server/env'
-import { recordAudit } from '@/platform/server/lib/audit'
+import { callHook, type HookDeps } from '@/platform/server/hooks'
+import { type DbOrTx, recordAudit } from '@/platform/server/lib/audit'
 import { auditLog } from '@/platform/server/lib/audit-tables'
 import { AppError } from '@/platform/server/lib/errors'
 import { OUTBOX_CHANNEL } from '@/platform/server/lib/mail/outbox'
 import { pendingEmails } from '@/platform/server/lib/mail/tables'
+import type { ReadCache } from '@/platform/server/lib/read-cache'
 import type { AuditAction } from '@/shared/audit'
+import { accountRestored, accountSuspended } from './hooks'
 
 export interface AdminContext {
   env: Env
   db: Db
+  cache: ReadCache
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -173,7 +177,7 @@ function lastActivity(openSession: Date | string | null | undefined, ended: Date
   return times.length > 0 ? new Date(Math.max(...times)).toISOString() : null
 }
 
-async function targetUser(db: Db, userId: string) {
+async function targetUser(db: DbOrTx, userId: string) {
   const [user] = await db
     .select({ id: users.id, email: users.email, emailVerified: users.emailVerified })
     .from(users)
@@ -183,33 +187,56 @@ async function targetUser(db: Db, userId: string) {
 }
 
 /**
- * Suspends an account: it cannot sign in by any method (auth.ts refuses its new sessions) and every
- * session it has ends now. Not the primary admin, not oneself.
+ * Suspends an account in the caller's transaction `tx`, so that a decision and its suspension (a
+ * dispute upheld, a report resolved) commit together or not at all: the account cannot sign in by any
+ * method (auth.ts refuses its new sessions), every session it has ends, the audit log has it. Not the
+ * primary admin (403), not oneself (400); false when it was suspended already (nothing written). Once
+ * `tx` committed, the caller runs `afterSuspension`.
  */
-export async function suspendUser(ctx: AdminContext, actor: Actor, userId: string, reason: string) {
-  const user = await targetUser(ctx.db, userId)
-  if (isPrimaryAdmin(ctx.env, user)) throw new AppError('FORBIDDEN', ADMIN_MESSAGES.primaryNotSuspendable)
+export async function suspendWithin(
+  tx: DbOrTx,
+  env: Env,
+  actor: Actor,
+  userId: string,
+  reason: string,
+): Promise<boolean> {
+  const user = await targetUser(tx, userId)
+  if (isPrimaryAdmin(env, user)) throw new AppError('FORBIDDEN', ADMIN_MESSAGES.primaryNotSuspendable)
   if (user.id === actor.id) throw new AppError('BAD_REQUEST', ADMIN_MESSAGES.notSelf)
-  await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(userSuspensions)
-      .values({ userId, reason, suspendedBy: actor.id })
-      .onConflictDoNothing()
-      .returning()
-    if (!row) throw new AppError('CONFLICT', ADMIN_MESSAGES.alreadySuspended)
-    const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id })
-    await recordAudit(tx, {
-      action: 'user.suspend',
-      actor,
-      target: user,
-      detail: { reason, sessionsEnded: ended.length },
-      ip: actor.ip,
-    })
+  const [row] = await tx
+    .insert(userSuspensions)
+    .values({ userId, reason, suspendedBy: actor.id })
+    .onConflictDoNothing()
+    .returning()
+  if (!row) return false
+  const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id })
+  await recordAudit(tx, {
+    action: 'user.suspend',
+    actor,
+    target: user,
+    detail: { reason, sessionsEnded: ended.length },
+    ip: actor.ip,
   })
+  return true
+}
+
+/**
+ * What follows a committed suspension: its ads and offers hide, its API keys stop, and as a middleman
+ * its open jobs go back to the queue (`accountSuspended`).
+ */
+export const afterSuspension = (deps: HookDeps, userId: string) => callHook(accountSuspended, deps, userId)
+
+/** Suspends an account (`suspendWithin`, then `afterSuspension`); suspended already 409. */
+export async function suspendUser(ctx: AdminContext, actor: Actor, userId: string, reason: string) {
+  await ctx.db.transaction(async (tx) => {
+    if (!(await suspendWithin(tx, ctx.env, actor, userId, reason)))
+      throw new AppError('CONFLICT', ADMIN_MESSAGES.alreadySuspended)
+  })
+  await afterSuspension({ db: ctx.db, cache: ctx.cache }, userId)
   return getUser(ctx, userId)
 }
 
-/** Lifts a suspension: the user may sign in again. */
+/** Lifts a suspension: the user may sign in again; their ads and offers show again (`accountRestored`). */
 export async function restoreUser(ctx: AdminContext, actor: Actor, userId: string) {
   const user = await targetUser(ctx.db, userId)
   await ctx.db.transaction(async (tx) => {
@@ -217,6 +244,7 @@ export async function restoreUser(ctx: AdminContext, actor: Actor, userId: strin
     if (removed.length === 0) throw new AppError('CONFLICT', ADMIN_MESSAGES.notSuspended)
     await recordAudit(tx, { action: 'user.restore', actor, target: user, ip: actor.ip })
   })
+  await callHook(accountRestored, { db: ctx.db, cache: ctx.cache }, userId)
   return getUser(ctx, userId)
 }
 

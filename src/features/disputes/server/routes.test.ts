@@ -11,7 +11,8 @@ import {
 } from '@/features/disputes/contract'
 import { middlemanRequests } from '@/features/middlemen/tables'
 import { notifications } from '@/features/notifications/server/public'
-import { userSuspensions } from '@/features/roles/tables'
+import { DECISION_MESSAGES } from '@/features/roles/policy'
+import { userRoles, userSuspensions } from '@/features/roles/tables'
 import { reviewsResponseSchema } from '@/features/trust/contract'
 import { auditLog } from '@/platform/server/lib/audit-tables'
 import { errorOf, send } from '@/test/accounts'
@@ -416,5 +417,132 @@ describe('moderators: GET /api/admin/disputes and POST /api/admin/disputes/:id/r
     expect((await resolve(0, mod, { outcome: 'upheld' })).status).toBe(400)
     expect((await resolve(999_999_999, mod, { outcome: 'upheld' })).status).toBe(404)
     expect(disputeSchema.parse(await (await read(id, offerer)).json()).status).toBe('open')
+  })
+})
+
+describe('who decides a dispute: never one of its parties; a dispute against staff, an admin', () => {
+  /** A trader with a username who also holds a staff role. */
+  async function staffTrader(role: 'moderator' | 'admin') {
+    const trader = await signedInTrader(t)
+    await t.database.db.insert(userRoles).values({ userId: trader.id, role })
+    return trader
+  }
+  /** The 403's message (a 200 fails here, with its answer). */
+  async function refusal(res: Response) {
+    expect(res.status, await res.clone().text()).toBe(403)
+    return (await errorOf(res)).message
+  }
+  const suspensionsOf = (userId: string) =>
+    t.database.db.select().from(userSuspensions).where(eq(userSuspensions.userId, userId))
+  const statusOf = async (id: number, by: { cookie: string }) =>
+    disputeSchema.parse(await (await read(id, by)).json()).status
+  /** The dispute as the moderators' queue lists it for this reader (it walks the pages). */
+  async function inQueue(id: number, by: { cookie: string }) {
+    for (let page = 1; ; page++) {
+      const res = await send(t, `/api/admin/disputes?page=${page}`, { cookie: by.cookie })
+      expect(res.status, await res.clone().text()).toBe(200)
+      const queue = disputeQueueResponseSchema.parse(await res.json())
+      const found = queue.disputes.find((d) => d.id === id)
+      if (found || page >= queue.pageCount) return found
+    }
+  }
+
+  it('a moderator who is a party (either trader or the middleman) is refused 403, nothing changed; another moderator decides', async () => {
+    const mod = await staffTrader('moderator')
+    // The moderator opened it: upholding it with a suspension of their partner is refused.
+    const asOpener = await tradeBetween(t, { offerer: mod, complete: true })
+    const opened = await open(asOpener.offerId, mod, CLAIM)
+    const { id } = (await opened.json()) as { id: number }
+    expect(await refusal(await resolve(id, mod, { outcome: 'upheld', note: 'Mine', suspend: true }))).toBe(
+      DECISION_MESSAGES.ownCase,
+    )
+    expect(await suspensionsOf(asOpener.owner.id)).toEqual([])
+    expect(await statusOf(id, mod)).toBe('open')
+    // Against the moderator, and with the moderator as the trade's middleman: refused too.
+    const against = await tradeBetween(t, { owner: mod, complete: true })
+    const res = await open(against.offerId, against.offerer, CLAIM)
+    const { id: againstId } = (await res.json()) as { id: number }
+    expect((await resolve(againstId, mod, { outcome: 'rejected' })).status).toBe(403)
+    const middled = await disputed()
+    const mm = await middlemanOf(middled.offerId)
+    await t.database.db.insert(userRoles).values({ userId: mm.id, role: 'moderator' })
+    expect((await resolve(middled.id, mm, { outcome: 'rejected' })).status).toBe(403)
+    expect(await statusOf(middled.id, middled.offerer)).toBe('open')
+    // Another moderator decides the first.
+    expect((await resolve(id, await moderator(), { outcome: 'upheld', suspend: true })).status).toBe(200)
+    expect(await suspensionsOf(asOpener.owner.id)).toHaveLength(1)
+  })
+
+  it('an admin who is a party is refused too; another admin decides', async () => {
+    const boss = await staffTrader('admin')
+    const deal = await tradeBetween(t, { offerer: boss, complete: true })
+    const { id } = (await (await open(deal.offerId, boss, CLAIM)).json()) as { id: number }
+    expect(await errorOf(await resolve(id, boss, { outcome: 'upheld', suspend: true }))).toMatchObject({
+      status: 403,
+      message: DECISION_MESSAGES.ownCase,
+    })
+    expect(await suspensionsOf(deal.owner.id)).toEqual([])
+    expect((await resolve(id, await admin(), { outcome: 'upheld', suspend: true })).status).toBe(200)
+    expect(await suspensionsOf(deal.owner.id)).toHaveLength(1)
+  })
+
+  it('a dispute against a moderator or an admin: a moderator is refused 403 (with or without suspend); an admin decides', async () => {
+    for (const role of ['moderator', 'admin'] as const) {
+      const staff = await staffTrader(role)
+      const deal = await tradeBetween(t, { owner: staff, complete: true })
+      const { id } = (await (await open(deal.offerId, deal.offerer, CLAIM)).json()) as { id: number }
+      const mod = await moderator()
+      for (const body of [
+        { outcome: 'upheld', suspend: true },
+        { outcome: 'upheld' },
+        { outcome: 'rejected' },
+      ])
+        expect(await refusal(await resolve(id, mod, body)), `${role} ${JSON.stringify(body)}`).toBe(
+          DECISION_MESSAGES.staffCase,
+        )
+      expect(await suspensionsOf(staff.id)).toEqual([])
+      expect(await statusOf(id, deal.offerer)).toBe('open')
+      const res = await resolve(id, await admin(), { outcome: 'upheld', suspend: true })
+      expect(res.status, await res.clone().text()).toBe(200)
+      expect(await suspensionsOf(staff.id)).toHaveLength(1)
+    }
+  })
+
+  it('the queue and the dispute say whether this reader may decide, by the same rule', async () => {
+    const mod = await staffTrader('moderator')
+    const own = await tradeBetween(t, { offerer: mod, complete: true })
+    const { id: ownId } = (await (await open(own.offerId, mod, CLAIM)).json()) as { id: number }
+    const colleague = await staffTrader('moderator')
+    const staffDeal = await tradeBetween(t, { owner: colleague, complete: true })
+    const { id: staffId } = (await (await open(staffDeal.offerId, staffDeal.offerer, CLAIM)).json()) as {
+      id: number
+    }
+    const plain = await disputed()
+    const other = await moderator()
+    const boss = await admin()
+    for (const [id, by, mayDecide, refusal] of [
+      [ownId, mod, false, DECISION_MESSAGES.ownCase],
+      [ownId, other, true, null],
+      [staffId, other, false, DECISION_MESSAGES.staffCase],
+      [staffId, boss, true, null],
+      [plain.id, other, true, null],
+    ] as const) {
+      expect(await inQueue(id, by), `queue ${id}`).toMatchObject({ mayDecide, decideRefusal: refusal })
+      if (id !== ownId || by !== mod)
+        expect(disputeSchema.parse(await (await read(id, by)).json())).toMatchObject({
+          mayDecide,
+          decideRefusal: refusal,
+        })
+    }
+    // The moderator reads their own dispute as its opener: not theirs to decide.
+    expect(disputeSchema.parse(await (await read(ownId, mod)).json())).toMatchObject({
+      role: 'opener',
+      mayDecide: false,
+    })
+    // A trader reads theirs with nothing to decide.
+    expect(disputeSchema.parse(await (await read(plain.id, plain.offerer)).json())).toMatchObject({
+      mayDecide: false,
+      decideRefusal: null,
+    })
   })
 })

@@ -30,29 +30,38 @@ import {
   addEvidence,
   DISPUTE_RATE_LIMITS,
   type DisputeDeps,
+  type DisputeReader,
   disputeQueue,
   evidenceFile,
   getDispute,
   myDisputes,
   openDispute,
   postMessage,
-  type Reader,
   resolveDispute,
 } from './service'
 
 const disputeDeps = (deps: AppDeps): DisputeDeps => ({
   env: deps.env,
   db: deps.database.db,
+  cache: deps.cache,
   now: clockOf(deps),
   limits: limitsFor(DISPUTE_RATE_LIMITS, deps.limits, 'disputes'),
 })
 
 /** The signed-in reader, and whether they moderate (read on this request, as requireModerator does). */
-async function readerOf(c: Context<UserEnv>): Promise<Reader> {
+async function readerOf(c: Context<UserEnv>): Promise<DisputeReader> {
   const { env, database } = c.var.deps
   const user = c.var.session.user
-  return { id: user.id, isModerator: (await permissionsOf(env, database.db, user)).isModerator }
+  const { isModerator, isAdmin } = await permissionsOf(env, database.db, user)
+  return { id: user.id, isModerator, isAdmin }
 }
+
+/** The moderator or admin of this request (after requireModerator). */
+const moderatorOf = (c: Context<PermittedEnv>): DisputeReader => ({
+  id: c.var.session.user.id,
+  isModerator: true,
+  isAdmin: c.var.permissions.isAdmin,
+})
 
 /** /api/trade-offers/:id/dispute: one of the two traders opens a dispute on the trade. */
 export const openRoutes = new Hono<UserEnv>().post(
@@ -79,7 +88,7 @@ export const disputeRoutes = new Hono<UserEnv>()
     c.json<MyDisputesResponse>(await myDisputes(c.var.deps.database.db, c.var.session.user.id)),
   )
   .get('/:id', paramsOf(disputeIdParamSchema), async (c) =>
-    c.json<Dispute>(await getDispute(c.var.deps.database.db, c.req.valid('param').id, await readerOf(c))),
+    c.json<Dispute>(await getDispute(disputeDeps(c.var.deps), c.req.valid('param').id, await readerOf(c))),
   )
   .post('/:id/messages', paramsOf(disputeIdParamSchema), jsonBody(disputeMessageRequestSchema), async (c) => {
     const message = await postMessage(
@@ -103,10 +112,11 @@ export const disputeRoutes = new Hono<UserEnv>()
   .get('/:id/evidence/:evidenceId', paramsOf(evidenceParamSchema), async (c) => {
     const { id, evidenceId } = c.req.valid('param')
     const bytes = await evidenceFile(disputeDeps(c.var.deps), await readerOf(c), id, evidenceId)
-    // Private: only those who may read the dispute see it; never kept by a shared cache.
+    // Cache-Control is the router's `noStore` (private, no-store), as for the rest of the dispute: who may
+    // read it is decided on each request and can change (a middleman taken off the job), and a copy a
+    // browser kept would outlive that, also for the next person at a shared computer (decision 037).
     return c.body(new Uint8Array(bytes), 200, {
       'Content-Type': 'image/webp',
-      'Cache-Control': 'private, max-age=3600',
       'X-Content-Type-Options': 'nosniff',
     })
   })
@@ -116,11 +126,13 @@ export const moderationRoutes = new Hono<PermittedEnv>()
   .use(requireModerator)
   .use(noStore)
   .get('/', queryParams(disputesQuerySchema), async (c) =>
-    c.json<DisputeQueueResponse>(await disputeQueue(c.var.deps.database.db, c.req.valid('query').page)),
+    c.json<DisputeQueueResponse>(
+      await disputeQueue(disputeDeps(c.var.deps), moderatorOf(c), c.req.valid('query').page),
+    ),
   )
   .post('/:id/resolve', paramsOf(disputeIdParamSchema), jsonBody(resolveDisputeRequestSchema), async (c) => {
     const id = c.req.valid('param').id
     const deps = disputeDeps(c.var.deps)
-    await resolveDispute(deps, actorOf(c), id, c.req.valid('json'))
-    return c.json<Dispute>(await getDispute(deps.db, id, { id: c.var.session.user.id, isModerator: true }))
+    await resolveDispute(deps, { ...actorOf(c), isAdmin: c.var.permissions.isAdmin }, id, c.req.valid('json'))
+    return c.json<Dispute>(await getDispute(deps, id, moderatorOf(c)))
   })

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { profiles } from '@/features/accounts/server/public'
-import { suspendUser } from '@/features/admin/server/public'
+import { afterSuspension, suspendWithin } from '@/features/admin/server/public'
 import {
   DISPUTE_REASON_LABELS,
   type Dispute,
@@ -21,8 +21,10 @@ import {
 import { disputeRoleOf, type Reader } from '@/features/disputes/policy'
 import { canDispute } from '@/features/disputes/rules'
 import { disputeEvidence, disputeMessages, disputes } from '@/features/disputes/tables'
-import { middlemanRequests } from '@/features/middlemen/server/public'
+import { middlemanRequests, tradeMiddleman } from '@/features/middlemen/server/public'
 import { notifyUser } from '@/features/notifications/server/public'
+import { type CaseFacts, decisionRefusal } from '@/features/roles/policy'
+import { staffAmong } from '@/features/roles/server/public'
 import { offerForTrader, otherTraderOf, tradeOffers } from '@/features/trading/server/public'
 import type { Actor } from '@/platform/server/auth/session'
 import { users } from '@/platform/server/auth/tables'
@@ -33,6 +35,7 @@ import { AppError } from '@/platform/server/lib/errors'
 import { checkImage, encodeFittedWebp, type ImageRefusals } from '@/platform/server/lib/images'
 import { evidenceDir } from '@/platform/server/lib/paths'
 import { hitRateLimit, type Limit, refundRateLimit } from '@/platform/server/lib/rate-limit'
+import type { ReadCache } from '@/platform/server/lib/read-cache'
 
 /** The written limits (tests override them by these names under 'disputes'). */
 export const DISPUTE_RATE_LIMITS = {
@@ -44,6 +47,8 @@ export const DISPUTE_RATE_LIMITS = {
 export interface DisputeDeps {
   env: Env
   db: Db
+  /** The read cache (a suspension on an upheld dispute hides the trader's ads). */
+  cache: ReadCache
   now: () => Date
   limits: typeof DISPUTE_RATE_LIMITS
 }
@@ -74,7 +79,66 @@ function summaryQuery(db: DbOrTx) {
 
 type SummaryRow = { dispute: Row; adId: number; opener: string | null; respondent: string | null }
 
-const summaryOf = (r: SummaryRow): DisputeSummary => ({
+/** Whether the reader may decide a dispute, as its answers carry it. */
+type Decision = Pick<DisputeSummary, 'mayDecide' | 'decideRefusal'>
+
+/** A reader who decides nothing (a trader, or anyone reading their own list). */
+const NO_DECISION: Decision = { mayDecide: false, decideRefusal: null }
+
+/** A moderator or an admin reading a dispute: they decide, unless the rule says otherwise. */
+export interface DisputeReader extends Reader {
+  isAdmin: boolean
+}
+
+/**
+ * The facts the deciding rule reads of each dispute (by id): its parties (the two traders and whoever
+ * took the trade's middleman request) and whether the respondent, on whom an upheld decision falls, is
+ * staff.
+ */
+async function casesOf(env: Env, db: DbOrTx, rows: readonly Row[]): Promise<Map<number, CaseFacts>> {
+  if (rows.length === 0) return new Map()
+  const [middlemen, staff] = await Promise.all([
+    db
+      .selectDistinct({ offerId: middlemanRequests.offerId, id: middlemanRequests.middlemanId })
+      .from(middlemanRequests)
+      .where(
+        and(
+          inArray(
+            middlemanRequests.offerId,
+            rows.map((r) => r.offerId),
+          ),
+          isNotNull(middlemanRequests.middlemanId),
+        ),
+      ),
+    staffAmong(
+      env,
+      db,
+      rows.map((r) => r.respondentId),
+    ),
+  ])
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        people: [
+          r.openerId,
+          r.respondentId,
+          ...middlemen.filter((m) => m.offerId === r.offerId).map((m) => m.id),
+        ],
+        targetIsStaff: staff.has(r.respondentId),
+      },
+    ]),
+  )
+}
+
+/** What the rule says of this reader and this dispute (a reader who does not moderate decides nothing). */
+function decisionOf(reader: DisputeReader | null, facts: CaseFacts | undefined): Decision {
+  if (!reader?.isModerator || !facts) return NO_DECISION
+  const refusal = decisionRefusal(reader, facts)
+  return { mayDecide: refusal === null, decideRefusal: refusal }
+}
+
+const summaryOf = (r: SummaryRow, decision: Decision): DisputeSummary => ({
   id: r.dispute.id,
   offerId: r.dispute.offerId,
   adId: r.adId,
@@ -84,22 +148,24 @@ const summaryOf = (r: SummaryRow): DisputeSummary => ({
   respondent: { username: r.respondent },
   createdAt: r.dispute.createdAt.toISOString(),
   resolvedAt: r.dispute.resolvedAt?.toISOString() ?? null,
+  ...decision,
 })
 
-/** The middleman who took the trade's request (claimed, done or failed), or null. */
+/**
+ * The middleman who took the trade's request (claimed, done or failed), or null: middlemen decide who is
+ * one (`tradeMiddleman`), so a middleman who lost the role or is suspended reads the dispute no more.
+ */
 async function middlemanOf(db: DbOrTx, offerId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ id: middlemanRequests.middlemanId })
+  return (await tradeMiddleman(db, offerId))?.id ?? null
+}
+
+/** Everyone who ever took the trade's request: their messages are a middleman's, whether or not they still are one. */
+async function pastMiddlemenOf(db: DbOrTx, offerId: number): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ id: middlemanRequests.middlemanId })
     .from(middlemanRequests)
-    .where(
-      and(
-        eq(middlemanRequests.offerId, offerId),
-        inArray(middlemanRequests.status, ['claimed', 'done', 'failed']),
-      ),
-    )
-    .orderBy(desc(middlemanRequests.id))
-    .limit(1)
-  return row?.id ?? null
+    .where(and(eq(middlemanRequests.offerId, offerId), isNotNull(middlemanRequests.middlemanId)))
+  return new Set(rows.flatMap((r) => (r.id ? [r.id] : [])))
 }
 
 /** The dispute and the reader's part in it; 404 for anyone else (the dispute is not revealed). */
@@ -115,8 +181,8 @@ async function readable(db: DbOrTx, id: number, reader: Reader) {
 const disputeLink = (id: number) => `/dispute-center/${id}`
 
 /**
- * POST /api/trade-offers/:id/dispute: one of the two traders of an accepted or completed trade disputes
- * it, within 14 days of its acceptance (or completion). Anyone else 404; another state or too late 409;
+ * POST /api/trade-offers/:id/dispute: one of the two traders of a trade that was accepted disputes it,
+ * within 14 days of its acceptance (or its completion or cancellation). Anyone else 404; another state or too late 409;
  * a second open dispute of the trade 409 (the partial unique index decides between two at once).
  */
 export async function openDispute(
@@ -129,12 +195,11 @@ export async function openDispute(
   const trade = await offerForTrader(d.db, offerId, userId) // anyone else: 404
   const { offer } = trade
   const respondentId = otherTraderOf(trade)
-  if (offer.status !== 'accepted' && offer.status !== 'completed')
-    throw new AppError('CONFLICT', M.notDisputable)
+  if (!offer.acceptedAt) throw new AppError('CONFLICT', M.notDisputable)
   const iso = (at: Date | null) => at?.toISOString() ?? null
   const dates = { decidedAt: iso(offer.decidedAt), completedAt: iso(offer.completedAt) }
   // The window is the one rule the offer's page shows the link by (canDispute, rules.ts).
-  if (!canDispute({ status: offer.status, ...dates }, d.now().getTime()))
+  if (!canDispute({ acceptedAt: iso(offer.acceptedAt), ...dates }, d.now().getTime()))
     throw new AppError('CONFLICT', M.tooLate)
   return d.db.transaction(async (tx) => {
     const [row] = await tx
@@ -168,11 +233,18 @@ export async function myDisputes(db: Db, userId: string): Promise<MyDisputesResp
     .where(or(eq(disputes.openerId, userId), eq(disputes.respondentId, userId)))
     .orderBy(desc(disputes.createdAt), desc(disputes.id))
     .limit(100)
-  return { disputes: rows.map(summaryOf) }
+  return { disputes: rows.map((r) => summaryOf(r, NO_DECISION)) }
 }
 
-/** GET /api/admin/disputes: open disputes oldest first, then decided ones newest first. */
-export async function disputeQueue(db: Db, page: number): Promise<DisputeQueueResponse> {
+/**
+ * GET /api/admin/disputes: open disputes oldest first, then decided ones newest first, each saying
+ * whether this reader may decide it.
+ */
+export async function disputeQueue(
+  { env, db }: Pick<DisputeDeps, 'env' | 'db'>,
+  reader: DisputeReader,
+  page: number,
+): Promise<DisputeQueueResponse> {
   const size = L.queuePageSize
   const [rows, [total], [open]] = await Promise.all([
     summaryQuery(db)
@@ -187,18 +259,30 @@ export async function disputeQueue(db: Db, page: number): Promise<DisputeQueueRe
     db.select({ n: count() }).from(disputes),
     db.select({ n: count() }).from(disputes).where(eq(disputes.status, 'open')),
   ])
+  const cases = await casesOf(
+    env,
+    db,
+    rows.map((r) => r.dispute),
+  )
   return {
-    disputes: rows.map(summaryOf),
+    disputes: rows.map((r) => summaryOf(r, decisionOf(reader, cases.get(r.dispute.id)))),
     page,
     pageCount: Math.max(1, Math.ceil((total?.n ?? 0) / size)),
     open: open?.n ?? 0,
   }
 }
 
-/** GET /api/disputes/:id: the dispute with its evidence and messages, for those who may read it. */
-export async function getDispute(db: Db, id: number, reader: Reader): Promise<Dispute> {
+/**
+ * GET /api/disputes/:id: the dispute with its evidence and messages, for those who may read it, and
+ * whether this reader may decide it.
+ */
+export async function getDispute(
+  { env, db }: Pick<DisputeDeps, 'env' | 'db'>,
+  id: number,
+  reader: DisputeReader,
+): Promise<Dispute> {
   const { row, role, middlemanId } = await readable(db, id, reader)
-  const [[summary], evidence, messages, [middleman]] = await Promise.all([
+  const [[summary], evidence, messages, [middleman], pastMiddlemen, cases] = await Promise.all([
     summaryQuery(db).where(eq(disputes.id, id)),
     db
       .select({ evidence: disputeEvidence, by: profiles.username })
@@ -215,6 +299,8 @@ export async function getDispute(db: Db, id: number, reader: Reader): Promise<Di
     middlemanId
       ? db.select({ username: profiles.username }).from(profiles).where(eq(profiles.userId, middlemanId))
       : [],
+    pastMiddlemenOf(db, row.offerId),
+    casesOf(env, db, [row]),
   ])
   const partOf = (userId: string | null): DisputeRole | null =>
     !userId
@@ -223,11 +309,11 @@ export async function getDispute(db: Db, id: number, reader: Reader): Promise<Di
         ? 'opener'
         : userId === row.respondentId
           ? 'respondent'
-          : userId === middlemanId
+          : userId === middlemanId || pastMiddlemen.has(userId)
             ? 'middleman'
             : 'moderator'
   return {
-    ...summaryOf(summary!),
+    ...summaryOf(summary!, decisionOf(reader, cases.get(id))),
     details: row.details,
     middleman: middlemanId ? { username: middleman?.username ?? null } : null,
     evidence: evidence.map((e) => ({
@@ -393,44 +479,49 @@ export async function evidenceFile(
 }
 
 /**
- * POST /api/admin/disputes/:id/resolve: a moderator decides. Upheld marks the other trader's record (it
- * counts in their reputation) and, with `suspend`, suspends them (the admins' suspension). Both traders
- * are notified; the decision is in the audit log. Decided already 409.
+ * POST /api/admin/disputes/:id/resolve: a moderator decides, unless they are part of the dispute (one of
+ * its traders or the trade's middleman: 403, another moderator or an admin decides) or it is against a
+ * moderator or an admin (403: an admin decides; `decisionRefusal`). Upheld marks the other trader's
+ * record (it counts in their reputation) and, with `suspend`, suspends them (the admins' suspension).
+ * The decision and the suspension are one transaction behind the dispute's lock, so two decisions at
+ * once make one (the other 409, nothing changed). Both traders are notified; the decision is in the
+ * audit log. Decided already 409.
  */
 export async function resolveDispute(
   d: DisputeDeps,
-  actor: Actor,
+  actor: Actor & { isAdmin: boolean },
   id: number,
   input: ResolveDisputeRequest,
 ): Promise<void> {
   const note = input.note ?? ''
-  const [row] = await d.db.select().from(disputes).where(eq(disputes.id, id))
-  if (!row) throw new AppError('NOT_FOUND', M.notFound)
-  if (row.status !== 'open') throw new AppError('CONFLICT', M.decided)
   const suspend = input.outcome === 'upheld' && input.suspend === true
-  const [target] = await d.db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(eq(users.id, row.respondentId))
-  // First, as a report's suspension: a refusal (the primary admin, oneself) changes nothing.
-  if (suspend && target)
-    await suspendUser(
-      { env: d.env, db: d.db },
-      actor,
-      target.id,
-      note || `Dispute ${id} upheld: ${DISPUTE_REASON_LABELS[row.reason]}`,
-    ).catch((error) => {
-      // Suspended already: the decision goes on.
-      if (!(error instanceof AppError && error.status === 409)) throw error
-    })
-  await d.db.transaction(async (tx) => {
+  const suspended = await d.db.transaction(async (tx) => {
+    // The dispute's lock: a second decision at once waits here, then finds it decided.
+    const [row] = await tx.select().from(disputes).where(eq(disputes.id, id)).for('update')
+    if (!row) throw new AppError('NOT_FOUND', M.notFound)
+    const refusal = decisionRefusal(actor, (await casesOf(d.env, tx, [row])).get(id)!)
+    if (refusal) throw new AppError('FORBIDDEN', refusal)
+    if (row.status !== 'open') throw new AppError('CONFLICT', M.decided)
     const now = d.now()
-    const [decided] = await tx
+    await tx
       .update(disputes)
       .set({ status: input.outcome, resolvedAt: now, resolvedBy: actor.id, resolutionNote: note })
-      .where(and(eq(disputes.id, id), eq(disputes.status, 'open')))
-      .returning({ id: disputes.id })
-    if (!decided) throw new AppError('CONFLICT', M.decided)
+      .where(eq(disputes.id, id))
+    const [target] = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(eq(users.id, row.respondentId))
+    // A refusal (the primary admin) undoes the decision too; suspended already, the decision goes on.
+    const suspendedNow =
+      suspend && target
+        ? await suspendWithin(
+            tx,
+            d.env,
+            actor,
+            target.id,
+            note || `Dispute ${id} upheld: ${DISPUTE_REASON_LABELS[row.reason]}`,
+          )
+        : false
     const upheld = input.outcome === 'upheld'
     for (const [userId, title] of [
       [row.openerId, upheld ? 'Your dispute was upheld' : 'Your dispute was rejected'],
@@ -451,5 +542,7 @@ export async function resolveDispute(
       detail: { dispute: id, offer: row.offerId, outcome: input.outcome, suspend, note },
       ip: actor.ip,
     })
+    return suspendedNow ? row.respondentId : null
   })
+  if (suspended) await afterSuspension({ db: d.db, cache: d.cache }, suspended)
 }

@@ -2,4 +2,5 @@
 
 /** Tables others may join on (read): published here, typed, so a renamed column fails their type check. */
 export { launchSubscribers } from '../tables'
+export { subscriberVerified } from './hooks'
 export { countSubscribers, isVerifiedSubscriber, ogMembersOf } from './service'

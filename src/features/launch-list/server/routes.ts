@@ -7,9 +7,11 @@ import {
 } from '@/features/launch-list/contract'
 import { requireAdmin } from '@/platform/server/auth/session'
 import type { AppDeps, AppEnv } from '@/platform/server/context'
+import { callHook } from '@/platform/server/hooks'
 import { clientIp } from '@/platform/server/lib/client-ip'
 import { limitsFor } from '@/platform/server/lib/rate-limit'
 import { jsonBody, queryParams } from '@/platform/server/lib/validate'
+import { subscriberVerified } from './hooks'
 import {
   DEFAULT_LAUNCH_LIST_LIMITS,
   exportSubscribersCsv,
@@ -47,9 +49,12 @@ export const launchListRoutes = new Hono<AppEnv>()
   .post('/resend', jsonBody(subscribeRequestSchema), async (c) =>
     c.json(await resend(c.var.ctx, c.req.valid('json').email, c.var.ip)),
   )
-  .post('/verify', jsonBody(tokenRequestSchema), async (c) =>
-    c.json(await verify(c.var.ctx, c.req.valid('json').token, c.var.ip)),
-  )
+  .post('/verify', jsonBody(tokenRequestSchema), async (c) => {
+    const verified = await verify(c.var.ctx, c.req.valid('json').token, c.var.ip)
+    const { database, cache } = c.var.deps
+    await callHook(subscriberVerified, { db: database.db, cache }, [verified.email])
+    return c.json(verified)
+  })
   .post('/unsubscribe', jsonBody(tokenRequestSchema), async (c) =>
     c.json(await unsubscribe(c.var.ctx, c.req.valid('json').token, c.var.ip)),
   )

@@ -16,9 +16,11 @@ import {
   type UserEnv,
 } from '@/platform/server/auth/session'
 import { type AppDeps, type AppEnv, clockOf } from '@/platform/server/context'
+import { callHook } from '@/platform/server/hooks'
 import { limitsFor } from '@/platform/server/lib/rate-limit'
 import { noStore, sendCachedJson, toCachedJson } from '@/platform/server/lib/read-cache'
 import { jsonBody, paramsOf, queryParams } from '@/platform/server/lib/validate'
+import { middlemanJobDone } from './hooks'
 import {
   cancelRequest,
   checkMiddleman,
@@ -102,10 +104,13 @@ export const middlemanRoutes = new Hono<PermittedEnv>()
     requireMiddleman,
     paramsOf(middlemanRequestIdSchema),
     jsonBody(closeJobRequestSchema),
-    async (c) =>
-      c.json(
-        await closeJob(middlemenOf(c.var.deps), actorOf(c), c.req.valid('param').id, c.req.valid('json')),
-      ),
+    async (c) => {
+      const { deps } = c.var
+      const job = await closeJob(middlemenOf(deps), actorOf(c), c.req.valid('param').id, c.req.valid('json'))
+      if (job.status === 'done')
+        await callHook(middlemanJobDone, { db: deps.database.db, cache: deps.cache }, [c.var.session.user.id])
+      return c.json(job)
+    },
   )
   .put('/profile', requireMiddleman, jsonBody(middlemanProfileRequestSchema), async (c) => {
     await setMiddlemanGames(middlemenOf(c.var.deps), c.var.session.user.id, c.req.valid('json').games)

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { profiles } from '@/features/accounts/server/public'
 import {
   type CloseJobRequest,
@@ -22,6 +22,8 @@ import { type DbOrTx, recordAudit } from '@/platform/server/lib/audit'
 import { AppError } from '@/platform/server/lib/errors'
 import { hitRateLimit, type Limit } from '@/platform/server/lib/rate-limit'
 import { GAME_IDS, GAME_NAMES, type GameId } from '@/shared/games'
+import { atWork } from './conversation'
+import { middlemanByName } from './names'
 
 const HOUR = 60 * 60
 
@@ -71,7 +73,15 @@ async function middlemenWhere(db: Db, where?: SQL): Promise<Middleman[]> {
     .innerJoin(profiles, eq(profiles.userId, userRoles.userId))
     .leftJoin(robloxAccounts, eq(robloxAccounts.userId, userRoles.userId))
     .leftJoin(middlemen, eq(middlemen.userId, userRoles.userId))
-    .where(and(eq(userRoles.role, MIDDLEMAN_ROLE), sql`${profiles.username} is not null`, where))
+    // Official while at work: a suspended middleman is not one (atWork, conversation.ts).
+    .where(
+      and(
+        eq(userRoles.role, MIDDLEMAN_ROLE),
+        atWork(userRoles.userId),
+        sql`${profiles.username} is not null`,
+        where,
+      ),
+    )
     .orderBy(asc(profiles.username))
   return rows.map((r) => ({
     username: r.username!,
@@ -88,16 +98,17 @@ async function middlemenWhere(db: Db, where?: SQL): Promise<Middleman[]> {
 export const listMiddlemen = (db: Db) => middlemenWhere(db).then((list) => ({ middlemen: list }))
 
 /**
- * GET /api/middlemen/check?name=: is this TradeHub username or Roblox name (any case) one of the official
- * middlemen? The answer a trader needs before trusting someone who says they are one.
+ * GET /api/middlemen/check?name=: is this TradeHub username or Roblox name (any case) one of an official
+ * middleman's own, and which? The answer names that middleman's account with both names and the avatar,
+ * never another account's of the same name; a look-alike is not official and says whose name it copies.
  */
 export async function checkMiddleman(db: Db, name: string): Promise<MiddlemanCheckResponse> {
-  const lower = name.toLowerCase()
-  const [found] = await middlemenWhere(
-    db,
-    or(eq(profiles.username, lower), sql`lower(${robloxAccounts.name}) = ${lower}`),
-  )
-  return found ? { official: true, middleman: found } : { official: false }
+  const found = middlemanByName(await middlemenWhere(db), name)
+  if (!found) return { official: false }
+  const { matched, middleman } = found
+  return found.exact
+    ? { official: true, matched, middleman }
+    : { official: false, lookAlike: { matched, middleman } }
 }
 
 // --- Requests ------------------------------------------------------------------------------------
@@ -357,6 +368,40 @@ export async function closeJob(
   })
   const [presented] = await present(m.db, [row])
   return presented!
+}
+
+/**
+ * A middleman lost the role or was suspended (the roles' and the admins' hooks): each job they were
+ * working (claimed, not closed) goes back to the queue, where it waited, as a new open request (their
+ * claim is kept, cancelled, for the record), and both traders are told. Their access to those trades
+ * has already ended (`atWork`, conversation.ts).
+ */
+export async function releaseJobs(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const released = await tx
+      .update(middlemanRequests)
+      .set({ status: 'cancelled', closedAt: sql`now()` })
+      .where(and(eq(middlemanRequests.middlemanId, userId), eq(middlemanRequests.status, 'claimed')))
+      .returning()
+    if (released.length === 0) return
+    await tx.insert(middlemanRequests).values(
+      released.map((job) => ({
+        offerId: job.offerId,
+        requestedBy: job.requestedBy,
+        createdAt: job.createdAt,
+      })),
+    )
+    const [name] = (await usernamesOf(tx, [userId])).values()
+    for (const job of released) {
+      const offer = (await offerOf(tx, job.offerId))!
+      await notifyTraders(tx, offer.traders, {
+        title: 'Your middleman left the trade',
+        body: `${name ?? 'Your middleman'} is no longer an official TradeHub middleman, so they left your ${GAME_NAMES[offer.gameId as GameId]} trade. Do not give them any items: your request is back in the queue for another middleman.`,
+        link: adLink(offer.adId, offer.offer.id),
+        key: `middleman-released:${job.id}`,
+      })
+    }
+  })
 }
 
 /** POST /api/middleman/requests/:id/rating: each trader of a closed job rates it once. */

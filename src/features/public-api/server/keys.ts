@@ -8,7 +8,9 @@ import {
   PUBLIC_API_MESSAGES,
 } from '@/features/public-api/contract'
 import { apiKeys } from '@/features/public-api/tables'
+import { signInRefusal } from '@/platform/server/auth/hooks'
 import type { Db } from '@/platform/server/db/client'
+import { callHook } from '@/platform/server/hooks'
 import { AppError } from '@/platform/server/lib/errors'
 
 /** The stored form of a key: its sha256 (a random 32-byte key needs no slow hash). */
@@ -63,14 +65,23 @@ export async function revokeApiKey(db: Db, userId: string, id: number): Promise<
   return toApiKey(row)
 }
 
-/** The id of a key that is known and not revoked, or null. */
-export async function findActiveKey(db: Db, key: string): Promise<number | null> {
+/** A key that is known and not revoked (its id and its owner), or null. */
+export async function findActiveKey(db: Db, key: string): Promise<{ id: number; userId: string } | null> {
   if (!key.startsWith(API_KEY_PREFIX) || key.length > 100) return null
   const [row] = await db
-    .select({ id: apiKeys.id })
+    .select({ id: apiKeys.id, userId: apiKeys.userId })
     .from(apiKeys)
     .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)))
-  return row?.id ?? null
+  return row ?? null
+}
+
+/**
+ * Why the key's owner may not use it now, or null: a key works only while its account may sign in, by
+ * the very rule sign-in follows (`signInRefusal`: a suspended account may not).
+ */
+export async function keyRefusal(db: Db, userId: string): Promise<string | null> {
+  const refusal = (await callHook(signInRefusal, db, userId)).find((r) => r !== null)
+  return refusal ? PUBLIC_API_MESSAGES.keyOwnerRefused(refusal) : null
 }
 
 /** Adds a batch of uses to a key (written with its limit counter). */

@@ -2,29 +2,36 @@ import type { IncomingMessage } from 'node:http'
 import type { MiddlewareHandler } from 'hono'
 import { PUBLIC_API_LIMITS, PUBLIC_API_MESSAGES } from '@/features/public-api/contract'
 import type { AppDeps, AppEnv } from '@/platform/server/context'
-import type { Database } from '@/platform/server/db/client'
+import type { Database, Db } from '@/platform/server/db/client'
 import { addressGroup, clientIp } from '@/platform/server/lib/client-ip'
 import { AppError } from '@/platform/server/lib/errors'
 import { addMissingHeaders } from '@/platform/server/lib/response-headers'
-import { findActiveKey, recordKeyUse } from './keys'
+import { findActiveKey, keyRefusal, recordKeyUse } from './keys'
 import { SharedLimiter } from './limiter'
 
 const KEY_COUNTER = 'api-v1:key:'
 const ADDRESS_COUNTER = 'api-v1:ip:'
-/** How long a key's check is kept in the process: a revoked key stops working within this time. */
+/**
+ * How long a key's check is kept in the process: a revoked key, or the key of an account that may no
+ * longer sign in, stops working within this time (at once on the instance that revoked or suspended).
+ */
 const KEY_CHECK_MS = 30_000
+
+/** A key's check: unknown or revoked (null), or its id, its owner and why the owner may not use it now. */
+type KeyCheck = { id: number; userId: string; refusal: string | null } | null
 
 interface ApiState {
   limiter: SharedLimiter
-  keys: Map<string, { id: number | null; until: number }>
+  keys: Map<string, { check: KeyCheck; until: number }>
 }
-const states = new WeakMap<Database, ApiState>()
+/** By the database's client: the one the app's requests and the hooks' callers share. */
+const states = new WeakMap<Db, ApiState>()
 
 /** The v1 limiter of this instance (one per database: the app's and each test's). */
 export function apiStateOf(deps: Pick<AppDeps, 'database' | 'logger'>): ApiState {
-  let state = states.get(deps.database)
+  const db = deps.database.db
+  let state = states.get(db)
   if (!state) {
-    const db = deps.database.db
     state = {
       keys: new Map(),
       limiter: new SharedLimiter(db, deps.logger, {
@@ -33,13 +40,23 @@ export function apiStateOf(deps: Pick<AppDeps, 'database' | 'logger'>): ApiState
         },
       }),
     }
-    states.set(deps.database, state)
+    states.set(db, state)
   }
   return state
 }
 
 /** Writes this instance's pending counts now (tests; the timer does it every second). */
-export const flushApiCounters = async (database: Database) => states.get(database)?.limiter.flush()
+export const flushApiCounters = async (database: Database) => states.get(database.db)?.limiter.flush()
+
+/**
+ * Forgets this instance's checks of the user's keys (suspended or restored): their next request is
+ * checked again. Other instances follow within KEY_CHECK_MS.
+ */
+export function forgetKeysOf(db: Db, userId: string): void {
+  const keys = states.get(db)?.keys
+  if (!keys) return
+  for (const [key, { check }] of keys) if (check?.userId === userId) keys.delete(key)
+}
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
 
@@ -95,14 +112,16 @@ export function admitKeptAnswer(deps: AppDeps): (req: IncomingMessage) => readon
   }
 }
 
-async function keyIdOf(state: ApiState, deps: AppDeps, key: string): Promise<number | null> {
+async function checkKey(state: ApiState, deps: AppDeps, key: string): Promise<KeyCheck> {
   const now = Date.now()
   const known = state.keys.get(key)
-  if (known && known.until > now) return known.id
-  const id = await findActiveKey(deps.database.db, key)
+  if (known && known.until > now) return known.check
+  const { db } = deps.database
+  const found = await findActiveKey(db, key)
+  const check = found && { ...found, refusal: await keyRefusal(db, found.userId) }
   if (state.keys.size > 10_000) state.keys.clear()
-  state.keys.set(key, { id, until: now + KEY_CHECK_MS })
-  return id
+  state.keys.set(key, { check, until: now + KEY_CHECK_MS })
+  return check
 }
 
 /**
@@ -122,9 +141,10 @@ export const v1Limit: MiddlewareHandler<AppEnv> = async (c, next) => {
   let counter: string
   let max: number
   if (apiKey !== undefined) {
-    const id = await keyIdOf(state, deps, apiKey.trim())
-    if (id === null) throw new AppError('UNAUTHORIZED', PUBLIC_API_MESSAGES.badKey)
-    counter = KEY_COUNTER + id
+    const check = await checkKey(state, deps, apiKey.trim())
+    if (check === null) throw new AppError('UNAUTHORIZED', PUBLIC_API_MESSAGES.badKey)
+    if (check.refusal) throw new AppError('FORBIDDEN', check.refusal)
+    counter = KEY_COUNTER + check.id
     max = PUBLIC_API_LIMITS.keyPerMinute
   } else {
     counter = ADDRESS_COUNTER + addressGroup(ip)

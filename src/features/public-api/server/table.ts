@@ -140,7 +140,8 @@ export const V1_ROUTES = {
     summary: "A trader's public profile",
     description:
       'What the profile page shows: joined date, verified Roblox account, reputation (average rating, ' +
-      'reviews, completed trades, % positive), achievements and the open ads.',
+      'reviews, completed trades, trading partners, % positive; a partner counts once in 7 days), ' +
+      'achievements and the open ads.',
     tag: 'Trading',
     params: v1TraderParamsSchema,
     response: v1TraderResponseSchema,

@@ -1,5 +1,7 @@
 import { validate } from '@readme/openapi-parser'
+import { count } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { userAchievements } from '@/features/achievements/tables'
 import {
   v1TradeAdResponseSchema,
   v1TradeAdsResponseSchema,
@@ -213,7 +215,7 @@ describe('GET /api/v1/traders/:username', () => {
       username: owner.username,
       url: `${TEST_ORIGIN}/u/${owner.username}`,
       roblox: { name: roblox },
-      reputation: { average: 5, count: 1, completedTrades: 1, positivePercent: 100 },
+      reputation: { average: 5, count: 1, completedTrades: 1, partners: 1, positivePercent: 100 },
       openAds: {
         count: 1, // the traded ad is no longer open
         url: `${TEST_ORIGIN}/trading?user=${owner.username}`,
@@ -221,7 +223,8 @@ describe('GET /api/v1/traders/:username', () => {
       },
     })
     expect(Date.parse(profile.joinedAt)).not.toBeNaN()
-    expect(profile.achievements.map((a) => a.id)).toEqual(expect.arrayContaining(['verified']))
+    // Earned when the trade completed (Verified waits for verification's own event: see `verify`).
+    expect(profile.achievements.map((a) => a.id)).toEqual(['first-trade'])
     // The same as the site's own profile reads.
     const site = await (await send(t, `/api/users/${owner.username}/reviews`)).json()
     expect(profile.reputation).toEqual(site.summary)
@@ -230,6 +233,16 @@ describe('GET /api/v1/traders/:username', () => {
     expect(text).not.toContain('email')
     expect(text).not.toContain(owner.email)
     expect(text).not.toContain(owner.id)
+  })
+
+  it('writes nothing: reading a trader awards no achievement, even one that is due', async () => {
+    const due = await trader()
+    await verify(due) // Verified is due, but no event of verification ran
+    const rows = async () => (await t.database.db.select({ n: count() }).from(userAchievements))[0]!.n
+    const before = await rows()
+    const profile = v1TraderResponseSchema.parse(await (await ok(`/api/v1/traders/${due.username}`)).json())
+    expect(profile.achievements).toEqual([])
+    expect(await rows()).toBe(before)
   })
 
   it('answers whenever the profile page does: a suspended trader included', async () => {
@@ -282,6 +295,11 @@ describe('the OpenAPI document', () => {
     expect(doc.tags.map((tag: { name: string }) => tag.name)).toContain('Trading')
     const names = doc.paths['/api/v1/trade-ads'].get.parameters.map((p: { name: string }) => p.name)
     expect(names).toEqual(expect.arrayContaining(['game', 'has', 'wants', 'verified', 'page']))
+    const trader =
+      doc.paths['/api/v1/traders/{username}'].get.responses['200'].content['application/json'].schema
+    expect(Object.keys(trader.properties.reputation.properties)).toEqual(
+      expect.arrayContaining(['average', 'count', 'completedTrades', 'partners']),
+    )
     const result = await validate(structuredClone(doc))
     expect(result.valid, JSON.stringify(result)).toBe(true)
   })

@@ -113,7 +113,7 @@ export async function v1Trader(deps: AppDeps, username: string): Promise<V1Trade
   const name = profile.username ?? username
   const [reputation, earned, openAds] = await Promise.all([
     summaryOf(t.db, userId),
-    achievementsOf(deps, name),
+    achievementsOf(t.db, name),
     countAds(t, { user: name, verified: false }),
   ])
   const user = encodeURIComponent(name)

@@ -6,7 +6,7 @@ import { noStore } from '@/platform/server/lib/read-cache'
 import { jsonBody, paramsOf } from '@/platform/server/lib/validate'
 import { grantRole, listGrants, type RolesContext, revokeRole } from './service'
 
-const context = ({ env, database }: AppDeps): RolesContext => ({ env, db: database.db })
+const context = ({ env, database, cache }: AppDeps): RolesContext => ({ env, db: database.db, cache })
 
 /** /api/admin/roles: admins and stock managers (admins only). */
 export const roleRoutes = new Hono<PermittedEnv>()

@@ -21,13 +21,17 @@ import type { Actor } from '@/platform/server/auth/session'
 import { users } from '@/platform/server/auth/tables'
 import type { Db } from '@/platform/server/db/client'
 import type { Env } from '@/platform/server/env'
+import { callHook } from '@/platform/server/hooks'
 import { recordAudit } from '@/platform/server/lib/audit'
 import { AppError } from '@/platform/server/lib/errors'
+import type { ReadCache } from '@/platform/server/lib/read-cache'
 import { GAME_NAMES } from '@/shared/games'
+import { roleRevoked } from './hooks'
 
 export interface RolesContext {
   env: Env
   db: Db
+  cache: ReadCache
 }
 
 const granter = alias(users, 'granter')
@@ -79,7 +83,7 @@ export async function listGrants({ env, db }: RolesContext): Promise<RoleListRes
 }
 
 /** The ADMIN_EMAIL account, once it exists and its address is verified. */
-async function primaryAdminAccount({ env, db }: RolesContext) {
+async function primaryAdminAccount({ env, db }: Pick<RolesContext, 'env' | 'db'>) {
   if (!env.ADMIN_EMAIL) return undefined
   const [row] = await db
     .select({
@@ -171,7 +175,8 @@ export async function grantRole(
 
 /**
  * Removes a grant. The primary admin's admin access cannot be removed (403); an admin may remove
- * their own admin role. A grant that does not exist is a 404.
+ * their own admin role. A grant that does not exist is a 404. Once removed, the features above let go
+ * of what the role gave (`roleRevoked`: a middleman's open jobs go back to the queue).
  */
 export async function revokeRole(ctx: RolesContext, actor: Actor, role: Role, userId: string): Promise<void> {
   const [user] = await ctx.db
@@ -190,4 +195,5 @@ export async function revokeRole(ctx: RolesContext, actor: Actor, role: Role, us
     if (removed.length === 0) throw new AppError('NOT_FOUND', ROLE_MESSAGES.grantNotFound)
     await recordAudit(tx, { action: 'role.revoke', actor, target: user, detail: { role }, ip: actor.ip })
   })
+  await callHook(roleRevoked, { db: ctx.db, cache: ctx.cache }, userId, role)
 }

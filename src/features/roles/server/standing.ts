@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import { profiles } from '@/features/accounts/server/public'
 import { users } from '@/platform/server/auth/tables'
 import type { Db } from '@/platform/server/db/client'
@@ -24,3 +24,11 @@ export async function requireGoodStanding(
   if (!row || row.suspendedAt) throw new AppError('FORBIDDEN', message)
   return { username: row.username }
 }
+
+/**
+ * The same rule as a SQL condition, for lists and joins: the account `userId` (a column or value) is in
+ * good standing, not suspended. What a suspension hides (a trader's ads and offers) and ends (a
+ * middleman's access to trades) is decided by it.
+ */
+export const inGoodStanding = (userId: SQLWrapper): SQL =>
+  sql`not exists (select 1 from ${userSuspensions} where ${userSuspensions.userId} = ${userId})`

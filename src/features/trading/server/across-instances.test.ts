@@ -80,6 +80,44 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       }
     })
 
+    it('a write on one instance shows on the other in the read right after its answer, 20 times in 20', async () => {
+      const a = await createTestApp({
+        limits: { trading: { adsPerDay: { max: 100, windowSeconds: 86_400 } } },
+      })
+      const b = await createTestApp({ sameDatabaseAs: a })
+      try {
+        const owner = await traderOn(a, 'ryw')
+        const totalOnB = async () =>
+          tradeAdsResponseSchema.parse(await (await send(b, `/api/trade-ads?user=${owner.username}`)).json())
+            .total
+        const stale: number[] = []
+        let adId = 0
+        for (let write = 0; write < 20; write++) {
+          const open = write % 2 === 0 // post an ad, then close it
+          await expect.poll(totalOnB).toBe(open ? 0 : 1) // the previous write arrived; B answers from its cache
+          if (open) {
+            const posted = await send(a, '/api/trade-ads', {
+              body: { game: 'blox-fruits', offering: [{ item: 'kitsune' }], tags: ['any'] },
+              cookie: owner.cookie,
+            })
+            expect(posted.status).toBe(201)
+            adId = ((await posted.json()) as { id: number }).id
+          } else {
+            const closed = await send(a, `/api/trade-ads/${adId}`, { method: 'DELETE', cookie: owner.cookie })
+            expect(closed.status).toBe(200)
+          }
+          // What B's LISTEN connection has been sent by now, B has heard: what was committed when A
+          // answered, and nothing later. (A request from a client reaches B no sooner than this.)
+          await b.database.heardAll()
+          if ((await totalOnB()) !== (open ? 1 : 0)) stale.push(write)
+        }
+        expect(stale).toEqual([])
+      } finally {
+        await b.close()
+        await a.close()
+      }
+    })
+
     it("an ad ends on both instances on the server's clock; two workers sweeping at once warn and expire it once", async () => {
       let ahead = 0
       const clock = () => new Date(Date.now() + ahead)

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm'
 import { profiles } from '@/features/accounts/server/public'
 import { notifyTrader } from '@/features/alerts/server/public'
 import {
@@ -22,6 +22,7 @@ import { adOpenAt, adPastItsEndAt } from './ad-status'
 import { invalidateTrading, lockTrader, requireTrader, TRADING_CACHE_PREFIX, type TradingDeps } from './deps'
 import { type AdRow, presentAds } from './present'
 import { checkSides, type Sides, signatureOf, toStored } from './slots'
+import { adShown } from './standing'
 
 const HOUR_MS = 60 * 60 * 1000
 /** A cached list is rebuilt at least this often (new ages, counts of ads that ended elsewhere). */
@@ -101,10 +102,10 @@ export async function createAd(t: TradingDeps, userId: string, input: TradeAdInp
         })
         .returning({ id: tradeAds.id })
       await insertSlots(tx, row!.id, input.game, sides)
+      await invalidateTrading(t, tx)
       return row!.id
     }),
   )
-  invalidateTrading(t)
   return id
 }
 
@@ -157,8 +158,9 @@ function listWhere(query: TradeAdsQuery, now: Date): SQL | undefined {
           sql`(select ${profiles.userId} from ${profiles} where ${profiles.username} = ${query.user})`,
         )
       : undefined,
-    // Trust: a hidden ad is in no list; "verified only" keeps traders with a verified Roblox account.
-    isNull(tradeAds.hiddenAt),
+    // Trust: an ad a moderator hid, or of a suspended trader, is in no list; "verified only" keeps
+    // traders with a verified Roblox account.
+    adShown(),
     query.verified
       ? sql`exists (select 1 from ${robloxAccounts} where ${robloxAccounts.userId} = ${tradeAds.userId})`
       : undefined,
@@ -217,12 +219,18 @@ export function cachedAdList(t: TradingDeps, query: TradeAdsQuery): Promise<Cach
   })
 }
 
-/** GET /api/trade-ads/:id: the ad whatever its status (404: none), cached like the list. */
+/**
+ * GET /api/trade-ads/:id (and the ad's page): the ad whatever its status, cached like the list; 404 when
+ * there is none, a moderator hid it or its owner is suspended (`adShown`).
+ */
 export function cachedAd(t: TradingDeps, adId: number): Promise<CachedJson> {
   return cachedAnswer(t, `${TRADING_CACHE_PREFIX}ad:${adId}|`, async () => {
     const now = t.now()
-    const row = await findAdRow(t.db, adId)
-    if (row.hiddenAt) throw new AppError('NOT_FOUND', TRADING_MESSAGES.adNotFound) // a moderator hid it
+    const [row] = await t.db
+      .select()
+      .from(tradeAds)
+      .where(and(eq(tradeAds.id, adId), adShown()))
+    if (!row) throw new AppError('NOT_FOUND', TRADING_MESSAGES.adNotFound)
     const [ad] = await presentAds(t, [row], now)
     const ends = ad!.status === 'open' ? row.expiresAt.getTime() : Number.POSITIVE_INFINITY
     return {
@@ -285,8 +293,8 @@ export async function closeAd(t: TradingDeps, userId: string, adId: number): Pro
       title: 'An ad you made an offer on was closed',
       body: `The ${GAME_NAMES[ad.gameId as GameId]} ad was taken down by its owner.`,
     })
+    await invalidateTrading(t, tx)
   })
-  invalidateTrading(t)
   return presentAd(t, adId)
 }
 
@@ -318,9 +326,9 @@ export async function relistAd(t: TradingDeps, userId: string, adId: number): Pr
           expiringNoticeAt: null,
         })
         .where(eq(tradeAds.id, adId))
+      await invalidateTrading(t, tx)
     }),
   )
-  invalidateTrading(t)
   return presentAd(t, adId)
 }
 

@@ -47,8 +47,13 @@ export const catalogDepsOf = (t: Pick<TradingDeps, 'db' | 'cache'>): CatalogDeps
   cache: t.cache,
 })
 
-/** Drops every cached list and ad on every instance (after the change committed). */
-export const invalidateTrading = (t: Pick<TradingDeps, 'cache'>) => t.cache.invalidate(TRADING_CACHE_PREFIX)
+/**
+ * Drops every cached list and ad on every instance. Given the write's transaction (awaited in it), the
+ * word goes out with its commit, so a read on another instance right after the answer is fresh;
+ * without one, after the change committed.
+ */
+export const invalidateTrading = (t: Pick<TradingDeps, 'cache'>, tx?: DbOrTx) =>
+  t.cache.invalidate(TRADING_CACHE_PREFIX, tx)
 
 /** 403 unless the user may trade: an account in good standing, with a username chosen. */
 export async function requireTrader(db: Db, userId: string): Promise<{ username: string }> {

@@ -1,9 +1,11 @@
+import { accountRestored, accountSuspended } from '@/features/admin/server/public'
 import { robloxAccountChanged } from '@/features/verification/server/public'
 import { defineFeature } from '@/platform/server/context'
 import { implement } from '@/platform/server/hooks'
 import { invalidateTrading } from './deps'
 import { AdExpiryWorker } from './expiry-worker'
 import { tradingLiveOf } from './live'
+import { adPageHead } from './page-head'
 import { myTradesRoutes, tradeAdRoutes, tradeOfferRoutes } from './routes'
 
 /**
@@ -18,8 +20,15 @@ export default defineFeature({
     '/api/trade-offers': tradeOfferRoutes,
     '/api/me/trades': myTradesRoutes,
   },
-  // Ads show the owner's Verified badge: a change of Roblox account drops the cached ads.
-  hooks: [implement(robloxAccountChanged, (deps) => invalidateTrading(deps))],
+  // An ad nobody may see is the 404 page.
+  pageHeads: { '/trading/ad/:id': adPageHead },
+  hooks: [
+    // Ads show the owner's Verified badge: a change of Roblox account drops the cached ads.
+    implement(robloxAccountChanged, (deps) => invalidateTrading(deps)),
+    // A suspended trader's ads and offers hide, and show again once it is lifted.
+    implement(accountSuspended, (deps) => invalidateTrading(deps)),
+    implement(accountRestored, (deps) => invalidateTrading(deps)),
+  ],
   async start({ database, cache, logger, env }) {
     const live = tradingLiveOf({ database, logger })
     await live.ready

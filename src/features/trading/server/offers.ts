@@ -26,6 +26,7 @@ import { invalidateTrading, requireTrader, type TradingDeps } from './deps'
 import { tradeCompleted } from './hooks'
 import { type AdRow, cancelAskedBy, type OfferRow, presentOffers } from './present'
 import { checkSides, type Sides, type StoredSlot, toStored } from './slots'
+import { isTraderShown, traderShown } from './standing'
 
 /** The stored sides of an ad. */
 async function adSides(tx: DbOrTx, adId: number): Promise<Sides> {
@@ -41,6 +42,12 @@ async function adSides(tx: DbOrTx, adId: number): Promise<Sides> {
   return { offering: pick('offering'), requesting: pick('requesting') }
 }
 
+/** 404 for an ad others may not see: a moderator hid it, or its owner is suspended (standing.ts). */
+async function assertAdShown(tx: DbOrTx, ad: AdRow): Promise<void> {
+  if (ad.hiddenAt || !(await isTraderShown(tx, ad.userId)))
+    throw new AppError('NOT_FOUND', TRADING_MESSAGES.adNotFound)
+}
+
 /**
  * A trader makes an offer on someone else's open ad: as requested (no sides: they give what the ad
  * requests and get what it offers) or a counter-offer (either side their own). 60 offers an hour (429);
@@ -54,6 +61,7 @@ export async function createOffer(
 ): Promise<number> {
   const { username } = await requireTrader(t.db, userId)
   const ad = await findAdRow(t.db, adId)
+  await assertAdShown(t.db, ad)
   if (ad.userId === userId) throw new AppError('FORBIDDEN', TRADING_MESSAGES.ownAd)
   await assertNotBlocked(t.db, userId, ad.userId) // trust: either blocked the other (403)
   if (effectiveAdStatus(ad.status, ad.expiresAt, t.now()) !== 'open')
@@ -75,6 +83,7 @@ export async function createOffer(
   const id = await t.db.transaction(async (tx) => {
     const now = t.now()
     const locked = await findAdRow(tx, adId, true)
+    await assertAdShown(tx, locked)
     if (effectiveAdStatus(locked.status, locked.expiresAt, now) !== 'open')
       throw new AppError('CONFLICT', TRADING_MESSAGES.adNotOpen)
     const [row] = await tx
@@ -100,9 +109,9 @@ export async function createOffer(
       },
       t,
     )
+    await invalidateTrading(t, tx)
     return row.id
   })
-  invalidateTrading(t)
   return id
 }
 
@@ -115,8 +124,14 @@ const withAd = (t: Pick<TradingDeps, 'db'>) =>
 /** GET /api/trade-ads/:id/offers: the owner sees every offer, anyone else their own (newest first). */
 export async function listOffers(t: TradingDeps, userId: string, adId: number): Promise<TradeOffer[]> {
   const ad = await findAdRow(t.db, adId)
+  // The owner sees every offer but a suspended trader's (standing.ts); anyone else their own.
   const rows = await withAd(t)
-    .where(and(eq(tradeOffers.adId, adId), ad.userId === userId ? undefined : eq(tradeOffers.userId, userId)))
+    .where(
+      and(
+        eq(tradeOffers.adId, adId),
+        ad.userId === userId ? traderShown(tradeOffers.userId) : eq(tradeOffers.userId, userId),
+      ),
+    )
     .orderBy(desc(tradeOffers.id))
   return presentOffers(t, rows, userId)
 }
@@ -128,7 +143,10 @@ export async function myOffers(t: TradingDeps, userId: string) {
       .where(eq(tradeOffers.userId, userId))
       .orderBy(desc(tradeOffers.id))
       .limit(TRADING_LIMITS.mineMax),
-    withAd(t).where(eq(tradeAds.userId, userId)).orderBy(desc(tradeOffers.id)).limit(TRADING_LIMITS.mineMax),
+    withAd(t)
+      .where(and(eq(tradeAds.userId, userId), traderShown(tradeOffers.userId)))
+      .orderBy(desc(tradeOffers.id))
+      .limit(TRADING_LIMITS.mineMax),
   ])
   const [presentedSent, presentedReceived] = await Promise.all([
     presentOffers(t, sent, userId),
@@ -227,6 +245,8 @@ export async function decideOffer(
     if (decision === 'accept') {
       // A block made after the offer stops the trade before it starts (never after: see completeOffer).
       await assertNotBlocked(tx, ad.userId, offer.userId)
+      if (!(await isTraderShown(tx, offer.userId)))
+        throw new AppError('CONFLICT', TRADING_MESSAGES.offererSuspended)
       const [taken] = await tx
         .select({ n: count() })
         .from(tradeOffers)
@@ -254,8 +274,8 @@ export async function decideOffer(
       },
       t,
     )
+    await invalidateTrading(t, tx)
   })
-  invalidateTrading(t)
   return presentOffer(t, offerId, userId)
 }
 
@@ -363,6 +383,6 @@ export async function completeOffer(t: TradingDeps, userId: string, offerId: num
     return true
   })
   await callHook(tradeCompleted, t, traders) // before the ads are dropped: they show the traders' achievements
-  if (changed) invalidateTrading(t)
+  if (changed) await invalidateTrading(t)
   return presentOffer(t, offerId, userId)
 }

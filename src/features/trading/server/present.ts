@@ -24,6 +24,7 @@ import { completedTradesOf } from './counts'
 import type { TradingDeps } from './deps'
 import { offerReviewers, type TraderExtras, traderExtras } from './hooks'
 import { itemsOf, presentSlots, type Sides, type StoredSlot, wflOf } from './slots'
+import { traderShown } from './standing'
 
 export type AdRow = typeof tradeAds.$inferSelect
 export type OfferRow = typeof tradeOffers.$inferSelect
@@ -135,7 +136,14 @@ export async function presentAds(
     t.db
       .select({ adId: tradeOffers.adId, n: count() })
       .from(tradeOffers)
-      .where(and(inArray(tradeOffers.adId, ids), eq(tradeOffers.status, 'pending')))
+      // A suspended trader's offers are hidden: out of the count too.
+      .where(
+        and(
+          inArray(tradeOffers.adId, ids),
+          eq(tradeOffers.status, 'pending'),
+          traderShown(tradeOffers.userId),
+        ),
+      )
       .groupBy(tradeOffers.adId),
   ])
   const sides = sidesBy(slotRows)

@@ -3,7 +3,7 @@
 /** Tables others may join on (read): published here, typed, so a renamed column fails their type check. */
 export { tradeAdItems, tradeAds, tradeMessages, tradeOffers } from '../tables'
 export { adLink, cachedAd, cachedAdList, countAds } from './ads'
-export { completedTradesOf } from './counts'
+export { completedTradesOf, tradingPartnersOf } from './counts'
 export { invalidateTrading, type TradingDeps, tradingOf } from './deps'
 export {
   conversationGuest,

@@ -6,7 +6,7 @@ import { reviewersOf } from './reviews'
 import { figuresRoutes, moderationRoutes, reportRoutes, reviewRoutes, userReviewRoutes } from './routes'
 
 /**
- * Trust between traders: reviews after a trade both confirmed, reports and the moderators'
+ * Trust between traders: reviews after an accepted trade, reports and the moderators'
  * queue, and the trust page's figures. docs/decisions/033-trust-server.md
  */
 export default defineFeature({

@@ -1,5 +1,4 @@
 /** What other features may use of the trust layer (lint refuses any other import of its files). */
 
 export { reviewPosted } from './hooks'
-export { ratingsOf, summaryOf } from './ratings'
-export { reviewCountsOf } from './reviews'
+export { ratingsOf, reviewCountsOf, summaryOf } from './ratings'

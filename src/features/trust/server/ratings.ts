@@ -1,99 +1,67 @@
-import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm'
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { disputes } from '@/features/disputes/server/public'
-import { tradeAds, tradeOffers } from '@/features/trading/server/public'
+import { completedTradesOf, tradingPartnersOf } from '@/features/trading/server/public'
 import { type ReviewSummary, TRUST_LIMITS } from '@/features/trust/contract'
 import { tradeReviews } from '@/features/trust/tables'
 import type { Db } from '@/platform/server/db/client'
 
-const DAY_MS = 24 * 60 * 60 * 1000
-const L = TRUST_LIMITS
-
-interface Given {
-  authorId: string
-  subjectId: string
-  rating: number
-  createdAt: Date
-}
-
-/** Whether more than `pairReviews` of these times fall within `pairWindowDays` of each other. */
-function burst(times: number[]): boolean {
-  const sorted = [...times].sort((a, b) => a - b)
-  for (let i = 0; i + L.pairReviews < sorted.length; i++)
-    if (sorted[i + L.pairReviews]! - sorted[i]! <= L.pairWindowDays * DAY_MS) return true
-  return false
-}
-
 /**
- * The ratings that count in a trader's average: each review, except that the reviews of an author who
- * with this trader reviewed each other more than 3 times within 30 days (both ways) count once (their mean).
+ * The reviews that count toward a trader's rating and badges: visible, and each its author's first of
+ * this trader in 7 days (`counted`, set when written). Every visible review still shows in the list.
  */
-export function countedRatings(subjectId: string, reviews: readonly Given[]): number[] {
-  const byAuthor = new Map<string, Given[]>()
-  for (const r of reviews)
-    if (r.subjectId === subjectId) byAuthor.set(r.authorId, [...(byAuthor.get(r.authorId) ?? []), r])
-  return [...byAuthor].flatMap(([authorId, given]) => {
-    const pair = reviews.filter(
-      (r) =>
-        (r.authorId === authorId && r.subjectId === subjectId) ||
-        (r.authorId === subjectId && r.subjectId === authorId),
-    )
-    const ratings = given.map((r) => r.rating)
-    if (!burst(pair.map((r) => r.createdAt.getTime()))) return ratings
-    return [ratings.reduce((a, b) => a + b, 0) / ratings.length]
-  })
-}
+const countsTowardRating = and(eq(tradeReviews.counted, true), isNull(tradeReviews.hiddenAt))
 
-/** The visible reviews given to or by these traders (both ways: the pair rule needs the replies). */
-async function reviewsAround(db: Db, userIds: readonly string[]): Promise<Given[]> {
-  return db
+/** Each trader's counted reviews: how many, their exact average and how many are positive. */
+async function countedReviewsOf(db: Db, userIds: readonly string[]) {
+  const ids = [...new Set(userIds)]
+  if (ids.length === 0) return new Map<string, { count: number; average: number; positive: number }>()
+  const rows = await db
     .select({
-      authorId: tradeReviews.authorId,
-      subjectId: tradeReviews.subjectId,
-      rating: tradeReviews.rating,
-      createdAt: tradeReviews.createdAt,
+      userId: tradeReviews.subjectId,
+      count: count(),
+      average: sql<number>`avg(${tradeReviews.rating})::float8`.mapWith(Number),
+      positive:
+        sql<number>`count(*) filter (where ${tradeReviews.rating} >= ${TRUST_LIMITS.positiveRating})`.mapWith(
+          Number,
+        ),
     })
     .from(tradeReviews)
-    .where(
-      and(
-        isNull(tradeReviews.hiddenAt),
-        or(inArray(tradeReviews.subjectId, userIds), inArray(tradeReviews.authorId, userIds)),
-      ),
-    )
-    .orderBy(desc(tradeReviews.createdAt))
+    .where(and(inArray(tradeReviews.subjectId, ids), countsTowardRating))
+    .groupBy(tradeReviews.subjectId)
+  return new Map(rows.map(({ userId, ...counted }) => [userId, counted]))
 }
 
-/** Average (one decimal) and count of a trader's visible reviews; null average: none yet. */
-export type Rating = Omit<ReviewSummary, 'completedTrades' | 'disputesUpheld'>
-
-export async function ratingsOf(db: Db, userIds: readonly string[]): Promise<Map<string, Rating>> {
-  const ids = [...new Set(userIds)]
-  if (ids.length === 0) return new Map()
-  const reviews = await reviewsAround(db, ids)
+/** Each trader's counted reviews: how many, and their average rating (null with none), for the badges. */
+export async function reviewCountsOf(db: Db, userIds: readonly string[]) {
+  const counted = await countedReviewsOf(db, userIds)
   return new Map(
-    ids.map((id): [string, Rating] => {
-      const counted = countedRatings(id, reviews)
-      const n = reviews.filter((r) => r.subjectId === id).length
-      if (counted.length === 0) return [id, { average: null, count: 0, positivePercent: null }]
-      const average = Math.round((counted.reduce((a, b) => a + b, 0) / counted.length) * 10) / 10
-      const positive = counted.filter((r) => r >= L.positiveRating).length
-      return [id, { average, count: n, positivePercent: Math.round((positive / counted.length) * 100) }]
-    }),
+    [...counted].map(([id, r]): [string, { count: number; average: number | null }] => [
+      id,
+      { count: r.count, average: r.average },
+    ]),
   )
 }
 
-/** Trades this trader completed (as the ad's owner or as the offerer). */
-export async function completedTradesOf(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(tradeOffers)
-    .innerJoin(tradeAds, eq(tradeAds.id, tradeOffers.adId))
-    .where(
-      and(
-        eq(tradeOffers.status, 'completed'),
-        or(eq(tradeOffers.userId, userId), eq(tradeAds.userId, userId)),
-      ),
-    )
-  return row?.n ?? 0
+/** Average (one decimal), count and share of positive ratings of a trader's counted reviews; null: none. */
+export type Rating = Pick<ReviewSummary, 'average' | 'count' | 'positivePercent'>
+
+export async function ratingsOf(db: Db, userIds: readonly string[]): Promise<Map<string, Rating>> {
+  const ids = [...new Set(userIds)]
+  const counted = await countedReviewsOf(db, ids)
+  return new Map(
+    ids.map((id): [string, Rating] => {
+      const r = counted.get(id)
+      if (!r) return [id, { average: null, count: 0, positivePercent: null }]
+      return [
+        id,
+        {
+          average: Math.round(r.average * 10) / 10,
+          count: r.count,
+          positivePercent: Math.round((r.positive / r.count) * 100),
+        },
+      ]
+    }),
+  )
 }
 
 /** Disputes against this trader a moderator upheld: "dispute upheld" on their record. */
@@ -105,18 +73,20 @@ export async function disputesUpheldOf(db: Db, userId: string): Promise<number> 
   return row?.n ?? 0
 }
 
-/** A trader's summary on their profile. */
+/** A trader's summary on their profile (and in API v1): counted reviews and trades, partners, disputes. */
 export async function summaryOf(db: Db, userId: string): Promise<ReviewSummary> {
-  const [ratings, completedTrades, disputesUpheld] = await Promise.all([
+  const [ratings, completedTrades, partners, disputesUpheld] = await Promise.all([
     ratingsOf(db, [userId]),
-    completedTradesOf(db, userId),
+    completedTradesOf(db, [userId]),
+    tradingPartnersOf(db, [userId]),
     disputesUpheldOf(db, userId),
   ])
   const r = ratings.get(userId)!
   return {
     average: r.average,
     count: r.count,
-    completedTrades,
+    completedTrades: completedTrades.get(userId) ?? 0,
+    partners: partners.get(userId)?.size ?? 0,
     positivePercent: r.positivePercent,
     disputesUpheld,
   }

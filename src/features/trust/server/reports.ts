@@ -2,9 +2,12 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { BLOCK_MESSAGES } from '@/features/accounts/rules'
 import { profiles } from '@/features/accounts/server/public'
-import { suspendUser } from '@/features/admin/server/public'
+import { ADMIN_MESSAGES } from '@/features/admin/rules'
+import { afterSuspension, suspendWithin } from '@/features/admin/server/public'
 import { items } from '@/features/catalog/server/public'
 import { notifyUser } from '@/features/notifications/server/public'
+import { type CaseFacts, type Decider, decisionRefusal } from '@/features/roles/policy'
+import { staffAmong } from '@/features/roles/server/public'
 import {
   invalidateTrading,
   tradeAdItems,
@@ -204,32 +207,76 @@ export async function fileReport(d: ReportDeps, userId: string, input: ReportReq
   return row.id
 }
 
-type Person = { id: string | null; email: string | null; username: string | null } | null
-const personOf = (p: Person) => (p?.id && p.email ? { id: p.id, email: p.email, username: p.username } : null)
+type ReportRow = typeof reports.$inferSelect
 
-const reporter = alias(users, 'reporter')
+/**
+ * The facts the deciding rule reads of each report (by id): who reported it, with everyone who reported
+ * the same thing while it is open (its open reports are resolved together), and the author of what
+ * was reported (or the reported user), and whether that author is staff.
+ */
+async function casesOf(env: Env, db: DbOrTx, rows: readonly ReportRow[]): Promise<Map<number, CaseFacts>> {
+  if (rows.length === 0) return new Map()
+  const [open, staff] = await Promise.all([
+    db
+      .select({ kind: reports.targetKind, id: reports.targetId, reporterId: reports.reporterId })
+      .from(reports)
+      .where(
+        and(eq(reports.status, 'open'), inArray(reports.targetId, [...new Set(rows.map((r) => r.targetId))])),
+      ),
+    staffAmong(
+      env,
+      db,
+      rows.map((r) => r.targetUserId),
+    ),
+  ])
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        people: [
+          r.reporterId,
+          r.targetUserId,
+          ...(r.status === 'open'
+            ? open.filter((o) => o.kind === r.targetKind && o.id === r.targetId).map((o) => o.reporterId)
+            : []),
+        ],
+        targetIsStaff: r.targetUserId !== null && staff.has(r.targetUserId),
+      },
+    ]),
+  )
+}
+
+/** Someone in a report as the moderators read them: by username, never by e-mail. */
+const personOf = (p: { id: string | null; username: string | null } | null) =>
+  p?.id ? { id: p.id, username: p.username } : null
+
 const reporterProfile = alias(profiles, 'reporter_profile')
-const author = alias(users, 'author')
 const authorProfile = alias(profiles, 'author_profile')
-const resolver = alias(users, 'resolver')
+const resolverProfile = alias(profiles, 'resolver_profile')
 
-/** GET /api/admin/reports: open reports oldest first (resolved: newest first), with the content, its author, their earlier reports. */
-export async function listReports(db: Db, status: ReportStatus, page: number): Promise<ReportsResponse> {
+/**
+ * GET /api/admin/reports: open reports oldest first (resolved: newest first), with the content, its
+ * author, their earlier reports, and whether this reader may decide each one.
+ */
+export async function listReports(
+  { env, db }: Pick<ReportDeps, 'env' | 'db'>,
+  reader: Decider,
+  status: ReportStatus,
+  page: number,
+): Promise<ReportsResponse> {
   const size = TRUST_LIMITS.reportsPageSize
   const [rows, [total]] = await Promise.all([
     db
       .select({
         report: reports,
-        reporter: { id: reporter.id, email: reporter.email, username: reporterProfile.username },
-        author: { id: author.id, email: author.email, username: authorProfile.username },
-        resolver: resolver.email,
+        reporter: { id: reports.reporterId, username: reporterProfile.username },
+        author: { id: reports.targetUserId, username: authorProfile.username },
+        resolver: resolverProfile.username,
       })
       .from(reports)
-      .leftJoin(reporter, eq(reporter.id, reports.reporterId))
       .leftJoin(reporterProfile, eq(reporterProfile.userId, reports.reporterId))
-      .leftJoin(author, eq(author.id, reports.targetUserId))
       .leftJoin(authorProfile, eq(authorProfile.userId, reports.targetUserId))
-      .leftJoin(resolver, eq(resolver.id, reports.resolvedBy))
+      .leftJoin(resolverProfile, eq(resolverProfile.userId, reports.resolvedBy))
       .where(eq(reports.status, status))
       .orderBy(status === 'open' ? reports.createdAt : desc(reports.resolvedAt), reports.id)
       .limit(size)
@@ -237,10 +284,10 @@ export async function listReports(db: Db, status: ReportStatus, page: number): P
     db.select({ n: count() }).from(reports).where(eq(reports.status, status)),
   ])
   const authorIds = [...new Set(rows.flatMap((r) => (r.author?.id ? [r.author.id] : [])))]
-  const earlier =
+  const [earlier, cases] = await Promise.all([
     authorIds.length === 0
       ? []
-      : await db
+      : db
           .select({
             id: reports.id,
             targetUserId: reports.targetUserId,
@@ -250,11 +297,18 @@ export async function listReports(db: Db, status: ReportStatus, page: number): P
           })
           .from(reports)
           .where(inArray(reports.targetUserId, authorIds))
-          .orderBy(desc(reports.createdAt))
+          .orderBy(desc(reports.createdAt)),
+    casesOf(
+      env,
+      db,
+      rows.map((r) => r.report),
+    ),
+  ])
   const list: Report[] = []
   for (const row of rows) {
     const r = row.report
     const target = await findTarget(db, r.targetKind, r.targetId)
+    const refusal = decisionRefusal(reader, cases.get(r.id)!)
     list.push({
       id: r.id,
       target: { kind: r.targetKind, id: r.targetId },
@@ -278,6 +332,8 @@ export async function listReports(db: Db, status: ReportStatus, page: number): P
         r.status === 'resolved' && r.action && r.resolvedAt
           ? { action: r.action, note: r.note ?? '', at: r.resolvedAt.toISOString(), by: row.resolver }
           : null,
+      mayDecide: refusal === null,
+      decideRefusal: refusal,
     })
   }
   return {
@@ -318,37 +374,53 @@ async function hide(tx: DbOrTx, kind: ReportTargetKind, id: number, actor: Actor
 
 /**
  * POST /api/admin/reports/:id/resolve: a moderator dismisses, hides the content, warns its author (a
- * notification) or suspends them (the admins' suspension). Every other open report of the same thing is
- * resolved with it; each action is in the audit log. A resolved report 409; hiding a user 400.
+ * notification) or suspends them (the admins' suspension). Not one who reported it (or the same thing)
+ * or wrote what was reported (403: another moderator or an admin decides), and a report about a
+ * moderator or an admin is an admin's (403; `decisionRefusal`). Every other open report of the same
+ * thing is resolved with it, in one transaction with the suspension behind the thing's lock: two
+ * decisions at once make one (the other 409, nothing changed). Each action is in the audit log. A
+ * resolved report 409; hiding a user 400.
  */
 export async function resolveReport(
   d: ReportDeps,
-  actor: Actor,
+  actor: Actor & { isAdmin: boolean },
   reportId: number,
   input: { action: ReportAction; note?: string },
 ): Promise<void> {
   const note = input.note ?? ''
-  const [report] = await d.db.select().from(reports).where(eq(reports.id, reportId))
-  if (!report) throw new AppError('NOT_FOUND', TRUST_MESSAGES.reportNotFound)
-  if (report.status !== 'open') throw new AppError('CONFLICT', TRUST_MESSAGES.reportResolved)
-  if (!actionFits(report.targetKind, input.action))
-    throw new AppError('BAD_REQUEST', TRUST_MESSAGES.cannotHideUser)
-  const [target] = report.targetUserId
-    ? await d.db
-        .select({ id: users.id, email: users.email })
-        .from(users)
-        .where(eq(users.id, report.targetUserId))
-    : []
-  if (input.action === 'suspend') {
-    if (!target) throw new AppError('NOT_FOUND', BLOCK_MESSAGES.traderNotFound)
-    await suspendUser(
-      { env: d.env, db: d.db },
-      actor,
-      target.id,
-      note || `Report ${reportId}: ${report.reason}`,
-    )
-  }
-  await d.db.transaction(async (tx) => {
+  const [found] = await d.db
+    .select({ kind: reports.targetKind, id: reports.targetId })
+    .from(reports)
+    .where(eq(reports.id, reportId))
+  if (!found) throw new AppError('NOT_FOUND', TRUST_MESSAGES.reportNotFound)
+  const decided = await d.db.transaction(async (tx) => {
+    // The reported thing's lock: a second decision about it waits here, then finds its reports resolved.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`reports:${found.kind}:${found.id}`}))`)
+    const [report] = await tx.select().from(reports).where(eq(reports.id, reportId))
+    if (!report) throw new AppError('NOT_FOUND', TRUST_MESSAGES.reportNotFound)
+    const refusal = decisionRefusal(actor, (await casesOf(d.env, tx, [report])).get(reportId)!)
+    if (refusal) throw new AppError('FORBIDDEN', refusal)
+    if (report.status !== 'open') throw new AppError('CONFLICT', TRUST_MESSAGES.reportResolved)
+    if (!actionFits(report.targetKind, input.action))
+      throw new AppError('BAD_REQUEST', TRUST_MESSAGES.cannotHideUser)
+    const [target] = report.targetUserId
+      ? await tx
+          .select({ id: users.id, email: users.email })
+          .from(users)
+          .where(eq(users.id, report.targetUserId))
+      : []
+    if (input.action === 'suspend') {
+      if (!target) throw new AppError('NOT_FOUND', BLOCK_MESSAGES.traderNotFound)
+      // A refusal (the primary admin) or a suspension already there changes nothing.
+      const suspended = await suspendWithin(
+        tx,
+        d.env,
+        actor,
+        target.id,
+        note || `Report ${reportId}: ${report.reason}`,
+      )
+      if (!suspended) throw new AppError('CONFLICT', ADMIN_MESSAGES.alreadySuspended)
+    }
     const now = d.now()
     const resolved = await tx
       .update(reports)
@@ -361,8 +433,6 @@ export async function resolveReport(
         ),
       )
       .returning({ id: reports.id })
-    if (!resolved.some((r) => r.id === reportId))
-      throw new AppError('CONFLICT', TRUST_MESSAGES.reportResolved)
     if (input.action === 'hide') await hide(tx, report.targetKind, Number(report.targetId), actor, note, now)
     if (input.action === 'warn' && target)
       await notifyUser(tx, {
@@ -390,8 +460,10 @@ export async function resolveReport(
       },
       ip: actor.ip,
     })
+    return { kind: report.targetKind, suspended: input.action === 'suspend' ? target!.id : null }
   })
-  if (input.action === 'hide' && report.targetKind === 'ad') invalidateTrading(d)
+  if (decided.suspended) await afterSuspension({ db: d.db, cache: d.cache }, decided.suspended)
+  if (input.action === 'hide' && decided.kind === 'ad') invalidateTrading(d)
   d.cache.invalidate(FIGURES_KEY)
 }
 

@@ -1,11 +1,12 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
-import { assertNotBlocked, profiles, userIdOf } from '@/features/accounts/server/public'
+import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { profiles, userIdOf } from '@/features/accounts/server/public'
 import { notifyUser } from '@/features/notifications/server/public'
 import { offerForTrader, otherTraderOf } from '@/features/trading/server/public'
 import {
   type Review,
   type ReviewRequest,
   type ReviewsResponse,
+  reviewRefusal,
   TRUST_LIMITS,
   TRUST_MESSAGES,
 } from '@/features/trust/contract'
@@ -13,6 +14,7 @@ import { tradeReviews } from '@/features/trust/tables'
 import { users } from '@/platform/server/auth/tables'
 import type { Db } from '@/platform/server/db/client'
 import { callHook, type HookDeps } from '@/platform/server/hooks'
+import type { DbOrTx } from '@/platform/server/lib/audit'
 import { AppError } from '@/platform/server/lib/errors'
 import { reviewPosted } from './hooks'
 import { summaryOf } from './ratings'
@@ -37,9 +39,33 @@ const present = (row: { review: typeof tradeReviews.$inferSelect; author: string
 })
 
 /**
- * POST /api/trade-offers/:id/review: one of the two traders reviews the other, once, within 14 days of
- * the trade both confirmed. Anyone else 404 (the offer is not revealed); not completed or too late 409;
- * twice 409; one of them blocked the other 403. A reviewer younger than 3 days is marked "new account".
+ * Whether the author's review of the subject written now counts toward the subject's rating: only when
+ * the author wrote no counted review of them in the 7 days before (one pair of accounts cannot farm a
+ * rating). Serialised per author and subject within the caller's transaction.
+ */
+async function countsForThePair(tx: DbOrTx, authorId: string, subjectId: string, now: Date) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`review-pair:${authorId}:${subjectId}`}))`)
+  const since = new Date(now.getTime() - TRUST_LIMITS.countedReviewDays * DAY_MS)
+  const [earlier] = await tx
+    .select({ id: tradeReviews.id })
+    .from(tradeReviews)
+    .where(
+      and(
+        eq(tradeReviews.authorId, authorId),
+        eq(tradeReviews.subjectId, subjectId),
+        eq(tradeReviews.counted, true),
+        gt(tradeReviews.createdAt, since),
+      ),
+    )
+    .limit(1)
+  return !earlier
+}
+
+/**
+ * POST /api/trade-offers/:id/review: one of the two traders reviews the other, once, within 14 days of a
+ * trade that was accepted (`reviewRefusal`), whether or not either blocked the other. Anyone else 404
+ * (the offer is not revealed); never accepted or too late 409; twice 409. A reviewer younger than 3 days
+ * is marked "new account"; the author's first review of this trader in 7 days counts toward the rating.
  */
 export async function postReview(
   r: ReviewDeps,
@@ -51,11 +77,8 @@ export async function postReview(
   const { offer } = trade
   const subjectId = otherTraderOf(trade)
   const now = r.now()
-  if (offer.status !== 'completed' || !offer.completedAt)
-    throw new AppError('CONFLICT', TRUST_MESSAGES.reviewNotCompleted)
-  if (now.getTime() - offer.completedAt.getTime() > TRUST_LIMITS.reviewDays * DAY_MS)
-    throw new AppError('CONFLICT', TRUST_MESSAGES.reviewTooLate)
-  await assertNotBlocked(r.db, userId, subjectId)
+  const refusal = reviewRefusal(offer, now.getTime())
+  if (refusal) throw new AppError('CONFLICT', TRUST_MESSAGES[refusal])
   const [author] = await r.db
     .select({ createdAt: users.createdAt, username: profiles.username })
     .from(users)
@@ -73,6 +96,7 @@ export async function postReview(
         comment: input.comment ?? '',
         newAccount,
         createdAt: now,
+        counted: await countsForThePair(tx, userId, subjectId, now),
       })
       .onConflictDoNothing()
       .returning()
@@ -124,20 +148,4 @@ export async function reviewersOf(db: Db, offerIds: readonly number[]) {
     .select({ offerId: tradeReviews.offerId, userId: tradeReviews.authorId })
     .from(tradeReviews)
     .where(inArray(tradeReviews.offerId, [...offerIds]))
-}
-
-/** Each trader's visible reviews: how many, and their average rating (null with none). */
-export async function reviewCountsOf(db: Db, userIds: readonly string[]) {
-  const ids = [...new Set(userIds)]
-  if (ids.length === 0) return new Map<string, { count: number; average: number | null }>()
-  const rows = await db
-    .select({
-      userId: tradeReviews.subjectId,
-      n: count(),
-      average: sql<number | null>`avg(${tradeReviews.rating})::float8`.mapWith(Number),
-    })
-    .from(tradeReviews)
-    .where(and(inArray(tradeReviews.subjectId, ids), isNull(tradeReviews.hiddenAt)))
-    .groupBy(tradeReviews.subjectId)
-  return new Map(rows.map((r) => [r.userId, { count: r.n, average: r.average }]))
 }

@@ -5,7 +5,8 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { notifications } from '@/features/notifications/server/public'
-import { userSuspensions } from '@/features/roles/tables'
+import { DECISION_MESSAGES } from '@/features/roles/policy'
+import { userRoles, userSuspensions } from '@/features/roles/tables'
 import { TRUST_MESSAGES, trustFiguresSchema } from '@/features/trust/contract'
 import { valueSuggestions } from '@/features/value-ops/tables'
 import { auditLog } from '@/platform/server/lib/audit-tables'
@@ -21,6 +22,7 @@ import {
   reviewed,
   reviewsOf,
   setUpTrustApp,
+  type Trader,
   t,
   trade,
   trader,
@@ -170,6 +172,104 @@ describe('the moderators queue', () => {
     expect((await errorOf(await resolve(999_999_999, mod, { action: 'dismiss' }))).status).toBe(404)
     expect((await errorOf(await resolve(0, mod, { action: 'dismiss' }))).status).toBe(400)
     expect((await resolve(id, mod, { action: 'dismiss' })).status).toBe(200)
+  })
+})
+
+describe('who decides a report: never someone who is part of it; a report about staff, an admin', () => {
+  /** The 403's message (a 200 fails here, with its answer). */
+  async function refusal(res: Response) {
+    expect(res.status, await res.clone().text()).toBe(403)
+    return (await errorOf(res)).message
+  }
+  const suspensionsOf = (userId: string) =>
+    t.database.db.select().from(userSuspensions).where(eq(userSuspensions.userId, userId))
+  async function admin() {
+    const user = await trader()
+    await t.database.db.insert(userRoles).values({ userId: user.id, role: 'admin' })
+    return user
+  }
+  const isOpen = async (reportId: number, by: Trader) => (await queue(by)).some((r) => r.id === reportId)
+
+  it('a moderator who reported it, or reported the same thing, is refused 403; another moderator decides', async () => {
+    const mod = await moderator()
+    const owner = await trader()
+    const adId = await adOf(owner)
+    const own = await reportOf(mod, 'ad', adId)
+    expect(await refusal(await resolve(own, mod, { action: 'hide', note: 'Mine' }))).toBe(
+      DECISION_MESSAGES.ownCase,
+    )
+    // Another trader's report of the same ad is resolved with the moderator's own: refused too.
+    const theirs = await reportOf(await trader(), 'ad', adId, 'spam')
+    expect(await refusal(await resolve(theirs, mod, { action: 'suspend' }))).toBe(DECISION_MESSAGES.ownCase)
+    expect(await suspensionsOf(owner.id)).toEqual([])
+    expect((await adsOf(owner.username)).list.ads).toHaveLength(1)
+    expect(await isOpen(own, mod)).toBe(true)
+    expect((await resolve(own, await moderator(), { action: 'hide' })).status).toBe(200)
+    expect((await adsOf(owner.username)).list.ads).toEqual([])
+  })
+
+  it('a report about a moderator or an admin is for admins: a moderator is refused 403 on every action, an admin decides', async () => {
+    const mod = await moderator()
+    const colleague = await moderator()
+    const boss = await admin()
+    const adId = await adOf(colleague)
+    const aboutAd = await reportOf(await trader(), 'ad', adId)
+    const aboutBoss = await reportOf(await trader(), 'user', boss.username, 'impersonation')
+    for (const action of ['dismiss', 'hide', 'warn', 'suspend'])
+      expect(await refusal(await resolve(aboutAd, mod, { action })), action).toBe(DECISION_MESSAGES.staffCase)
+    expect(await refusal(await resolve(aboutBoss, mod, { action: 'suspend' }))).toBe(
+      DECISION_MESSAGES.staffCase,
+    )
+    // The moderator's own ad: not theirs to dismiss either.
+    expect(await refusal(await resolve(aboutAd, colleague, { action: 'dismiss' }))).toBe(
+      DECISION_MESSAGES.ownStaffCase,
+    )
+    expect(await suspensionsOf(colleague.id)).toEqual([])
+    expect(await suspensionsOf(boss.id)).toEqual([])
+    expect((await adsOf(colleague.username)).list.ads).toHaveLength(1)
+    // The admin who is reported does not decide their own report; another admin does.
+    expect(await refusal(await resolve(aboutBoss, boss, { action: 'dismiss' }))).toBe(
+      DECISION_MESSAGES.ownStaffCase,
+    )
+    const other = await admin()
+    expect((await resolve(aboutAd, other, { action: 'suspend', note: 'Scams' })).status).toBe(200)
+    expect(await suspensionsOf(colleague.id)).toHaveLength(1)
+    expect((await resolve(aboutBoss, other, { action: 'dismiss' })).status).toBe(200)
+  })
+
+  it('the queue names people by username, never by e-mail, and says whether this reader may decide', async () => {
+    const mod = await moderator()
+    const colleague = await moderator()
+    const reporter = await trader()
+    const author = await trader()
+    const plain = await reportOf(reporter, 'user', author.username, 'spam')
+    const aboutStaff = await reportOf(reporter, 'user', colleague.username, 'spam')
+    const own = await reportOf(mod, 'user', (await trader()).username, 'harassment')
+    const answer = await send(t, '/api/admin/reports', { cookie: mod.cookie })
+    const text = await answer.text()
+    for (const email of [reporter.email, author.email, colleague.email, mod.email])
+      expect(text).not.toContain(email)
+    const list = await queue(mod)
+    expect(list.find((r) => r.id === plain)).toMatchObject({
+      reporter: { username: reporter.username },
+      author: { username: author.username },
+      mayDecide: true,
+      decideRefusal: null,
+    })
+    expect(list.find((r) => r.id === aboutStaff)).toMatchObject({
+      mayDecide: false,
+      decideRefusal: DECISION_MESSAGES.staffCase,
+    })
+    expect(list.find((r) => r.id === own)).toMatchObject({
+      mayDecide: false,
+      decideRefusal: DECISION_MESSAGES.ownCase,
+    })
+    const boss = await admin()
+    expect((await queue(boss)).find((r) => r.id === aboutStaff)).toMatchObject({ mayDecide: true })
+    // Resolved: who decided is a username too.
+    expect((await resolve(plain, await moderator(), { action: 'dismiss' })).status).toBe(200)
+    const resolved = await send(t, '/api/admin/reports?status=resolved', { cookie: mod.cookie })
+    expect(await resolved.text()).not.toMatch(/@example\.com/)
   })
 })
 

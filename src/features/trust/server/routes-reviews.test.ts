@@ -1,6 +1,6 @@
 /**
- * Reviews after a completed trade: once each, within 14 days, between traders who have not blocked
- * each other; the summary on a profile, ads and offers, new accounts, and pairs who review each other often.
+ * Reviews after an accepted trade: once each, within 14 days, a block notwithstanding; the summary on a
+ * profile, ads and offers, new accounts, and a partner counted once in 7 days.
  */
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
@@ -56,6 +56,7 @@ describe('reviews', () => {
       average: 5,
       count: 1,
       completedTrades: 1,
+      partners: 1,
       positivePercent: 100,
       disputesUpheld: 0,
     })
@@ -108,7 +109,7 @@ describe('reviews', () => {
     expect(received.find((o) => o.id === offerId)?.reviewed).toEqual({ owner: true, offerer: true })
   })
 
-  it('refuses a visitor (401), another trader (404), before completion and after 14 days (409)', async () => {
+  it('refuses a visitor (401), another trader (404), an offer never accepted and after 14 days (409)', async () => {
     const owner = await trader()
     const offerer = await trader()
     const stranger = await trader()
@@ -120,14 +121,18 @@ describe('reviews', () => {
     })
     expect((await errorOf(await review(999_999_999, owner, { rating: 5 }))).status).toBe(404)
 
-    const pending = await trade(owner, await trader(), { complete: false })
-    expect(await errorOf(await review(pending.offerId, owner, { rating: 5 }))).toMatchObject({
-      status: 409,
-      message: TRUST_MESSAGES.reviewNotCompleted,
-    })
-    // Confirmed by one side only: still not completed.
-    expect((await act(pending.offerId, 'complete', owner)).status).toBe(200)
-    expect((await errorOf(await review(pending.offerId, owner, { rating: 5 }))).status).toBe(409)
+    // Pending, declined, cancelled while pending: never accepted.
+    const adId = await adOf(owner, { ...AD, tags: ['adds'] })
+    const pending = await offerOf(adId, await trader())
+    const declined = await offerOf(adId, await trader())
+    expect((await act(declined, 'decline', owner)).status).toBe(200)
+    const withdrawn = await offerOf(adId, offerer)
+    expect((await act(withdrawn, 'cancel', offerer)).status).toBe(200)
+    for (const id of [pending, declined, withdrawn])
+      expect(await errorOf(await review(id, owner, { rating: 5 }))).toMatchObject({
+        status: 409,
+        message: TRUST_MESSAGES.reviewNotAccepted,
+      })
 
     setAhead(14 * DAY + 60_000)
     expect(await errorOf(await review(offerId, owner, { rating: 5 }))).toMatchObject({
@@ -136,6 +141,33 @@ describe('reviews', () => {
     })
     setAhead(13 * DAY)
     expect((await review(offerId, owner, { rating: 5 })).status).toBe(201)
+  })
+
+  it('lets each trader review a trade that was accepted: not yet completed, or cancelled after', async () => {
+    const owner = await trader()
+    const offerer = await trader()
+    // Accepted, confirmed by one side only.
+    const accepted = await trade(owner, offerer, { complete: false })
+    expect((await act(accepted.offerId, 'complete', owner)).status).toBe(200)
+    expect((await reviewed(accepted.offerId, offerer, 2)).rating).toBe(2)
+    // Accepted, and one trader asked to cancel.
+    const other = await trader()
+    const cancelled = await trade(other, owner, { complete: false })
+    expect((await act(cancelled.offerId, 'cancel', owner)).status).toBe(200)
+    expect((await reviewed(cancelled.offerId, owner, 1)).rating).toBe(1)
+    // 20 days after the acceptance: too late for an accepted trade...
+    setAhead(20 * DAY)
+    for (const [offerId, by] of [
+      [accepted.offerId, owner],
+      [cancelled.offerId, other],
+    ] as const)
+      expect(await errorOf(await review(offerId, by, { rating: 5 }))).toMatchObject({
+        status: 409,
+        message: TRUST_MESSAGES.reviewTooLate,
+      })
+    // ...but the 14 days of a cancelled one run from its cancellation.
+    expect((await act(cancelled.offerId, 'cancel', other)).status).toBe(200)
+    expect((await reviewed(cancelled.offerId, other, 3)).rating).toBe(3)
   })
 
   it('refuses every bad rating and comment with a 400 naming the field', async () => {
@@ -168,43 +200,62 @@ describe('reviews', () => {
     expect((await reviewsOf(owner.username)).reviews[0]?.newAccount).toBe(true)
   })
 
-  it('counts once two accounts reviewing each other more than 3 times in 30 days', async () => {
+  it("counts an author's reviews of one trader once in 7 days; every review still shows", async () => {
     const a = await trader()
     const b = await trader()
-    const c = await trader()
-    for (let i = 0; i < 2; i++) {
-      const { offerId } = await trade(a, b)
-      await reviewed(offerId, a, 1)
-      await reviewed(offerId, b, 5)
-    }
-    // Four reviews between a and b in 30 days: a's two of b count as one.
-    const { offerId } = await trade(c, b)
-    await reviewed(offerId, c, 5)
-    const { summary } = await reviewsOf(b.username)
-    expect(summary).toEqual({
-      average: 3,
-      count: 3,
-      completedTrades: 3,
-      positivePercent: 50,
-      disputesUpheld: 0,
-    })
-    // Three reviews between two accounts are fine: each counts.
-    const d = await trader()
-    const e = await trader()
-    const first = await trade(d, e)
-    await reviewed(first.offerId, d, 1)
-    await reviewed(first.offerId, e, 5)
-    const second = await trade(d, e)
-    await reviewed(second.offerId, d, 2)
-    expect((await reviewsOf(e.username)).summary.average).toBe(1.5)
+    for (const rating of [5, 1, 1]) await reviewed((await trade(a, b)).offerId, b, rating)
+    // Three reviews of a by b within a day: the first counts, the others only show.
+    const within = await reviewsOf(a.username)
+    expect(within.summary).toMatchObject({ average: 5, count: 1, positivePercent: 100 })
+    expect(within.reviews.map((r) => r.rating)).toEqual([1, 1, 5])
+    // a's review of b is another author's: it counts for b.
+    const back = await trade(b, a)
+    await reviewed(back.offerId, a, 4)
+    expect((await reviewsOf(b.username)).summary).toMatchObject({ average: 4, count: 1 })
+    // Eight days later, b's next review of a counts again.
+    setAhead(8 * DAY)
+    await reviewed((await trade(a, b)).offerId, b, 3)
+    const later = await reviewsOf(a.username)
+    expect(later.summary).toMatchObject({ average: 4, count: 2, positivePercent: 50 })
+    expect(later.reviews).toHaveLength(4)
   })
 
-  it('refuses a review between traders who blocked each other (403)', async () => {
+  it('counts a trading partner once in 7 days: 10 trades and 10 reviews of one pair within a day count as 1', async () => {
+    const a = await trader()
+    const b = await trader()
+    for (let i = 0; i < 10; i++) await reviewed((await trade(a, b)).offerId, b, 5)
+    expect((await reviewsOf(a.username)).summary).toEqual({
+      average: 5,
+      count: 1,
+      completedTrades: 1,
+      partners: 1,
+      positivePercent: 100,
+      disputesUpheld: 0,
+    })
+    // Ads show the same counted figures.
+    const adId = await adOf(a)
+    const ad = tradeAdResponseSchema.parse(await (await send(t, `/api/trade-ads/${adId}`)).json()).ad
+    expect(ad.owner).toMatchObject({ reviews: { average: 5, count: 1 }, completedTrades: 1 })
+  })
+
+  it('shows how many distinct traders a trader completed trades with', async () => {
+    const a = await trader()
+    const [b, c] = [await trader(), await trader()]
+    await trade(a, b)
+    await trade(b, a)
+    await trade(c, a)
+    await trade(a, b, { complete: false }) // accepted only: no partner yet
+    expect((await reviewsOf(a.username)).summary).toMatchObject({ completedTrades: 2, partners: 2 })
+    expect((await reviewsOf(b.username)).summary).toMatchObject({ completedTrades: 1, partners: 1 })
+  })
+
+  it('never lets a block stop the review of an accepted trade, either way', async () => {
     const owner = await trader()
     const offerer = await trader()
     const { offerId } = await trade(owner, offerer)
     expect((await block(offerer, owner.username)).status).toBe(204)
-    expect((await errorOf(await review(offerId, owner, { rating: 1 }))).status).toBe(403)
+    expect((await review(offerId, owner, { rating: 1 })).status).toBe(201)
+    expect((await review(offerId, offerer, { rating: 1 })).status).toBe(201)
   })
 
   it('answers 404 for the reviews of nobody, 400 for a bad page', async () => {
@@ -215,6 +266,7 @@ describe('reviews', () => {
       average: null,
       count: 0,
       completedTrades: 0,
+      partners: 0,
       positivePercent: null,
       disputesUpheld: 0,
     })

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { blockParamSchema } from '@/features/accounts/contract'
 import { tradeIdParamSchema } from '@/features/trading/contract'
 import { invalidateTrading } from '@/features/trading/server/public'
@@ -88,20 +88,25 @@ export const reportRoutes = new Hono<UserEnv>().post(
   },
 )
 
+/** The moderator or admin of this request (after requireModerator), as the deciding rule reads them. */
+const deciderOf = (c: Context<PermittedEnv>) => ({
+  id: c.var.session.user.id,
+  isAdmin: c.var.permissions.isAdmin,
+})
+
 /** /api/admin/reports: the moderators' queue (moderators and admins). */
 export const moderationRoutes = new Hono<PermittedEnv>()
   .use(requireModerator)
   .use(noStore)
   .get('/', queryParams(reportsQuerySchema), async (c) => {
     const { status, page } = c.req.valid('query')
-    return c.json(await listReports(c.var.deps.database.db, status ?? 'open', page))
+    return c.json(await listReports(reportDeps(c.var.deps), deciderOf(c), status ?? 'open', page))
   })
   .post('/:id/resolve', paramsOf(reportIdParamSchema), jsonBody(resolveReportRequestSchema), async (c) => {
     const id = c.req.valid('param').id
-    await resolveReport(reportDeps(c.var.deps), actorOf(c), id, c.req.valid('json'))
-    const [report] = (await listReports(c.var.deps.database.db, 'resolved', 1)).reports.filter(
-      (r) => r.id === id,
-    )
+    const deps = reportDeps(c.var.deps)
+    await resolveReport(deps, { ...actorOf(c), ...deciderOf(c) }, id, c.req.valid('json'))
+    const [report] = (await listReports(deps, deciderOf(c), 'resolved', 1)).reports.filter((r) => r.id === id)
     return c.json({ report: report ?? null })
   })
 

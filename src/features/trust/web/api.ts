@@ -11,7 +11,7 @@ export const trustKeys = {
   figures: ['trust-figures'] as const,
 }
 
-/** One of the two traders of a completed trade reviews the other. */
+/** One of the two traders of an accepted trade reviews the other. */
 export const reviewMutation = (offerId: number) =>
   mutationOptions({
     mutationFn: (body: ReviewRequest) =>

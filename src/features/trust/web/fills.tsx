@@ -58,7 +58,7 @@ const tradeReview = () => import('./components/trade-review')
 const TradeReviewPart = lazy(async () => ({ default: (await tradeReview()).TradeReview }))
 const ReviewLinkPart = lazy(async () => ({ default: (await tradeReview()).ReviewLink }))
 
-/** An offer's review after a completed trade: to write (14 days) or written. */
+/** An offer's review once it was accepted: to write (14 days) or written. */
 export function TradeReview(props: { offer: TradeOffer; role: OfferRole; onReviewed: () => void }) {
   return (
     <Suspense fallback={null}>

@@ -1,21 +1,18 @@
 /** Pure rules of a trade's review on the marketplace's pages: whether the viewer may still write it. */
 import type { TradeOffer } from '@/features/trading/contract'
 import type { OfferRole } from '@/features/trading/web/public'
-import { TRUST_LIMITS } from '@/features/trust/rules'
-
-const DAY_MS = 24 * 60 * 60 * 1000
+import { reviewRefusal } from '@/features/trust/rules'
 
 /**
- * Whether the viewer may still review the other trader: the trade is completed, they have not reviewed
- * it, and it completed at most TRUST_LIMITS.reviewDays ago.
+ * Whether the viewer may still review the other trader: the server's rule (`reviewRefusal`: a trade that
+ * was accepted, within 14 days) and they have not reviewed it yet.
  */
 export function canReview(
-  offer: Pick<TradeOffer, 'status' | 'completedAt' | 'reviewed'>,
+  offer: Pick<TradeOffer, 'acceptedAt' | 'completedAt' | 'decidedAt' | 'reviewed'>,
   role: OfferRole,
   now: number,
 ): boolean {
-  if (offer.status !== 'completed' || !offer.completedAt || offer.reviewed[role]) return false
-  return now - Date.parse(offer.completedAt) <= TRUST_LIMITS.reviewDays * DAY_MS
+  return !offer.reviewed[role] && reviewRefusal(offer, now) === null
 }
 
 /** The trader the viewer reviews: the other one of the offer. */

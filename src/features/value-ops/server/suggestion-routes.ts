@@ -11,7 +11,14 @@ import {
   voteRequestSchema,
 } from '@/features/value-ops/contract'
 import { permissionsOf } from '@/platform/server/auth/roles'
-import { requireUser, type SessionEnv, type UserEnv, withSession } from '@/platform/server/auth/session'
+import {
+  requireUser,
+  type Session,
+  type SessionEnv,
+  type UserEnv,
+  withSession,
+} from '@/platform/server/auth/session'
+import type { AppDeps } from '@/platform/server/context'
 import { limitsFor } from '@/platform/server/lib/rate-limit'
 import { jsonBody, paramsOf, queryParams } from '@/platform/server/lib/validate'
 import {
@@ -22,19 +29,35 @@ import {
   listItemSuggestions,
   listSuggestions,
   SUGGESTION_LIMITS,
+  type SuggestionViewer,
   suggestionGame,
   voteOnSuggestion,
 } from './suggestions'
 
 const PRIVATE = 'private, no-store'
 
+/** The signed-in reader with what they edit (read on this request), or null for a visitor. */
+async function viewerOf(
+  { env, database }: AppDeps,
+  session: Session | null | undefined,
+): Promise<SuggestionViewer | null> {
+  if (!session) return null
+  const { isAdmin, valueEditorGames } = await permissionsOf(env, database.db, session.user)
+  return { id: session.user.id, isAdmin, valueEditorGames }
+}
+
 /** /api/games/:game/items/:item/suggestions: an item's suggestions (public), and suggesting one. */
 export const itemSuggestionRoutes = new Hono<GameEnv & SessionEnv>()
   .get('/:game/items/:item/suggestions', withGame, withSession, async (c) => {
-    const { deps, gameId, session } = c.var
+    const { deps, gameId } = c.var
     c.header('Cache-Control', PRIVATE)
     return c.json<SuggestionListResponse>(
-      await listItemSuggestions(catalogOf(deps), gameId, c.req.param('item'), session?.user.id ?? null),
+      await listItemSuggestions(
+        catalogOf(deps),
+        gameId,
+        c.req.param('item'),
+        await viewerOf(deps, c.var.session),
+      ),
     )
   })
   .post(
@@ -56,27 +79,32 @@ export const itemSuggestionRoutes = new Hono<GameEnv & SessionEnv>()
     },
   )
 
-/** 403 unless the signed-in user edits the values of the suggestion's game (404: no such suggestion). */
-async function requireEditorOf(c: Context<UserEnv>, id: number): Promise<void> {
-  const { env, database } = c.var.deps
-  const gameId = await suggestionGame(database.db, id)
-  const permissions = await permissionsOf(env, database.db, c.var.session.user)
-  assertEditsGame(permissions.valueEditorGames, gameId)
+/**
+ * 403 unless the signed-in user edits the values of the suggestion's game (404: no such suggestion);
+ * the editor otherwise.
+ */
+async function requireEditorOf(c: Context<UserEnv>, id: number): Promise<SuggestionViewer> {
+  const gameId = await suggestionGame(c.var.deps.database.db, id)
+  const editor = (await viewerOf(c.var.deps, c.var.session))!
+  assertEditsGame(editor.valueEditorGames, gameId)
+  return editor
 }
 
 async function decide(c: Context<UserEnv>, id: number, decision: Decision) {
-  await requireEditorOf(c, id)
-  const { deps, session } = c.var
-  return c.json<Suggestion>(await decideSuggestion(catalogOf(deps), session.user.id, id, decision))
+  const editor = await requireEditorOf(c, id)
+  return c.json<Suggestion>(await decideSuggestion(catalogOf(c.var.deps), editor, id, decision))
 }
 
 /** /api/suggestions: the list of /values/suggestions, votes, and editors' decisions. */
 export const suggestionRoutes = new Hono<SessionEnv>()
   .get('/', withSession, queryParams(suggestionsQuerySchema), async (c) => {
     c.header('Cache-Control', PRIVATE)
-    const viewer = c.var.session?.user.id ?? null
     return c.json<SuggestionListResponse>(
-      await listSuggestions(catalogOf(c.var.deps), c.req.valid('query'), viewer),
+      await listSuggestions(
+        catalogOf(c.var.deps),
+        c.req.valid('query'),
+        await viewerOf(c.var.deps, c.var.session),
+      ),
     )
   })
   .put(
@@ -85,12 +113,12 @@ export const suggestionRoutes = new Hono<SessionEnv>()
     paramsOf(suggestionIdParamSchema),
     jsonBody(voteRequestSchema),
     async (c) => {
-      const { deps, session } = c.var as UserEnv['Variables']
+      const { deps } = c.var as UserEnv['Variables']
       const limit = limitsFor(SUGGESTION_LIMITS, deps.limits, 'value-ops').votesPerUser
       const { id } = c.req.valid('param')
       const suggestion = await voteOnSuggestion(
         catalogOf(deps),
-        session.user.id,
+        (await viewerOf(deps, c.var.session))!,
         id,
         c.req.valid('json').vote,
         limit,

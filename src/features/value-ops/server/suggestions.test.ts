@@ -352,29 +352,36 @@ describe('value suggestions API', () => {
     expect((await approve(999_999_999, editor.cookie)).status).toBe(404)
   })
 
-  it('an editor cannot approve their own suggestion (403, nothing changed); another editor decides', async () => {
+  it('an editor cannot decide their own suggestion, approving or rejecting it (403, nothing changed); another editor decides', async () => {
     const editor = await editorOf('blox-fruits')
     const own = await parsed(
       await suggest('venom', { value: 1_450_000, reason: 'Seen in trades' }, editor.cookie),
       201,
     )
     const before = await itemValueOf('blox-fruits', 'venom')
-    expect(await errorOf(await approve(own.id, editor.cookie))).toMatchObject({
-      status: 403,
-      message: VALUE_MESSAGES.ownApproval,
-    })
+    for (const res of [await approve(own.id, editor.cookie), await reject(own.id, editor.cookie)])
+      expect(await errorOf(res)).toMatchObject({ status: 403, message: VALUE_MESSAGES.ownDecision })
     const admin = await trader(['admin'])
     const ownAsAdmin = await parsed(
       await suggest('spider', { value: 1_150_000, reason: 'Seen in trades' }, admin.cookie),
       201,
     )
     expect((await approve(ownAsAdmin.id, admin.cookie)).status).toBe(403)
+    expect((await reject(ownAsAdmin.id, admin.cookie)).status).toBe(403)
     expect(await itemValueOf('blox-fruits', 'venom')).toBe(before)
     expect((await itemList('venom')).suggestions.find((x) => x.id === own.id)?.status).toBe('pending')
     expect(
       await t.database.db.select().from(itemValueChanges).where(eq(itemValueChanges.suggestionId, own.id)),
     ).toEqual([])
+    // The lists say who may decide: another editor of the game, not its author, not a trader.
     const other = await editorOf('blox-fruits')
+    const listed = async (cookie?: string) =>
+      (await itemList('venom', cookie)).suggestions.find((x) => x.id === own.id)?.mayDecide
+    expect(await listed(editor.cookie)).toBe(false)
+    expect(await listed(other.cookie)).toBe(true)
+    expect(await listed((await trader()).cookie)).toBe(false)
+    expect(await listed((await editorOf('grow-a-garden')).cookie)).toBe(false)
+    expect(await listed()).toBe(false)
     expect(await parsed(await approve(own.id, other.cookie))).toMatchObject({ status: 'approved' })
     expect(await itemValueOf('blox-fruits', 'venom')).toBe(1_450_000)
   })

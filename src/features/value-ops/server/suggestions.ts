@@ -9,6 +9,7 @@ import {
   requireItem,
 } from '@/features/catalog/server/public'
 import { notifyUser } from '@/features/notifications/server/public'
+import { decisionRefusal } from '@/features/roles/policy'
 import { requireGoodStanding } from '@/features/roles/server/public'
 import {
   type NewSuggestion,
@@ -45,6 +46,26 @@ const DAY_MS = 24 * 60 * 60 * 1000
 
 /** The item page's anchor of the suggestions section. */
 export const suggestionsLink = (gameId: string, itemId: string) => `/values/${gameId}/${itemId}#suggest`
+
+const notEditorOf = (gameId: GameId) => `Only value editors of ${GAME_NAMES[gameId]} can do this.`
+
+/** Who reads suggestions: a signed-in user, whether an admin, and the games whose values they edit. */
+export interface SuggestionViewer {
+  id: string
+  isAdmin: boolean
+  valueEditorGames: readonly GameId[]
+}
+
+/**
+ * Whether the viewer may decide the suggestion: an editor of its game who is not its author (the
+ * deciding rule, `decisionRefusal` in roles/policy.ts; null: they may). Not an editor: they decide nothing.
+ */
+function refusalOf(viewer: SuggestionViewer, row: SuggestionRow): string | null {
+  const gameId = row.gameId as GameId
+  if (!viewer.valueEditorGames.includes(gameId)) return notEditorOf(gameId)
+  const refusal = decisionRefusal(viewer, { people: [row.userId], targetIsStaff: false })
+  return refusal === null ? null : VALUE_MESSAGES.ownDecision
+}
 
 /** A suggestion's row with the facts every list shows: its author's username and its vote counts. */
 function selection(viewerId: string | null) {
@@ -94,7 +115,7 @@ async function itemsOf(catalog: CatalogDeps, rows: Selected[]) {
   return found
 }
 
-function present(s: Selected, item: ItemSummary | undefined, viewerId: string | null): Suggestion {
+function present(s: Selected, item: ItemSummary | undefined, viewer: SuggestionViewer | null): Suggestion {
   const { row } = s
   return {
     id: row.id,
@@ -113,24 +134,25 @@ function present(s: Selected, item: ItemSummary | undefined, viewerId: string | 
     up: s.up,
     down: s.down,
     myVote: s.myVote,
-    mine: viewerId !== null && row.userId === viewerId,
+    mine: viewer !== null && row.userId === viewer.id,
+    mayDecide: viewer !== null && refusalOf(viewer, row) === null,
   }
 }
 
-async function presentAll(catalog: CatalogDeps, rows: Selected[], viewerId: string | null) {
+async function presentAll(catalog: CatalogDeps, rows: Selected[], viewer: SuggestionViewer | null) {
   const found = await itemsOf(catalog, rows)
-  return rows.map((s) => present(s, found.get(`${s.row.gameId}/${s.row.itemId}`), viewerId))
+  return rows.map((s) => present(s, found.get(`${s.row.gameId}/${s.row.itemId}`), viewer))
 }
 
 /** One suggestion as the viewer sees it; 404 when there is none with this id. */
 export async function findSuggestion(
   catalog: CatalogDeps,
   id: number,
-  viewerId: string | null,
+  viewer: SuggestionViewer | null,
 ): Promise<Suggestion> {
-  const [row] = await selectSuggestions(catalog.db, viewerId, eq(valueSuggestions.id, id), [], 1)
+  const [row] = await selectSuggestions(catalog.db, viewer?.id ?? null, eq(valueSuggestions.id, id), [], 1)
   if (!row) throw new AppError('NOT_FOUND', 'Suggestion not found')
-  return (await presentAll(catalog, [row], viewerId))[0]!
+  return (await presentAll(catalog, [row], viewer))[0]!
 }
 
 /** An item's suggestions for its page: the open ones first (newest first), then the latest decided. */
@@ -138,13 +160,13 @@ export async function listItemSuggestions(
   catalog: CatalogDeps,
   gameId: GameId,
   itemId: string,
-  viewerId: string | null,
+  viewer: SuggestionViewer | null,
 ): Promise<SuggestionListResponse> {
   await requireItem(catalog, gameId, itemId)
   const where = and(eq(valueSuggestions.gameId, gameId), eq(valueSuggestions.itemId, itemId))
   const rows = await selectSuggestions(
     catalog.db,
-    viewerId,
+    viewer?.id ?? null,
     where,
     [
       sql`(${valueSuggestions.status} = 'pending') desc`,
@@ -155,7 +177,7 @@ export async function listItemSuggestions(
   )
   const [total] = await catalog.db.select({ n: count() }).from(valueSuggestions).where(where)
   return {
-    suggestions: await presentAll(catalog, rows, viewerId),
+    suggestions: await presentAll(catalog, rows, viewer),
     page: 1,
     pageSize: ITEM_SUGGESTIONS_MAX,
     total: total?.n ?? 0,
@@ -166,7 +188,7 @@ export async function listItemSuggestions(
 export async function listSuggestions(
   catalog: CatalogDeps,
   query: SuggestionsQuery,
-  viewerId: string | null,
+  viewer: SuggestionViewer | null,
 ): Promise<SuggestionListResponse> {
   const where = and(
     eq(valueSuggestions.status, query.status),
@@ -177,10 +199,17 @@ export async function listSuggestions(
       ? [desc(valueSuggestions.createdAt), desc(valueSuggestions.id)]
       : [desc(valueSuggestions.decidedAt), desc(valueSuggestions.id)]
   const size = SUGGESTIONS_PAGE_SIZE
-  const rows = await selectSuggestions(catalog.db, viewerId, where, order, size, (query.page - 1) * size)
+  const rows = await selectSuggestions(
+    catalog.db,
+    viewer?.id ?? null,
+    where,
+    order,
+    size,
+    (query.page - 1) * size,
+  )
   const [total] = await catalog.db.select({ n: count() }).from(valueSuggestions).where(where)
   return {
-    suggestions: await presentAll(catalog, rows, viewerId),
+    suggestions: await presentAll(catalog, rows, viewer),
     page: query.page,
     pageSize: size,
     total: total?.n ?? 0,
@@ -240,7 +269,8 @@ export async function createSuggestion(
     if (!row) throw new AppError('CONFLICT', VALUE_MESSAGES.oneOpenSuggestion)
     return row.id
   })
-  return findSuggestion(catalog, id, userId)
+  // Its author decides none of it, whatever they edit.
+  return findSuggestion(catalog, id, { id: userId, isAdmin: false, valueEditorGames: [] })
 }
 
 /**
@@ -249,11 +279,12 @@ export async function createSuggestion(
  */
 export async function voteOnSuggestion(
   catalog: CatalogDeps,
-  userId: string,
+  viewer: SuggestionViewer,
   id: number,
   vote: VoteRequest['vote'],
   limit: Limit,
 ): Promise<Suggestion> {
+  const userId = viewer.id
   await hitRateLimit(catalog.db, `value-ops:vote:${userId}`, limit, VALUE_MESSAGES.votesTooFast)
   await activeUser(catalog.db, userId)
   const [row] = await catalog.db.select().from(valueSuggestions).where(eq(valueSuggestions.id, id))
@@ -270,7 +301,7 @@ export async function voteOnSuggestion(
         target: [suggestionVotes.suggestionId, suggestionVotes.userId],
         set: { vote, createdAt: sql`now()` },
       })
-  return findSuggestion(catalog, id, userId)
+  return findSuggestion(catalog, id, viewer)
 }
 
 /** An editor's decision: approve (an optional note) or reject (a note). */
@@ -288,8 +319,7 @@ export async function suggestionGame(db: Db, id: number): Promise<GameId> {
 
 /** 403 unless the user edits the values of this game (admins edit every game). */
 export function assertEditsGame(valueEditorGames: readonly GameId[], gameId: GameId): void {
-  if (!valueEditorGames.includes(gameId))
-    throw new AppError('FORBIDDEN', `Only value editors of ${GAME_NAMES[gameId]} can do this.`)
+  if (!valueEditorGames.includes(gameId)) throw new AppError('FORBIDDEN', notEditorOf(gameId))
 }
 
 /** Closes an open suggestion in `tx`; 409 when it was decided meanwhile. */
@@ -312,19 +342,21 @@ async function close(
  * An editor of the suggestion's game approves it (the item takes the suggested value: a change record
  * of source 'suggestion' that links it and credits its author) or rejects it with a note. Either way
  * the suggestion closes and its author is notified, in the one transaction. A suggestion no longer
- * open: 409; a retired item: 409; its own author approving it: 403 (rejecting it withdraws it).
+ * open: 409; a retired item: 409; not an editor of its game, or its own author deciding it: 403
+ * (`refusalOf`: another editor of the game decides).
  */
 export async function decideSuggestion(
   catalog: CatalogDeps,
-  editorId: string,
+  editor: SuggestionViewer,
   id: number,
   decision: Decision,
 ): Promise<Suggestion> {
+  const editorId = editor.id
   const [row] = await catalog.db.select().from(valueSuggestions).where(eq(valueSuggestions.id, id))
   if (!row) throw new AppError('NOT_FOUND', 'Suggestion not found')
+  const refusal = refusalOf(editor, row)
+  if (refusal) throw new AppError('FORBIDDEN', refusal)
   if (row.status !== 'pending') throw new AppError('CONFLICT', VALUE_MESSAGES.suggestionClosed)
-  // An approval by its own author would read in the public log as a community decision.
-  if (decision.approve && row.userId === editorId) throw new AppError('FORBIDDEN', VALUE_MESSAGES.ownApproval)
   const gameId = row.gameId as GameId
   const found = await findItemNotes(catalog, gameId, row.itemId)
   const name = found?.item.name ?? row.itemId
@@ -369,7 +401,7 @@ export async function decideSuggestion(
       })
     })
   }
-  return findSuggestion(catalog, id, editorId)
+  return findSuggestion(catalog, id, editor)
 }
 
 /** Each trader's suggestions the value team approved, by user. */

@@ -78,8 +78,8 @@ export function ReferralProgramPage() {
         <ul>
           <li>Share your invite link. A friend who opens it lands on the sign-up form.</li>
           <li>
-            Once they verify their e-mail and choose a username, they count as a trader who joined through
-            you.
+            Once they verify their e-mail, choose a username and complete a trade with someone other than you,
+            they count as a trader who joined through you.
           </li>
           <li>
             Your first friend who joins earns you the Recruiter achievement, shown on your profile and ads.

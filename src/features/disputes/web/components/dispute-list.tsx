@@ -6,7 +6,10 @@ import { DisputeStatusBadge } from './dispute-status'
 
 const name = (u: { username: string | null }) => u.username ?? 'a deleted account'
 
-/** Disputes as a list of links to their pages: who against whom, why, when, their state. */
+/**
+ * Disputes as a list of links to their pages: who against whom, why, when, their state, and (in the
+ * moderators' queue) why an open one is not this reader's to decide.
+ */
 export function DisputeList({ disputes, label }: { disputes: readonly DisputeSummary[]; label: string }) {
   return (
     <ul aria-label={label} className="mt-4 divide-y divide-line rounded-2xl border border-line bg-surface">
@@ -22,6 +25,9 @@ export function DisputeList({ disputes, label }: { disputes: readonly DisputeSum
           <span className="ml-auto">
             <DisputeStatusBadge status={d.status} />
           </span>
+          {d.status === 'open' && d.decideRefusal && (
+            <span className="w-full text-muted text-sm">{d.decideRefusal}.</span>
+          )}
         </li>
       ))}
     </ul>

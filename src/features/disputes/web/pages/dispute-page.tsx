@@ -257,7 +257,16 @@ function DisputeView({ dispute }: { dispute: Dispute }) {
       )}
       <Evidence dispute={dispute} />
       <Messages dispute={dispute} />
-      {dispute.role === 'moderator' && dispute.status === 'open' && <Decision dispute={dispute} />}
+      {dispute.status === 'open' &&
+        (dispute.mayDecide ? (
+          <Decision dispute={dispute} />
+        ) : (
+          dispute.decideRefusal && (
+            <p role="note" className="mt-6 rounded-2xl border border-line bg-surface p-4 text-muted">
+              {dispute.decideRefusal}.
+            </p>
+          )
+        ))}
     </>
   )
 }

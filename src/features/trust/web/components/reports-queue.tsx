@@ -42,27 +42,27 @@ const STATUS_LABELS: Record<ReportStatus, string> = { open: 'Open', resolved: 'R
 
 type Person = Report['reporter']
 
-/** A person as the admin pages show users: the e-mail (a link to the user, for admins) and @username. */
+/** A person by @username (never an e-mail): a link to the user's admin page, for admins. */
 function PersonName({ person, linked }: { person: Person; linked: boolean }) {
   if (!person) return <span className="text-muted">A deleted account</span>
+  const name = person.username ? `@${person.username}` : 'An account without a username'
   return (
     <span className="[overflow-wrap:anywhere]">
       {linked ? (
         <Link to={`/admin/users/${person.id}`} className="font-medium">
-          {person.email}
+          {name}
         </Link>
       ) : (
-        <span className="font-medium">{person.email}</span>
+        <span className="font-medium">{name}</span>
       )}
-      {person.username && <span className="text-muted"> · @{person.username}</span>}
     </span>
   )
 }
 
 /**
  * The moderators' queue: the open reports oldest first, or the resolved ones newest first (the view
- * and the page are in the address). Each open report is resolved in place: Dismiss, Hide, Warn or
- * Suspend, with an optional note.
+ * and the page are in the address). Each open report the server lets this reader decide (`mayDecide`)
+ * is resolved in place: Dismiss, Hide, Warn or Suspend, with an optional note; the others say why not.
  */
 export function ReportsQueue() {
   const [search] = useSearchParams()
@@ -142,7 +142,7 @@ function ReportCard({
 }) {
   const headingId = useId()
   const kind = KIND_LABELS[r.target.kind]
-  const author = r.author?.username ? `@${r.author.username}` : (r.author?.email ?? 'the author')
+  const author = r.author?.username ? `@${r.author.username}` : 'the author'
   return (
     <article
       aria-labelledby={headingId}
@@ -213,13 +213,20 @@ function ReportCard({
             <dt className="text-muted">Resolution</dt>
             <dd className="[overflow-wrap:anywhere]">
               <strong>{RESOLUTION_LABELS[r.resolution.action]}</strong>
-              {r.resolution.by && <> by {r.resolution.by}</>} · {when(r.resolution.at)}
+              {r.resolution.by && <> by @{r.resolution.by}</>} · {when(r.resolution.at)}
               {r.resolution.note && <span className="block">Note: {r.resolution.note}</span>}
             </dd>
           </>
         )}
       </dl>
-      {r.status === 'open' && <ResolveForm report={r} author={author} onResolved={onResolved} />}
+      {r.status === 'open' &&
+        (r.mayDecide ? (
+          <ResolveForm report={r} author={author} onResolved={onResolved} />
+        ) : (
+          <p role="note" className="border-line border-t pt-3 text-muted">
+            {r.decideRefusal ?? 'This report is not yours to decide'}.
+          </p>
+        ))}
     </article>
   )
 }

@@ -58,21 +58,27 @@ function DisputesUpheld({ n }: { n: number }) {
   )
 }
 
+const counted = (n: number, what: string) => `${formatCount(n)} ${what}${n === 1 ? '' : 's'}`
+
+/** "3 completed trades", "2 trading partners": the trades that count, and with how many traders. */
+const tradeFigures = (summary: ReviewSummary) => [
+  counted(summary.completedTrades, 'completed trade'),
+  counted(summary.partners, 'trading partner'),
+]
+
 function Summary({ summary }: { summary: ReviewSummary }) {
   if (summary.average === null || summary.count === 0)
     return (
       <>
         <p className="mt-3 text-muted">
-          No reviews yet
-          {summary.completedTrades > 0 &&
-            ` · ${formatCount(summary.completedTrades)} completed trade${summary.completedTrades === 1 ? '' : 's'}`}
+          {['No reviews yet', ...(summary.completedTrades > 0 ? tradeFigures(summary) : [])].join(' · ')}
         </p>
         <DisputesUpheld n={summary.disputesUpheld} />
       </>
     )
   const figures = [
-    `${formatCount(summary.count)} review${summary.count === 1 ? '' : 's'}`,
-    `${formatCount(summary.completedTrades)} completed trade${summary.completedTrades === 1 ? '' : 's'}`,
+    counted(summary.count, 'review'),
+    ...tradeFigures(summary),
     ...(summary.positivePercent === null ? [] : [`${summary.positivePercent}% positive`]),
   ]
   return (

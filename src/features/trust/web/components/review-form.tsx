@@ -10,7 +10,7 @@ const RATINGS = [1, 2, 3, 4, 5] as const
 const MAX = TRUST_LIMITS.maxComment
 
 /**
- * "Rate your trade with {other}": 1 to 5 stars and an optional comment, once, after a completed trade.
+ * "Rate your trade with {other}": 1 to 5 stars and an optional comment, once, after an accepted trade.
  * `onDone` gets the rating once the server kept it; then `onReviewed` (the marketplace is read again: the
  * other trader's rating changes).
  */

@@ -6,12 +6,12 @@ import { buttonClass } from '@/platform/web/components/ui/button'
 import { lazy } from '@/platform/web/lib/lazy'
 import { canReview, reviewed } from '../review-view'
 
-/** The review's form loads only for a trader who may still review a completed trade. */
+/** The review's form loads only for a trader who may still review the trade. */
 const ReviewForm = lazy(() => import('./review-form'))
 
 /**
- * After a completed trade (an offer's card, for one of its traders): the viewer's review of the other
- * trader, to write (14 days) or written.
+ * After a trade was accepted (an offer's card, for one of its traders): the viewer's review of the other
+ * trader, to write (14 days, `reviewRefusal`) or written.
  */
 export function TradeReview({
   offer,
@@ -29,7 +29,7 @@ export function TradeReview({
         You rated this trade {rated}/5.
       </p>
     )
-  if (offer.status !== 'completed') return null
+  if (offer.acceptedAt === null) return null
   if (offer.reviewed[role]) return <p className="mt-2 text-muted text-sm">You rated this trade.</p>
   if (!canReview(offer, role, Date.now())) return null
   return (

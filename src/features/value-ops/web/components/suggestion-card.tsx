@@ -86,8 +86,8 @@ function Votes({ s, viewer }: { s: Suggestion; viewer: Viewer }) {
 const LARGE_CHANGE_PERCENT = 90
 
 /**
- * An editor's Approve (one tap, a second for a change of 90 % or more; never of their own) and Reject
- * (with a note saying why).
+ * An editor's Approve (one tap, a second for a change of 90 % or more) and Reject (with a note saying
+ * why), for a suggestion the server says they may decide (`mayDecide`: never their own).
  */
 function Decide({ s }: { s: Suggestion }) {
   const decide = useDecide(s)
@@ -137,20 +137,16 @@ function Decide({ s }: { s: Suggestion }) {
         </form>
       ) : (
         <div className="flex flex-wrap items-center gap-2">
-          {s.mine ? (
-            <p className="text-muted text-sm">{VALUE_MESSAGES.ownApproval}.</p>
-          ) : (
-            <ConfirmInPlace
-              ask={large}
-              question={`Approve a change of ${percentText(percent)}?`}
-              confirmLabel="Approve anyway"
-              disabled={decide.isPending}
-              className={buttonClass('primary', 'sm')}
-              onConfirm={(settled) => decide.mutate({ approve: true }, { onSettled: settled })}
-            >
-              Approve
-            </ConfirmInPlace>
-          )}
+          <ConfirmInPlace
+            ask={large}
+            question={`Approve a change of ${percentText(percent)}?`}
+            confirmLabel="Approve anyway"
+            disabled={decide.isPending}
+            className={buttonClass('primary', 'sm')}
+            onConfirm={(settled) => decide.mutate({ approve: true }, { onSettled: settled })}
+          >
+            Approve
+          </ConfirmInPlace>
           <button
             type="button"
             className={buttonClass('secondary', 'sm')}
@@ -244,7 +240,15 @@ export function SuggestionCard({
           {s.note}
         </p>
       )}
-      {s.status === 'pending' && viewer.editsGame(s.gameId) && <Decide s={s} />}
+      {s.status === 'pending' &&
+        (s.mayDecide ? (
+          <Decide s={s} />
+        ) : (
+          s.mine &&
+          viewer.editsGame(s.gameId) && (
+            <p className="mt-3 border-line border-t pt-3 text-muted text-sm">{VALUE_MESSAGES.ownDecision}.</p>
+          )
+        ))}
     </article>
   )
 }
