@@ -24,7 +24,13 @@ await bundle.watch()
 const children = [
   spawn(process.execPath, ['--enable-source-maps', '--watch', 'dist/dev-server/main.js'], {
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'development', DEV_SERVER_ORIGIN: 'http://localhost:5173' },
+    // No drain on stop: node --watch restarts the server on every change (docs/decisions/044).
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DEV_SERVER_ORIGIN: 'http://localhost:5173',
+      SHUTDOWN_DRAIN_SECONDS: '0',
+    },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit' }),
 ]

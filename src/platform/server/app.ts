@@ -7,6 +7,7 @@ import { authRoutes } from './auth/routes'
 import type { AppDeps, AppEnv, ServerFeature } from './context'
 import { devMailboxEnabled } from './env'
 import { FEATURES } from './features'
+import { databaseAwayAnswer } from './lib/database-outage'
 import { AppError, databaseInputError } from './lib/errors'
 import { healthRoutes } from './lib/health'
 import { logRequest } from './lib/logger'
@@ -114,6 +115,8 @@ export function createApp(deps: AppDeps, features: readonly ServerFeature[] = FE
       // Hono's own 4xx: malformed JSON, wrong content type.
       return c.json<ApiErrorBody>({ error: { code: 'BAD_REQUEST', message: error.message } }, error.status)
     }
+    const away = databaseAwayAnswer(c, error) // the database cannot be reached: 503, logged once
+    if (away) return away
     logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error')
     return c.json<ApiErrorBody>({ error: { code: 'INTERNAL', message: 'Something went wrong' } }, 500)
   })

@@ -41,6 +41,9 @@ describe('loadEnv', () => {
     ['LIVE_STREAMS_PER_ADDRESS', '0'],
     ['LIVE_STREAMS_PER_USER', 'many'],
     ['LIVE_STREAMS_MAX', '2.5'],
+    ['SHUTDOWN_DRAIN_SECONDS', '-1'],
+    ['SHUTDOWN_DRAIN_SECONDS', '2.5'],
+    ['SHUTDOWN_DRAIN_SECONDS', 'soon'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadEnv({ [name]: value })).toThrowError(EnvError)
     expect(() => loadEnv({ [name]: value })).toThrowError(new RegExp(name))
@@ -85,6 +88,12 @@ describe('loadEnv', () => {
         DEV_SERVER_ORIGIN: 'http://localhost:5173',
       }),
     ).toThrow(/DEV_SERVER_ORIGIN/)
+  })
+
+  it('drains for 5 s on SIGTERM unless told otherwise; 0 stops at once', () => {
+    expect(loadEnv({}).SHUTDOWN_DRAIN_SECONDS).toBe(5)
+    expect(loadEnv({ SHUTDOWN_DRAIN_SECONDS: '0' }).SHUTDOWN_DRAIN_SECONDS).toBe(0)
+    expect(loadEnv({ SHUTDOWN_DRAIN_SECONDS: '30' }).SHUTDOWN_DRAIN_SECONDS).toBe(30)
   })
 
   it('requires AUTH_SECRET in production', () => {

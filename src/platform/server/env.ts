@@ -108,6 +108,16 @@ const envSchema = z
     LIVE_STREAMS_PER_USER: streamCount.default(LIVE_STREAMS_PER_USER),
     /** Event streams this instance holds at most; unset: derived from its open-files limit. */
     LIVE_STREAMS_MAX: streamCount.optional(),
+    /**
+     * On SIGTERM: seconds the server keeps serving (every answer with `Connection: close`) while
+     * /api/health answers 503, so a load balancer takes it out of rotation first (docs/deploy.md).
+     */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce
+      .number({ error: 'must be a whole number of seconds (0 = no drain)' })
+      .int('must be a whole number of seconds (0 = no drain)')
+      .min(0, 'must be a whole number of seconds (0 = no drain)')
+      .max(300, 'must be at most 300 (5 minutes)')
+      .default(5),
     /** Set by `npm run dev` only: the Vite dev server's origin, trusted like PUBLIC_URL while it runs. */
     DEV_SERVER_ORIGIN: optionalUrl,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

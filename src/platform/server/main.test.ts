@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
+import { Agent, type ClientRequest, type IncomingMessage, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { build } from 'esbuild'
@@ -39,6 +40,8 @@ function startServer(env: Record<string, string>): Started {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       VALUE_IMPORT_INTERVAL_MINUTES: '0',
+      // No drain on SIGTERM unless a test asks for one (docs/decisions/044-graceful-drain.md).
+      SHUTDOWN_DRAIN_SECONDS: '0',
       ...env,
     },
   })
@@ -77,6 +80,18 @@ function waitForPort(server: Started): Promise<number> {
   })
 }
 
+/** The status and Connection header of a request's answer, or the error that ended it (a reset). */
+function answerOf(req: ClientRequest): Promise<{ status: number | string; connection?: string }> {
+  return new Promise((resolve) => {
+    req.on('response', (res: IncomingMessage) => {
+      res.resume()
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }))
+    })
+    req.on('error', (error: NodeJS.ErrnoException) => resolve({ status: error.code ?? error.message }))
+    if (req.method === 'GET') req.end()
+  })
+}
+
 const running: Started[] = []
 afterEach(() => {
   for (const s of running.splice(0)) if (s.child.exitCode === null) s.child.kill('SIGKILL')
@@ -100,6 +115,73 @@ describe('server process', () => {
     expect(await first.exited).toBe(0)
     expect(first.output()).toContain('"msg":"stopped"')
   }, 180_000) // two server processes
+
+  it('drains on SIGTERM: readiness turns 503 while it still listens, the 25 requests in flight on keep-alive connections are all answered with Connection: close, and it exits within the drain plus 2 s', async () => {
+    const drainSeconds = 2
+    const server = startServer({
+      PORT: '0',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'tradehub-main-')),
+      SHUTDOWN_DRAIN_SECONDS: String(drainSeconds),
+    })
+    running.push(server)
+    const port = await waitForPort(server)
+    const origin = `http://127.0.0.1:${port}`
+
+    // 25 keep-alive connections, each used once: a reverse proxy's pool.
+    const agent = new Agent({ keepAlive: true, maxSockets: 25 })
+    const warmUp = await Promise.all(
+      Array.from({ length: 25 }, () => answerOf(request(`${origin}/api/health`, { agent }))),
+    )
+    expect(warmUp.map((a) => a.status)).toEqual(Array(25).fill(200))
+
+    // 25 requests in flight on them: the head and half the body sent, the rest still to come.
+    const body = JSON.stringify({ email: 'not-an-address' })
+    const inFlight = Array.from({ length: 25 }, () => {
+      const req = request(`${origin}/api/launch-list/subscribe`, {
+        agent,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      })
+      return {
+        req,
+        answer: answerOf(req),
+        sent: new Promise<void>((resolve) => req.write(body.slice(0, 10), () => resolve())),
+      }
+    })
+    await Promise.all(inFlight.map((r) => r.sent))
+    expect(inFlight.every((r) => r.req.reusedSocket)).toBe(true)
+
+    const exitedAt = new Promise<number>((resolve) =>
+      server.child.once('exit', () => resolve(performance.now())),
+    )
+    const signalledAt = performance.now()
+    server.child.kill('SIGTERM')
+
+    // Readiness answers 503 at once, on a new connection: the listener is still open.
+    const healthStatus = () =>
+      fetch(`${origin}/api/health`).then(
+        (res) => res.status,
+        () => 'refused',
+      )
+    await expect.poll(healthStatus, { timeout: 10_000 }).toBe(503)
+    const unreadyMs = performance.now() - signalledAt
+
+    for (const r of inFlight) r.req.end(body.slice(10))
+    const answers = await Promise.all(inFlight.map((r) => r.answer))
+    // Every one answered (the route read the whole body: 400 names the address), none reset.
+    expect(answers.map((a) => a.status)).toEqual(Array(25).fill(400))
+    expect(answers.map((a) => a.connection)).toEqual(Array(25).fill('close'))
+
+    expect(await server.exited).toBe(0)
+    const exitMs = (await exitedAt) - signalledAt
+    console.log(
+      `SIGTERM, ${drainSeconds} s drain: health 503 by ${Math.round(unreadyMs)} ms (still listening), ` +
+        `${answers.filter((a) => a.status === 400).length}/25 answered, exited after ${Math.round(exitMs)} ms`,
+    )
+    expect(exitMs).toBeLessThanOrEqual((drainSeconds + 2) * 1000)
+    expect(server.output()).toContain('"msg":"stopped"')
+    agent.destroy()
+  }, 180_000)
 
   it('stops at start-up with a message naming an invalid variable', async () => {
     const server = startServer({ PORT: 'not-a-port' })

@@ -9,10 +9,12 @@ import { loadPageRenderer, loadWebAssets } from './lib/web/assets'
 import { DataDirError } from './lib/writable-dir'
 import { type Runtime, startRuntime } from './runtime'
 
-/** Event streams are told to end first and get this long to close. */
+/** After the drain, event streams are told to end (with a reconnect hint) and get this long to close. */
 const STREAMS_GRACE_MS = 2_000
 /** Then open requests get this long to finish before their connections are cut. */
 const REQUESTS_GRACE_MS = 10_000
+/** The stop after the drain takes at most this long (requests, workers, database): then the process exits. */
+const FORCE_EXIT_AFTER_DRAIN_MS = 15_000
 
 async function main() {
   let env: ReturnType<typeof loadEnv>
@@ -61,25 +63,49 @@ async function main() {
   )
 
   /**
-   * Stop accepting connections, tell event streams to end (2 s at most), let open requests finish
-   * (10 s at most), then stop the features and workers and close the database.
+   * The graceful stop (docs/decisions/044-graceful-drain.md). At once /api/health answers 503, so the load
+   * balancer stops sending, and every answer carries `Connection: close`; the server still serves for
+   * SHUTDOWN_DRAIN_SECONDS. Then it stops listening, closes idle connections, ends event streams with a
+   * reconnect hint and lets open requests finish (each connection closes as its answer ends), then stops
+   * the features and workers (which give back their claims) and closes the database, and exits. A second
+   * signal cuts the drain short; past the drain plus FORCE_EXIT_AFTER_DRAIN_MS the process exits anyway.
    */
   let stopping = false
+  let endDrain: (() => void) | undefined
   const stop = async (signal: string) => {
-    if (stopping) return
+    if (stopping) return endDrain?.()
     stopping = true
-    logger.info({ signal }, 'shutting down: finishing open requests')
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-    // Keep-alive connections with no request in flight would hold close() open.
-    server.closeIdleConnections()
+    const drainSeconds = env.SHUTDOWN_DRAIN_SECONDS
+    const force = setTimeout(
+      () => {
+        flushRequestLog(logger)
+        logger.error({ signal }, 'did not stop in time; exiting anyway')
+        process.exit(1)
+      },
+      drainSeconds * 1000 + FORCE_EXIT_AFTER_DRAIN_MS,
+    )
+    force.unref()
+
+    shutdown.drain()
+    server.drain()
+    if (drainSeconds > 0) {
+      logger.info({ signal, drainSeconds }, 'shutting down: draining (health answers 503)')
+      await new Promise<void>((resolve) => {
+        endDrain = resolve
+        setTimeout(resolve, drainSeconds * 1000)
+      })
+    }
+    logger.info({ signal }, 'shutting down: no longer listening, finishing open requests')
+    const closed = server.closeWhenIdle()
     const left = await shutdown.endStreams(STREAMS_GRACE_MS)
     if (left > 0) logger.warn({ streams: left }, 'event streams did not end in time')
-    const force = setTimeout(() => {
+    const cut = setTimeout(() => {
       logger.warn('open requests did not finish in time; closing anyway')
       server.closeAllConnections()
     }, REQUESTS_GRACE_MS)
-    force.unref()
+    cut.unref()
     await closed
+    clearTimeout(cut)
     try {
       await runtime.stop()
       flushRequestLog(logger)

@@ -12,7 +12,10 @@ import { assertWritableDataDir } from './lib/writable-dir'
 
 export interface Runtime {
   services: Services
-  /** Stops the features (in reverse order), the mail worker and the listeners, then closes the database. */
+  /**
+   * Stops the features (in reverse order: their workers finish what they deliver and give back their
+   * claims), the mail worker and the listeners, then closes the database.
+   */
   stop(): Promise<void>
 }
 
@@ -29,12 +32,18 @@ export async function startRuntime(
   assertWritableDataDir(env.DATA_DIR)
   const releaseLock = env.DATABASE_URL ? () => {} : lockDataDir(env.DATA_DIR)
   const started: Started[] = []
+  // Every part is stopped even when one fails (the database is closed last); the first failure is thrown.
   const stopAll = async () => {
-    try {
-      for (const part of started.reverse()) await part.stop()
-    } finally {
-      releaseLock()
+    const failures: unknown[] = []
+    for (const part of started.reverse()) {
+      try {
+        await part.stop()
+      } catch (error) {
+        failures.push(error)
+      }
     }
+    releaseLock()
+    if (failures.length > 0) throw failures[0]
   }
   try {
     const database = env.DATABASE_URL

@@ -143,7 +143,8 @@ async function writeChange(
  * Changes items of one game in one transaction: each item whose fields really change gets its row
  * updated and one change record (who, why, old and new of each field), which is also a point of its
  * history; a value change is a site event for alerts. Every item must exist (404 otherwise) and not be
- * retired (409). `alongside` runs in the same transaction. Every instance drops its cached catalog.
+ * retired (409). `alongside` runs in the same transaction. Every instance drops its cached catalog at
+ * commit.
  */
 export async function applyItemChanges(
   deps: CatalogDeps,
@@ -169,9 +170,9 @@ export async function applyItemChanges(
       else changeIds.set(itemId, id)
     }
     await alongside?.(tx, changeIds)
+    if (changeIds.size > 0 || meta.confirmSource) await deps.cache.invalidate(CATALOG_CACHE_PREFIX, tx)
     return { changed: [...changeIds.keys()], unchanged }
   })
-  if (result.changed.length > 0 || meta.confirmSource) deps.cache.invalidate(CATALOG_CACHE_PREFIX)
   return result
 }
 
@@ -215,8 +216,8 @@ export async function createItem(
       fields: { name: { old: null, new: name } },
     })
     await alongside?.(tx)
+    await deps.cache.invalidate(CATALOG_CACHE_PREFIX, tx)
   })
-  deps.cache.invalidate(CATALOG_CACHE_PREFIX)
 }
 
 /**
@@ -256,8 +257,8 @@ export async function setItemRetired(
       fields: { retired: { old: !retired, new: retired } },
     })
     await alongside?.(tx)
+    await deps.cache.invalidate(CATALOG_CACHE_PREFIX, tx)
   })
-  deps.cache.invalidate(CATALOG_CACHE_PREFIX)
 }
 
 /** Sets (or clears) an item's image file; the previous file's name is returned so it can be removed. */
@@ -276,9 +277,9 @@ export async function setItemImage(
       .set({ imageFile: file, updatedAt: sql`now()` })
       .where(and(eq(items.gameId, gameId), eq(items.id, itemId)))
     await alongside?.(tx)
+    await deps.cache.invalidate(CATALOG_CACHE_PREFIX, tx)
     return row.imageFile
   })
-  deps.cache.invalidate(CATALOG_CACHE_PREFIX)
   return { previous }
 }
 

@@ -430,8 +430,8 @@ export async function addItem(
       .returning({ id: items.id })
     if (rows.length === 0) return false
     await alongside(tx)
+    await deps.cache.invalidate(CATALOG_CACHE_PREFIX, tx)
     return true
   })
-  if (added) deps.cache.invalidate(CATALOG_CACHE_PREFIX)
   return added
 }

@@ -73,4 +73,28 @@ describe('database', () => {
       }
     },
   )
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'gives a client whose begin failed back to the pool: more failed begins than clients, then a query',
+    async () => {
+      const base = await createTestDatabase()
+      const database = await openDatabase({ kind: 'postgres', url: base.url!, poolSize: 2 })
+      try {
+        // An isolation level PostgreSQL does not know: `begin` itself fails, before the transaction's body.
+        const badBegin = { isolationLevel: 'no such level' } as unknown as { isolationLevel: 'serializable' }
+        for (let i = 0; i < 3; i++)
+          await expect(database.db.transaction(async () => {}, badBegin)).rejects.toThrow(
+            /Failed query: begin/,
+          )
+        expect(await database.db.execute(sql`select 1 as one`)).toMatchObject({ rows: [{ one: 1 }] })
+        expect(await database.db.transaction((tx) => tx.execute(sql`select 2 as two`))).toMatchObject({
+          rows: [{ two: 2 }],
+        })
+      } finally {
+        await database.close()
+        await base.drop()
+      }
+    },
+    20_000,
+  )
 })

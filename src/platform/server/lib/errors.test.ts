@@ -4,7 +4,7 @@ import { verifications } from '@/platform/server/auth/tables'
 import { pendingEmails } from '@/platform/server/lib/mail/tables'
 import { createMagicLinkUser, errorOf, meOf, send } from '@/test/accounts'
 import { createTestApp } from '@/test/app'
-import { AppError, databaseInputError } from './errors'
+import { AppError, databaseInputError, databaseUnreachable } from './errors'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
@@ -107,5 +107,36 @@ describe('database input errors: the backstop', () => {
     const res = await send(t, '/api/auth/sign-in/magic-link', { body: { email: 'auth-crash@example.com' } })
     expect(await errorOf(res)).toMatchObject({ status: 500, code: 'INTERNAL' })
     expect(t.loggedErrors).toHaveLength(1)
+  })
+})
+
+describe('a database that cannot be reached', () => {
+  it("is told by PostgreSQL's codes, the network's and node-postgres's words, even wrapped; nothing else is", () => {
+    const sqlState = (code: string) => Object.assign(new Error('terminating connection'), { code })
+    const away = [
+      sqlState('57P01'), // a restart, a failover, pg_terminate_backend
+      sqlState('57P03'), // starting up
+      sqlState('08006'),
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      new AggregateError([Object.assign(new Error('refused'), { code: 'ECONNREFUSED' })], ''),
+      new Error('Connection terminated unexpectedly'),
+      new Error('timeout exceeded when trying to connect'),
+      new Error('Client has encountered a connection error and is not queryable'),
+    ]
+    for (const error of away) {
+      expect(databaseUnreachable(error), String(error)).toBe(true)
+      expect(databaseUnreachable(new Error('Failed query: begin', { cause: error }))).toBe(true)
+    }
+    for (const error of [
+      sqlState('23505'), // a unique violation
+      sqlState('22021'),
+      new Error('plain'),
+      // Another service's failure (fetch wraps the network's code in a TypeError): not the database's.
+      new TypeError('fetch failed', { cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }) }),
+      new AppError('UNAVAILABLE', 'busy'),
+      'ECONNREFUSED',
+      null,
+    ])
+      expect(databaseUnreachable(error), String(error)).toBe(false)
   })
 })

@@ -15,6 +15,9 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   INTERNAL: 500,
 }
 
+/** What a request hears while the database cannot be reached (503, with Retry-After). */
+export const DATABASE_UNAVAILABLE = 'The site is briefly unavailable. Try again in a few seconds.'
+
 /** The one error type services throw; `onError` in app.ts turns it into the JSON error shape. */
 export class AppError extends Error {
   constructor(
@@ -70,4 +73,53 @@ export function databaseInputError(error: unknown): AppError | null {
     current = current.cause
   }
   return null
+}
+
+/**
+ * Why a query fails when the database cannot be reached or dropped the connection: PostgreSQL's 57P01
+ * (terminated by an administrator: a restart, a failover, pg_terminate_backend), 57P02 (crash), 57P03
+ * (starting up), the 08 class (connection exceptions), 53300 (no connection slot left); and the
+ * network's codes for a host that refuses, resets or does not answer.
+ */
+const UNREACHABLE_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
+
+/** node-postgres's own words (without a code) for a connection lost, never made or waited on too long. */
+const UNREACHABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/
+
+/**
+ * Whether `error` says the database cannot be reached (a 503 to retry, not a defect). The chain is
+ * followed (drizzle wraps the driver's error in `cause`); a fetch's failure (a TypeError wrapping the
+ * network's code) is another service's, not the database's.
+ */
+export function databaseUnreachable(error: unknown): boolean {
+  let current: unknown = error
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    if (current instanceof TypeError) return false
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true
+    if (UNREACHABLE_MESSAGE.test(current.message)) return true
+    // Node's connect to a name with several addresses fails with all of them.
+    if (current instanceof AggregateError && current.errors.some(databaseUnreachable)) return true
+    current = current.cause
+  }
+  return false
 }

@@ -68,6 +68,24 @@ describe('LiveHub: what the caps count', () => {
     expect(refusal(hub)).toBeNull()
   })
 
+  it('ends every stream with a reconnect hint (`retry:`) when the shutdown ends them', async () => {
+    const hub = newHub()
+    const shutdown = new Shutdown()
+    const { body, closed } = hub.stream(['stock:blox-fruits'], OWNER, undefined, shutdown.signal)
+    shutdown.hold(closed)
+    const reader = body.getReader()
+    const decoder = new TextDecoder()
+    expect(decoder.decode((await reader.read()).value)).toBe('retry: 3000\n\n') // what a new stream gets first
+    expect(await shutdown.endStreams(1_000)).toBe(0)
+    let rest = ''
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      rest += decoder.decode(chunk.value)
+    expect(rest).toMatch(/^retry: \d+\n\n$/)
+    const ms = Number(rest.slice('retry: '.length))
+    expect(ms).toBeGreaterThanOrEqual(1_000)
+    expect(ms).toBeLessThanOrEqual(5_000)
+  })
+
   it('forgets a stream written to a Node response once the response has closed', async () => {
     const hub = newHub()
     const shutdown = new Shutdown()

@@ -23,6 +23,11 @@ export const STREAM_HEADERS = {
 const encoder = new TextEncoder()
 const RETRY = encoder.encode('retry: 3000\n\n')
 const HEARTBEAT = encoder.encode(':\n\n')
+/**
+ * The last words of a stream the server's stop ends: reconnect in 1 to 5 s, to another instance by
+ * then. Spread, so that the pages of one instance do not all come back in the same second.
+ */
+const reconnectHint = () => encoder.encode(`retry: ${1_000 + Math.floor(Math.random() * 4_000)}\n\n`)
 /** A stream that has this many events queued unread is too slow to follow: it is closed (it reconnects). */
 const MAX_QUEUED_EVENTS = 8
 /** The same for a stream written to a Node response, which counts bytes: 8 events of a large stock. */
@@ -103,7 +108,8 @@ class ResponseClient implements Client {
 /**
  * The event streams open on one server instance, by topic: one stream per browser tab carries every topic
  * the tab follows. Features publish an event once (encoded once) and it is written to each stream of
- * the topic. Every stream ends when the server's shutdown begins; a comment every 25 s keeps it open.
+ * the topic. Every stream ends with a reconnect hint when the server stops (after its drain); a comment
+ * every 25 s keeps it open.
  */
 export class LiveHub {
   private readonly sources = new Map<string, LiveSource>()
@@ -262,7 +268,7 @@ export class LiveHub {
     }
   }
 
-  /** Ends every stream and stops the heartbeat. */
+  /** Ends every stream (with a reconnect hint) and stops the heartbeat. */
   close(): void {
     this.closed = true
     clearInterval(this.heartbeat)
@@ -322,8 +328,12 @@ export class LiveHub {
     this.heartbeat.unref()
   }
 
+  /** The server stops: every stream is told when to reconnect, then ended. */
   private endStreams() {
-    for (const client of [...this.clients]) client.close()
+    for (const client of [...this.clients]) {
+      client.write(reconnectHint())
+      client.close()
+    }
   }
 }
 

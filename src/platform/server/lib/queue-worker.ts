@@ -48,7 +48,8 @@ export interface QueueDefinition {
  * lease), a NOTIFY on insert wakes the workers at once, a poll catches retries that come due, and a
  * failure comes back later with exponential backoff and full jitter until its last attempt.
  *
- * Sent and failed rows older than OUTBOX_KEEP_DAYS are removed, once an hour per worker.
+ * Sent and failed rows older than OUTBOX_KEEP_DAYS are removed, once an hour per worker. A worker that
+ * stops (the server's shutdown) finishes its deliveries in progress and gives back what it still holds.
  *
  * The table has: status ('pending' | 'sending' | 'sent' | 'failed'), attempts, max_attempts,
  * next_attempt_at, locked_until, locked_by, last_error, sent_at, created_at.
@@ -92,6 +93,26 @@ export abstract class QueueWorker<Row extends ClaimedRowBase> extends LoopWorker
       await Promise.all(rows.map((row) => this.deliver(row)))
       if (loop.stopped) return
     }
+  }
+
+  /**
+   * Stops taking work, waits for the deliveries in progress (each records its outcome), then gives back
+   * any claim it still holds, so another instance takes the row at once instead of after the lease.
+   */
+  override async stop(): Promise<void> {
+    await super.stop()
+    // The database may be away: the rows then come back when their lease runs out, as if it had died.
+    await this.release().catch((err) =>
+      this.base.logger.warn({ err }, `${this.queue.label}: claims not given back`),
+    )
+  }
+
+  /** Puts the rows this worker still has claimed back in the queue, due now (their attempt counts). */
+  async release(): Promise<void> {
+    await this.base.database.db.execute(sql`
+      update ${sql.raw(this.queue.table)}
+      set status = 'pending', locked_until = null, locked_by = null
+      where status = 'sending' and locked_by = ${this.id}`)
   }
 
   /** Removes the sent and failed rows created more than OUTBOX_KEEP_DAYS ago. */

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { ReadCache } from './read-cache'
+import { createTestDatabase } from '@/test/database'
+import { createLogger } from './logger'
+import { CACHE_CHANNEL, createSharedReadCache, ReadCache } from './read-cache'
 
 describe('ReadCache', () => {
   it('keeps the entries in use and evicts the least recently used one', async () => {
@@ -46,5 +48,36 @@ describe('ReadCache', () => {
     expect(cache.holds('catalog:list', second)).toBe(true)
     now += 60_000
     expect(cache.holds('catalog:list', second)).toBe(false)
+  })
+})
+
+describe("invalidating within a write's transaction", () => {
+  it('tells the other instances with the commit, never on a rollback, and drops its own entries again at commit', async () => {
+    const database = await createTestDatabase()
+    const { cache, unlisten } = await createSharedReadCache(database, createLogger('silent'))
+    try {
+      const heard: string[] = []
+      await database.listen(CACHE_CHANNEL, (prefix) => heard.push(prefix))
+      const refused = database.db.transaction(async (tx) => {
+        await cache.invalidate('rolled-back:', tx)
+        throw new Error('refused')
+      })
+      await expect(refused).rejects.toThrow('refused')
+
+      let stored = 1
+      await cache.value('ads:list', async () => stored)
+      await database.db.transaction(async (tx) => {
+        await cache.invalidate('ads:', tx)
+        // A read before the commit still sees (and caches) what is stored.
+        expect(await cache.value('ads:list', async () => stored)).toBe(1)
+        stored = 2
+      })
+      expect(await cache.value('ads:list', async () => stored)).toBe(2)
+      await database.heardAll()
+      expect(heard).toEqual(['ads:'])
+    } finally {
+      await unlisten()
+      await database.drop()
+    }
   })
 })

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../context'
-import type { Database } from '../db/client'
+import { afterCommit, type Database } from '../db/client'
+import type { DbOrTx } from './audit'
 import type { Logger } from './logger'
 
 /** A JSON answer as the bytes sent (encoded once, not per request) and its ETag. */
@@ -27,7 +29,7 @@ export function toCachedJson(data: unknown): CachedJson {
 
 /**
  * In-process cache of public data and of the JSON answers built from it. Writes call
- * `invalidate(prefix)`; runtime.ts forwards invalidations between instances over LISTEN/NOTIFY. The
+ * `invalidate(prefix, tx)`; runtime.ts forwards invalidations between instances over LISTEN/NOTIFY. The
  * TTL only bounds a missed notification; past `maxEntries` the least recently used entry goes first, so
  * the game snapshots every request reads stay while rare answers come and go.
  */
@@ -36,7 +38,8 @@ export class ReadCache {
 
   constructor(
     private readonly ttlMs = 5 * 60_000,
-    private readonly onInvalidate: (prefix: string) => void = () => {},
+    /** Tells the other instances; given the write's transaction, within it. */
+    private readonly onInvalidate: (prefix: string, tx?: DbOrTx) => Promise<void> | void = () => {},
     private readonly maxEntries = 2000,
   ) {}
 
@@ -78,10 +81,18 @@ export class ReadCache {
     return entry !== undefined && entry.loaded === value && entry.expiresAt > Date.now()
   }
 
-  /** Drops this instance's entries under `prefix` and tells the other instances to do the same. */
-  invalidate(prefix: string): void {
+  /**
+   * Drops this instance's entries under `prefix` and tells the other instances to do the same. Given
+   * the write's transaction `tx` (awaited within it), the word travels with the write: PostgreSQL
+   * delivers the NOTIFY at commit, before the writer answers, so a read on another instance right after
+   * the answer is fresh; and never when it rolls back. This instance drops them again at commit (a
+   * read meanwhile may have cached what was there before). Without `tx` (after a write committed): the
+   * word is sent at once and the promise settles when it is out (it never rejects; a failure is logged).
+   */
+  invalidate(prefix: string, tx?: DbOrTx): Promise<void> {
     this.invalidateLocal(prefix)
-    this.onInvalidate(prefix)
+    if (tx) afterCommit(tx, () => this.invalidateLocal(prefix))
+    return Promise.resolve(this.onInvalidate(prefix, tx))
   }
 
   invalidateLocal(prefix: string): void {
@@ -101,8 +112,12 @@ export async function createSharedReadCache(
   database: Pick<Database, 'listen' | 'notify'>,
   logger: Pick<Logger, 'warn'>,
 ): Promise<{ cache: ReadCache; unlisten: () => Promise<void> }> {
-  const cache = new ReadCache(undefined, (prefix) => {
-    database.notify(CACHE_CHANNEL, prefix).catch((err) => logger.warn({ err }, 'cache invalidation not sent'))
+  const cache = new ReadCache(undefined, async (prefix, tx) => {
+    if (tx) await tx.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${prefix})`)
+    else
+      await database
+        .notify(CACHE_CHANNEL, prefix)
+        .catch((err) => logger.warn({ err }, 'cache invalidation not sent'))
   })
   const unlisten = await database.listen(CACHE_CHANNEL, (prefix) => cache.invalidateLocal(prefix))
   return { cache, unlisten }

@@ -1,8 +1,9 @@
-import { createServer, IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { getRequestListener, type HttpBindings } from '@hono/node-server'
 import type { Context } from 'hono'
+import { type AppServer, createAppServer } from './http-server'
 import { type Logger, logRequest } from './logger'
 import { type CachedJson, matchesEtag } from './read-cache'
 import { securityHeaderList } from './security-headers'
@@ -124,15 +125,16 @@ export class SharedAnswers {
 
 /**
  * The app on a Node server listening on `port` (`npm start`; the tests use port 0): requests go to
- * `answers` first, when given, and to the app when it has no answer for them.
+ * `answers` first, when given, and to the app when it has no answer for them. The server drains and
+ * closes as main.ts stops it (AppServer).
  */
 export function serveApp(
   fetch: (request: Request, env: HttpBindings) => unknown,
   { port, hostname, answers }: { port: number; hostname: string; answers?: SharedAnswers },
   onListening?: (port: number) => void,
-): Server {
+): AppServer {
   const app = getRequestListener(fetch as (request: Request, env: unknown) => unknown, { hostname })
-  const server = createServer(answers ? (req, res) => answers.serve(req, res) || app(req, res) : app)
+  const server = createAppServer(answers ? (req, res) => answers.serve(req, res) || app(req, res) : app)
   server.listen(port, hostname, () => onListening?.((server.address() as AddressInfo).port))
   return server
 }

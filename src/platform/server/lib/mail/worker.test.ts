@@ -143,6 +143,27 @@ describe('outbox worker', () => {
     expect(row).toMatchObject({ status: 'sent', attempts: 2 })
   })
 
+  it('gives back the claims it still holds when it stops: another instance sends them without waiting for the lease', async () => {
+    const sink = await startSmtpSink()
+    cleanups.push(sink.close)
+    await enqueueMail(database.db, mail('handed-over@example.com'))
+    // A claim whose delivery never ran: the stopping worker holds it under its 60 s lease.
+    const stopping = new OutboxWorker({
+      database,
+      transport: smtpTransport(sink.url),
+      logger,
+      leaseMs: 60_000,
+    })
+    expect(await stopping.claim()).toHaveLength(1)
+    await stopping.stop()
+    expect(await rows()).toMatchObject([{ status: 'pending', lockedBy: null, lockedUntil: null }])
+
+    const survivor = await worker(smtpTransport(sink.url))
+    await survivor.start()
+    await expect.poll(() => sink.mails.length, { timeout: 10_000 }).toBe(1)
+    await expect.poll(statuses, { timeout: 10_000 }).toEqual(['sent'])
+  })
+
   it('sends by priority: launch mails first', async () => {
     const sink = await startSmtpSink()
     cleanups.push(sink.close)
