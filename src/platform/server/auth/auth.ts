@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
+import { APIError, createAuthMiddleware, createEmailVerificationToken, isAPIError } from 'better-auth/api'
 import { deleteSessionCookie } from 'better-auth/cookies'
 import { generateRandomString } from 'better-auth/crypto'
 import { genericOAuth, magicLink, twoFactor } from 'better-auth/plugins'
@@ -26,7 +26,9 @@ import { accountMails } from './emails'
 import { accountCreated, signInRefusal } from './hooks'
 import { checkAuthInput } from './input'
 import { requireReauthentication } from './reauthenticate'
+import { finishUnfinishedSignUp, SIGN_UP_PATH, type SignedUpUser } from './sign-up'
 import * as authTables from './tables'
+import { trackTransactions } from './transaction'
 
 /** The header our server sets to the client's address (any value a client sends is replaced). */
 export const CLIENT_IP_HEADER = 'x-tradehub-client-ip'
@@ -45,6 +47,20 @@ export interface AuthDeps {
 
 /** How long the second step of a two-factor sign-in may take (the two-factor plugin's default). */
 const TWO_FACTOR_CHALLENGE_SECONDS = 10 * 60
+
+/** How long a verification link works. */
+const VERIFICATION_SECONDS = 60 * 60 * 24
+
+/** Better Auth passes the request that caused a mail; this one is a sign-up's. */
+const isSignUpRequest = (request: Request | undefined) =>
+  request !== undefined && new URL(request.url).pathname.endsWith(SIGN_UP_PATH)
+
+/** What completing a sign-up reads of Better Auth's request context. */
+interface SignUpContext {
+  getCookie: (name: string) => string | null
+  body?: { callbackURL?: unknown } | null
+  context: { baseURL: string }
+}
 
 /**
  * Sign-ins that end in a redirect with a session: a magic link, an OAuth callback, a verification link.
@@ -156,9 +172,28 @@ export function configuredAuthProviders(env: Env): AuthProvider[] {
  */
 export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDeps) {
   const publicOrigin = new URL(env.PUBLIC_URL).origin
-  const send = async (to: string, mail: { subject: string; html: string; text: string }) => {
-    await enqueueMail(db, { to, ...mail, priority: MAIL_PRIORITY.account })
+  // Better Auth's transactions, and what runs inside them: `dbNow()` is the open one (see transaction.ts).
+  const transactions = trackTransactions(db)
+  const dbNow = transactions.current
+  /** Queues an account mail: inside the transaction that causes it, when Better Auth runs one. */
+  const send = async (to: string, mail: { subject: string; html: string; text: string }, tx = dbNow()) => {
+    await enqueueMail(tx, { to, ...mail, priority: MAIL_PRIORITY.account })
     if (!env.SMTP_URL) logger.info({ to, subject: mail.subject }, 'account mail queued for the local mailbox')
+  }
+  /**
+   * What a sign-up does once its user row exists, in the same transaction as that row and its password
+   * (docs/decisions/006-accounts.md, "Atomic sign-up"): the features' part of a new account (its profile
+   * row, the invite that brought it) and the verification mail, queued in the outbox. Either all of the
+   * account is there, mail included, or none of it.
+   */
+  const completeSignUp = async (tx: Db, ctx: SignUpContext, user: SignedUpUser) => {
+    await callHook(accountCreated, tx, user.id, (name) => ctx.getCookie(name))
+    const token = await createEmailVerificationToken(secret, user.email, undefined, VERIFICATION_SECONDS, {
+      userId: user.id,
+    })
+    const callbackURL = typeof ctx.body?.callbackURL === 'string' ? ctx.body.callbackURL : '/'
+    const url = `${ctx.context.baseURL}/verify-email?token=${token}&callbackURL=${encodeURIComponent(callbackURL)}`
+    await send(user.email, accountMails.verifyEmail(url), tx)
   }
   const { social, oidc } = providerSettings(env)
 
@@ -181,8 +216,10 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
         )
       },
     },
-    database: drizzleAdapter(db, {
+    database: drizzleAdapter(transactions.db, {
       provider: 'pg',
+      // Sign-up's user and password rows commit together (and a provider's new user with its link).
+      transaction: true,
       schema: {
         user: authTables.users,
         session: authTables.sessions,
@@ -222,10 +259,13 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
       sendOnSignUp: true,
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
-      expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, url }) => {
+      expiresIn: VERIFICATION_SECONDS,
+      sendVerificationEmail: async ({ user, url }, request) => {
+        // A sign-up's mail is already queued, in its transaction (completeSignUp); Better Auth would send
+        // it again after the commit.
+        if (isSignUpRequest(request)) return
         // A change of address is confirmed at the new address; Better Auth passes it as user.email.
-        const [stored] = await db
+        const [stored] = await dbNow()
           .select({ email: authTables.users.email })
           .from(authTables.users)
           .where(eq(authTables.users.id, user.id))
@@ -291,6 +331,20 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        // Signing up again with the address of an unfinished account finishes it, once Better Auth took
+        // the request (and answered as for any taken address).
+        if (ctx.path === SIGN_UP_PATH) {
+          const { email, password } = ctx.body ?? {}
+          if (isAPIError(ctx.context.returned) || typeof email !== 'string' || typeof password !== 'string')
+            return
+          await finishUnfinishedSignUp(
+            db,
+            { email, password },
+            (plain) => ctx.context.password.hash(plain),
+            (tx, user) => completeSignUp(tx, ctx, user),
+          )
+          return
+        }
         // A user with two-factor on who signs in by magic link or a provider still owes the second factor:
         // the session just made is withdrawn and the same challenge as after a password is set up (the
         // `two_factor` cookie naming a `2fa-` verification row, which /two-factor/verify-* complete).
@@ -334,7 +388,7 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
           // Every sign-in (password, magic link, provider, verification link, two-factor) makes a
           // session here: a suspended account gets none, and is told why.
           before: async (session) => {
-            const refusal = (await callHook(signInRefusal, db, session.userId)).find((r) => r !== null)
+            const refusal = (await callHook(signInRefusal, dbNow(), session.userId)).find((r) => r !== null)
             if (refusal) throw new APIError('FORBIDDEN', { code: 'ACCOUNT_SUSPENDED', message: refusal })
           },
         },
@@ -342,7 +396,22 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
       user: {
         create: {
           after: async (user, ctx) => {
-            await callHook(accountCreated, db, user.id, (name) => ctx?.getCookie(name))
+            if (ctx?.path === SIGN_UP_PATH) return // done in the sign-up's transaction (below)
+            await callHook(accountCreated, dbNow(), user.id, (name) => ctx?.getCookie(name))
+          },
+        },
+      },
+      account: {
+        create: {
+          // A sign-up's password: its user row was just made, in this transaction.
+          before: async (account, ctx) => {
+            if (ctx?.path !== SIGN_UP_PATH || account.providerId !== 'credential') return
+            const tx = dbNow()
+            const [user] = await tx
+              .select({ id: authTables.users.id, email: authTables.users.email })
+              .from(authTables.users)
+              .where(eq(authTables.users.id, account.userId))
+            if (user) await completeSignUp(tx, ctx, user)
           },
         },
       },
