@@ -139,9 +139,11 @@ test.describe('admin area', () => {
       return trader.page
     }
     await expect((await menuOf(manager)).getByRole('link', { name: 'Stock Management' })).toBeVisible()
-    await expect((await menuOf(manager)).getByRole('link', { name: 'Admin' })).toBeVisible()
+    // The admin area is for admins: no one else is offered a link that answers "no access".
+    await expect(manager.page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0)
     const otherMenu = await menuOf(other)
-    await expect(otherMenu.getByRole('link', { name: 'Admin' })).toBeVisible()
+    await expect(otherMenu.getByRole('link', { name: 'Settings' })).toBeVisible()
+    await expect(otherMenu.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0)
     await expect(otherMenu.getByRole('link', { name: 'Stock Management' })).toHaveCount(0)
 
     // Removed, with a confirmation: the menu entry goes.

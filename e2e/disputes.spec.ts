@@ -95,6 +95,11 @@ test.describe('the dispute center', { tag: '@phone' }, () => {
     await expect(other.page.getByRole('list', { name: 'Messages' })).toContainText(
       'I sent it, check the trade log.',
     )
+    // The seller's own message is theirs: "You", not "(other trader)".
+    await expect(
+      other.page.getByRole('list', { name: 'Messages' }).getByText('You', { exact: true }),
+    ).toBeVisible()
+    await expect(other.page.getByRole('list', { name: 'Messages' })).not.toContainText('(other trader)')
     await expectAccessible(other.page)
 
     // The buyer reads the answer.

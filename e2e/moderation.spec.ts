@@ -164,7 +164,8 @@ test.describe('moderation', { tag: '@phone' }, () => {
     await trader.page.goto('/admin/reports')
     await expect(trader.page.getByText(/You do not have access to the admin area/)).toBeVisible()
     await trader.page.getByRole('button', { name: /account menu/ }).click()
-    await expect(trader.page.getByRole('link', { name: 'Admin' })).toBeVisible()
+    await expect(trader.page.getByRole('link', { name: 'Settings' })).toBeVisible()
+    await expect(trader.page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0)
     await expect(trader.page.getByRole('link', { name: 'Reports' })).toHaveCount(0)
 
     const adminEmail = uniqueEmail(testInfo, 'admin')

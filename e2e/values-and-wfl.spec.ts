@@ -86,8 +86,11 @@ test.describe('item values', () => {
     await expect(page.getByText('no value yet').first()).toBeVisible()
     const note = page.getByRole('note')
     await expect(note).toContainText('PETS GO!: no values yet — suggest one')
-    // What will fill them: the official price import, once the server reaches the official API.
-    await expect(note).toContainText('The hourly official price import fills these values')
+    // Where values come from meanwhile: the value team (no promise about the official API).
+    await expect(note).toContainText(
+      'No official price has been imported yet, so its values come from the value team',
+    )
+    await expect(note).not.toContainText('once our server can reach')
     await expect(page.getByText(/Values in/)).toHaveCount(0)
   })
 

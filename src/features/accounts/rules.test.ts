@@ -23,7 +23,6 @@ describe('social links', () => {
   it('accepts handles and links of the right site', () => {
     expect(socialLinkProblem('twitter', '@trader')).toBeNull()
     expect(socialLinkProblem('twitter', 'https://x.com/trader')).toBeNull()
-    expect(socialLinkProblem('github', 'octocat')).toBeNull()
     expect(socialLinkProblem('discord', 'kitsune.trader')).toBeNull()
     expect(socialLinkProblem('discord', 'https://discord.gg/abc123')).toBeNull()
     expect(socialLinkProblem('website', 'https://example.com/me')).toBeNull()
@@ -32,10 +31,15 @@ describe('social links', () => {
   it('refuses script links, other sites and junk', () => {
     expect(socialLinkProblem('website', 'javascript:alert(1)')).toMatch(/^Website: enter/)
     expect(socialLinkProblem('twitter', 'javascript:alert(1)')).toMatch(/^X \(Twitter\): enter/)
-    expect(socialLinkProblem('github', 'https://evil.example/octocat')).toMatch(/^GitHub/)
     expect(socialLinkProblem('website', `https://example.com/${'a'.repeat(200)}`)).toMatch(/at most 200/)
   })
-  it('turns handles into links', () => {
+  it('offers no new GitHub link; an empty value (removing a stored one) passes', () => {
+    expect(socialLinkProblem('github', 'octocat')).toBe(
+      'GitHub links are no longer offered: you can only remove yours',
+    )
+    expect(socialLinkProblem('github', '')).toBeNull()
+  })
+  it('turns handles into links (a stored GitHub link too)', () => {
     expect(socialLinkHref('twitter', '@trader')).toBe('https://x.com/trader')
     expect(socialLinkHref('github', 'octocat')).toBe('https://github.com/octocat')
     expect(socialLinkHref('discord', 'kitsune.trader')).toBeNull()

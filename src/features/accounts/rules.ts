@@ -21,9 +21,20 @@ export const DISPLAY_NAME_MESSAGES = {
   middlemanName: "This display name is an official middleman's name. Please choose another.",
 } as const
 
+/** Every kind of social link a profile shows (a kind no longer offered stays readable where stored). */
 export const SOCIAL_KEYS = ['twitter', 'discord', 'github', 'website'] as const
 export type SocialKey = (typeof SOCIAL_KEYS)[number]
 export type SocialLinks = Partial<Record<SocialKey, string>>
+
+/**
+ * The kinds a trader may add. GitHub is not offered on a Roblox trading site any more: a GitHub link
+ * saved before stays shown and kept, and its owner may remove it (docs/product.md §6).
+ */
+export const OFFERED_SOCIAL_KEYS = ['twitter', 'discord', 'website'] as const satisfies readonly SocialKey[]
+
+/** Whether a trader may add a link of this kind. */
+export const isOfferedSocialKey = (key: SocialKey) =>
+  (OFFERED_SOCIAL_KEYS as readonly SocialKey[]).includes(key)
 
 export const SOCIAL_LABELS: Record<SocialKey, string> = {
   twitter: 'X (Twitter)',
@@ -67,9 +78,11 @@ const SOCIAL_RULES: Record<SocialKey, SocialRule> = {
   },
 }
 
-/** What is wrong with one social link, or null (an empty value clears the link). */
+/** What is wrong with one social link, or null (an empty value clears the link; a kind not offered takes only that). */
 export function socialLinkProblem(key: SocialKey, value: string): string | null {
   if (value === '') return null
+  if (!isOfferedSocialKey(key))
+    return `${SOCIAL_LABELS[key]} links are no longer offered: you can only remove yours`
   const rule = SOCIAL_RULES[key]
   if (value.length > SOCIAL_LINK_MAX) return `${SOCIAL_LABELS[key]}: at most ${SOCIAL_LINK_MAX} characters`
   if (rule.handle.test(value) || rule.url.test(value)) {

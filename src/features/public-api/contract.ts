@@ -13,7 +13,7 @@ import {
   tradeWflSchema,
 } from '../trading/contract'
 import { reviewSummarySchema } from '../trust/contract'
-import { PUBLIC_API_LIMITS } from './rules'
+import { PUBLIC_API_LIMITS, V1_EXAMPLES } from './rules'
 
 export * from './rules'
 
@@ -54,12 +54,16 @@ export const apiKeyParamsSchema = z.strictObject({
 
 // --- v1 ----------------------------------------------------------------------------------------------
 
-export const gameParamsSchema = z.object({ game: z.string().describe('A game id, e.g. blox-fruits') })
+/** A parameter described with its example, as the reference shows it ("…, e.g. tiger") and tools read it. */
+const exampled = <T extends z.ZodType>(schema: T, description: string, example: string) =>
+  schema.meta({ description: `${description}, e.g. ${example}`, examples: [example] })
+
+export const gameParamsSchema = z.object({ game: exampled(z.string(), 'A game id', V1_EXAMPLES.game) })
 export const itemParamsSchema = gameParamsSchema.extend({
-  item: z.string().describe('An item id of the game, e.g. leopard'),
+  item: exampled(z.string(), 'An item id of the game', V1_EXAMPLES.item),
 })
 export const stockParamsSchema = z.object({
-  game: z.string().describe('A game with a stock tracker, e.g. grow-a-garden'),
+  game: exampled(z.string(), 'A game with a stock tracker', V1_EXAMPLES.stockGame),
 })
 
 /** GET /api/v1/games/:game/items/:item/history */
@@ -110,8 +114,8 @@ const adFilters = tradeAdsQuerySchema.shape
 
 /** GET /api/v1/trade-ads: the filters of the site's list (/api/trade-ads), described. */
 export const v1TradeAdsQuerySchema = z.strictObject({
-  game: adFilters.game.describe('Only ads of this game, e.g. blox-fruits'),
-  has: adFilters.has.describe('Only ads offering this item id, e.g. kitsune'),
+  game: exampled(adFilters.game, 'Only ads of this game', V1_EXAMPLES.game),
+  has: exampled(adFilters.has, 'Only ads offering this item id', V1_EXAMPLES.heldItem),
   wants: adFilters.wants.describe('Only ads asking for this item id'),
   tag: adFilters.tag.describe(`Only ads with this tag: ${TRADE_TAGS.join(', ')}`),
   user: adFilters.user.describe("Only this trader's ads (a username)"),

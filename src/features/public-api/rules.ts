@@ -11,6 +11,18 @@ export const PUBLIC_API_LIMITS = {
   keyWritesPerMinute: 10,
 } as const
 
+/**
+ * The examples the API reference gives (its parameters' "e.g." and the community shape's path): real
+ * games and items, each answered 200 (routes.test.ts calls every one).
+ */
+export const V1_EXAMPLES = {
+  game: 'blox-fruits',
+  item: 'tiger',
+  stockGame: 'grow-a-garden',
+  heldItem: 'kitsune',
+  communityStock: '/api/v1/stock/grow-a-garden?shape=community',
+} as const
+
 /** Keys start so, to be recognised in a config file or a leaked log. */
 export const API_KEY_PREFIX = 'thk_'
 

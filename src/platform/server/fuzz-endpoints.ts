@@ -80,7 +80,7 @@ export const BODY_ENDPOINTS: BodyEndpoint[] = [
       socialLinks: {
         twitter: '@fuzz',
         discord: 'fuzz.trader',
-        github: 'fuzz',
+        github: '', // no longer offered: only removing a stored one is valid
         website: 'https://fuzz.example',
       },
     },

@@ -184,7 +184,6 @@ describe('profiles API', () => {
       const links = {
         twitter: '@trader',
         discord: 'trader.joe',
-        github: 'https://github.com/trader',
         website: 'https://trader.example.com/about',
       }
       const ok = await patch({ socialLinks: links }, alice.cookie)
@@ -217,8 +216,35 @@ describe('profiles API', () => {
       expect(profileSchema.parse(await cleared.json()).socialLinks).toEqual({
         twitter: '@trader',
         discord: 'trader.joe',
-        github: 'https://github.com/trader',
       })
+    })
+
+    it('GitHub is no longer offered: a new link is refused, a stored one stays shown until removed', async () => {
+      const [carol] = await createUsers(t, ['carol@example.com'])
+      const cookie = carol!.cookie
+      const id = (await meOf(t, cookie)).id
+      const github = await errorOf(await patch({ socialLinks: { github: 'octocat' } }, cookie))
+      expect(github.status).toBe(400)
+      expect(github.fields?.['socialLinks.github']).toBe(
+        'GitHub links are no longer offered: you can only remove yours',
+      )
+
+      // A GitHub link saved before: shown, kept when the other links are saved, removed when asked.
+      await patch({ bio: 'Fruits.' }, cookie)
+      await t.database.db
+        .update(profiles)
+        .set({ socialLinks: { github: 'octocat' } })
+        .where(sql`${profiles.userId} = ${id}`)
+      expect((await meOf(t, cookie)).profile.socialLinks).toEqual({ github: 'octocat' })
+      const saved = await patch({ socialLinks: { twitter: '@carol', discord: '', website: '' } }, cookie)
+      expect(saved.status).toBe(200)
+      expect(profileSchema.parse(await saved.json()).socialLinks).toEqual({
+        twitter: '@carol',
+        github: 'octocat',
+      })
+      const removed = await patch({ socialLinks: { twitter: '@carol', github: '' } }, cookie)
+      expect(removed.status).toBe(200)
+      expect(profileSchema.parse(await removed.json()).socialLinks).toEqual({ twitter: '@carol' })
     })
 
     it('unknown fields are refused (strict), so nobody sets an id, username, avatar or badge', async () => {

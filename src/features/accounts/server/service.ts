@@ -1,6 +1,13 @@
 import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import type { MeResponse, Profile, ProfileUpdate, PublicProfileResponse } from '@/features/accounts/contract'
-import { displayNameTakenMessage, USERNAME_MESSAGES, usernameProblem } from '@/features/accounts/rules'
+import {
+  displayNameTakenMessage,
+  isOfferedSocialKey,
+  SOCIAL_KEYS,
+  type SocialLinks,
+  USERNAME_MESSAGES,
+  usernameProblem,
+} from '@/features/accounts/rules'
 import { profiles } from '@/features/accounts/tables'
 import type { CatalogDeps } from '@/features/catalog/server/public'
 import { isVerifiedSubscriber } from '@/features/launch-list/server/public'
@@ -116,6 +123,17 @@ export async function setUsername(
 const DISPLAY_NAME_KEYS = ['profiles_display_name_lower_key', 'profiles_display_name_skeleton_key']
 
 /**
+ * The stored links of kinds no longer offered (GitHub) that an update of the links does not name: kept,
+ * since the settings no longer show them to send back. Named with '' they are removed.
+ */
+async function keptSocialLinks(db: Db, userId: string, sent: SocialLinks): Promise<SocialLinks> {
+  const retired = SOCIAL_KEYS.filter((key) => !isOfferedSocialKey(key) && sent[key] === undefined)
+  if (retired.length === 0) return {}
+  const stored = (await profileRow(db, userId))?.socialLinks ?? {}
+  return Object.fromEntries(retired.flatMap((key) => (stored[key] ? [[key, stored[key]]] : [])))
+}
+
+/**
  * Changes the fields given. A display name another user has, in any case or in look-alike letters
  * ('p_bоb' with a Cyrillic о for 'P_BOB'), is a 409 with the spec's message; a new one that passes for
  * the site's team is refused (kept-names.ts), while one kept from before the rule may be sent again.
@@ -127,7 +145,10 @@ export async function updateProfile(
   update: ProfileUpdate,
 ): Promise<Profile> {
   const { displayName, bio, socialLinks } = update
-  const links = socialLinks && Object.fromEntries(Object.entries(socialLinks).filter(([, v]) => v))
+  const links = socialLinks && {
+    ...(await keptSocialLinks(db, user.id, socialLinks)),
+    ...Object.fromEntries(Object.entries(socialLinks).filter(([, v]) => v)),
+  }
   const skeleton = displayName === undefined ? undefined : nameSkeleton(displayName)
   const taken = () => {
     const message = displayNameTakenMessage(displayName!)

@@ -14,7 +14,8 @@ export function toCommunityStock(stock: StockResponse, now: Date): CommunityStoc
     report.items.map(({ item, quantity }) => ({
       item_id: item,
       display_name: stock.items[item]?.name ?? item,
-      quantity,
+      // Grow a Garden's shops always give one (only a shop without quantities answers null).
+      quantity: quantity ?? 0,
       start_date_unix: unix(report.windowStart),
       end_date_unix: unix(report.windowEnd),
     }))

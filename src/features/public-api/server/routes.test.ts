@@ -13,6 +13,7 @@ import {
   createdApiKeyResponseSchema,
   itemHistoryResponseSchema,
   PUBLIC_API_LIMITS,
+  V1_EXAMPLES,
 } from '@/features/public-api/contract'
 import { stockResponseSchema } from '@/features/stock/contract'
 import { errorOf, send } from '@/test/accounts'
@@ -67,6 +68,62 @@ describe('the OpenAPI document', () => {
     expect(names).toEqual(
       expect.arrayContaining(['game', 'search', 'category', 'rarity', 'sort', 'page', 'pageSize']),
     )
+  })
+})
+
+describe('the examples of the API reference (/docs/api shows the document)', () => {
+  interface Parameter {
+    name: string
+    in: 'path' | 'query'
+    description?: string
+    schema: { examples?: unknown[] }
+  }
+  /** A parameter's example as /docs/api shows it: "A game id, e.g. blox-fruits". */
+  const saidOf = (p: Parameter | undefined) => /\be\.g\. ([\w-]+)$/.exec(p?.description ?? '')?.[1]
+
+  it('each example names a real game or item: the example paths answer 200', async () => {
+    const doc = await ok('/api/v1/openapi.json')
+    const paths = Object.entries(doc.paths as Record<string, { get: { parameters: Parameter[] } }>)
+    const called: string[] = []
+    for (const [path, { get: operation }] of paths) {
+      const { parameters } = operation
+      const inPath = parameters.filter((p) => p.in === 'path')
+      // An ad id or a username is the data of the day: no example is given for them.
+      if (!inPath.every((p) => saidOf(p))) continue
+      const base = path.replace(/\{(\w+)\}/g, (_, name) => saidOf(inPath.find((p) => p.name === name)) ?? '')
+      const queries = parameters.filter((p) => p.in === 'query' && saidOf(p))
+      for (const url of [base, ...queries.map((q) => `${base}?${q.name}=${saidOf(q)}`)]) {
+        const res = await get(url)
+        expect(res.status, url).toBe(200)
+        await res.body?.cancel()
+        called.push(url)
+      }
+      // An item id given as an example is an item of the example's game.
+      const game = saidOf(parameters.find((p) => p.name === 'game'))
+      for (const p of parameters.filter((p) => /item id/i.test(p.description ?? '') && saidOf(p))) {
+        const url = `/api/v1/games/${game}/items/${saidOf(p)}`
+        expect((await get(url)).status, `${p.name} of ${path}: ${url}`).toBe(200)
+      }
+    }
+    expect(called).toEqual(
+      expect.arrayContaining([
+        '/api/v1/games/blox-fruits/items/tiger',
+        '/api/v1/stock/grow-a-garden',
+        '/api/v1/trade-ads?has=kitsune',
+      ]),
+    )
+    // The reference's own example of the community shape.
+    await ok(V1_EXAMPLES.communityStock)
+  })
+
+  it("gives each example to OpenAPI tools too (the schema's examples)", async () => {
+    const doc = await ok('/api/v1/openapi.json')
+    for (const [path, { get: operation }] of Object.entries(
+      doc.paths as Record<string, { get: { parameters: Parameter[] } }>,
+    )) {
+      for (const p of operation.parameters.filter((p) => saidOf(p)))
+        expect(p.schema.examples, `${p.name} of ${path}`).toEqual([saidOf(p)])
+    }
   })
 })
 

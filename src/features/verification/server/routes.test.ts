@@ -147,11 +147,42 @@ describe('verifying a Roblox account', () => {
       status: 409,
       message: VERIFICATION_MESSAGES.phraseExpired,
     })
-    ahead = 0
+    // Still 31 minutes on: the expired phrase is not given again.
     const again = await started(who.cookie, account.name)
     expect(again.phrase).not.toBe(phrase)
     roblox.setDescription(account.id, again.phrase)
     expect((await check(who.cookie)).status).toBe(200)
+  })
+
+  it('keeps the phrase of a pending verification when it is started again for the same Roblox name', async () => {
+    const who = await user()
+    const account = roblox.addUser({ name: robloxName() })
+    const first = await started(who.cookie, account.name)
+    // Back from Roblox on a phone: the page was reloaded and the name entered again (in another case).
+    ahead = 5 * 60_000
+    const again = await started(who.cookie, account.name.toUpperCase())
+    expect(again).toEqual(first)
+    // The phrase the trader pasted is the one checked.
+    roblox.setDescription(account.id, first.phrase)
+    ahead = 10 * 60_000
+    expect((await check(who.cookie)).status).toBe(200)
+  })
+
+  it('gives a new phrase for another Roblox name, and after the pending one expired', async () => {
+    const who = await user()
+    const a = roblox.addUser({ name: robloxName() })
+    const b = roblox.addUser({ name: robloxName() })
+    const forA = await started(who.cookie, a.name)
+    const forB = await started(who.cookie, b.name)
+    expect(forB.robloxUser.id).toBe(b.id)
+    expect(forB.phrase).not.toBe(forA.phrase)
+    // Back to the first name: the pending verification is for B now, so A gets a new phrase.
+    const backToA = await started(who.cookie, a.name)
+    expect(backToA.phrase).not.toBe(forB.phrase)
+    ahead = 31 * 60_000
+    const expired = await started(who.cookie, a.name)
+    expect(expired.phrase).not.toBe(backToA.phrase)
+    expect(Date.parse(expired.expiresAt)).toBeGreaterThan(Date.parse(backToA.expiresAt))
   })
 
   it('gives one Roblox account to one TradeHub account (409 at start and at check)', async () => {

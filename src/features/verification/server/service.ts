@@ -67,15 +67,36 @@ async function assertNotTaken(db: Db, userId: string, robloxId: number) {
   if (other) throw new AppError('CONFLICT', VERIFICATION_MESSAGES.robloxTaken)
 }
 
+/** The user's verification under way for this Roblox username (any case), while its phrase is good. */
+async function pendingFor(v: VerificationDeps, userId: string, username: string) {
+  const [pending] = await v.db
+    .select()
+    .from(robloxVerifications)
+    .where(eq(robloxVerifications.userId, userId))
+  if (!pending || pending.expiresAt <= v.now()) return null
+  return pending.name.toLowerCase() === username.toLowerCase() ? pending : null
+}
+
 /**
  * POST /api/verification/roblox: looks the username up on Roblox and gives a new phrase for 30 minutes
- * (replacing any earlier one). Unknown or banned Roblox user 404, verified elsewhere 409, Roblox down 502.
+ * (replacing any earlier one). The same Roblox name again while its phrase is good gets that phrase and
+ * expiry back, without asking Roblox (a trader back from pasting it must not find it changed).
+ * Unknown or banned Roblox user 404, verified elsewhere 409, Roblox down 502.
  */
 export async function startVerification(
   v: VerificationDeps,
   userId: string,
   username: string,
 ): Promise<RobloxStartResponse> {
+  const pending = await pendingFor(v, userId, username)
+  if (pending) {
+    await assertNotTaken(v.db, userId, pending.robloxId)
+    return {
+      phrase: pending.phrase,
+      robloxUser: { id: pending.robloxId, name: pending.name, displayName: pending.displayName },
+      expiresAt: pending.expiresAt.toISOString(),
+    }
+  }
   const robloxUser = await withRobloxBudget(v, userId, () => lookUpUsername(v, username))
   await assertNotTaken(v.db, userId, robloxUser.id)
   const phrase = newPhrase()

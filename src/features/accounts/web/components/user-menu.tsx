@@ -5,13 +5,14 @@ import type { Me } from '@/features/accounts/contract'
 import { Avatar } from '@/platform/web/components/ui/avatar'
 import { lazy } from '@/platform/web/lib/lazy'
 import { useDisclosure } from '@/platform/web/lib/use-disclosure'
+import { accountMenuLinks } from '../menu-links'
 
 const SignOutDialog = lazy(() => import('./sign-out-dialog'))
 
 const itemClass =
   'block w-full rounded-lg px-3 py-2 text-left text-ink text-sm no-underline hover:bg-surface-2 focus-visible:bg-surface-2'
 
-/** The signed-in user's menu (docs/product.md §15): name, e-mail, Settings, Profile, Admin, Reports (moderators), Stock Management, Sign Out. */
+/** The signed-in user's menu (docs/product.md §15): name, e-mail, the links of `accountMenuLinks`, Sign Out. */
 export default function UserMenu({ me }: { me: Me }) {
   const { open, setOpen, rootProps, buttonRef } = useDisclosure()
   const [confirming, setConfirming] = useState(false)
@@ -43,56 +44,13 @@ export default function UserMenu({ me }: { me: Me }) {
           <span className="block truncate text-muted text-xs">{me.email}</span>
         </p>
         <ul className="border-line border-t pt-1">
-          <li>
-            <Link to="/profile?tab=settings" className={itemClass}>
-              Settings
-            </Link>
-          </li>
-          <li>
-            <Link to="/profile" className={itemClass}>
-              Profile
-            </Link>
-          </li>
-          <li>
-            <Link to="/admin" className={itemClass}>
-              Admin
-            </Link>
-          </li>
-          {me.isModerator && (
-            <li>
-              <Link to="/admin/reports" className={itemClass}>
-                Reports
+          {accountMenuLinks(me).map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className={itemClass}>
+                {link.label}
               </Link>
             </li>
-          )}
-          {me.isMiddleman && (
-            <li>
-              <Link to="/middleman" className={itemClass}>
-                Middleman requests
-              </Link>
-            </li>
-          )}
-          {me.stockManagerGames.length > 0 && (
-            <li>
-              <Link to="/stock-management" className={itemClass}>
-                Stock Management
-              </Link>
-            </li>
-          )}
-          {me.valueEditorGames.length > 0 && (
-            <li>
-              <Link to="/admin/values" className={itemClass}>
-                Value Tools
-              </Link>
-            </li>
-          )}
-          {me.isGuideEditor && (
-            <li>
-              <Link to="/admin/guides" className={itemClass}>
-                Guides Editor
-              </Link>
-            </li>
-          )}
+          ))}
           <li className="mt-1 border-line border-t pt-1">
             <button
               type="button"

@@ -116,18 +116,22 @@ function useGrants() {
   return useQuery(grantsQuery)
 }
 
+/** Several holders of a role: 'moderators', 'stock managers', but 'middlemen'. */
+const pluralOf = (kind: string) => (kind.endsWith('man') ? `${kind.slice(0, -3)}men` : `${kind}s`)
+
 /** A role held site-wide: a form to add someone by e-mail, and the list of who holds it. */
 export function RolePanels({ role, kind, empty }: { role: Role; kind: string; empty: string }) {
   const query = useGrants()
   const slug = kind.replace(/ /g, '-')
+  const kinds = pluralOf(kind)
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <Panel title={`Add ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`} id={`add-${slug}`}>
         <GrantForm role={role} label={`Add ${kind}`} />
       </Panel>
-      <Panel title={`${kind[0]?.toUpperCase()}${kind.slice(1)}s`} id={`${slug}s-list`}>
+      <Panel title={`${kinds[0]?.toUpperCase()}${kinds.slice(1)}`} id={`${kinds.replace(/ /g, '-')}-list`}>
         {query.isPending ? (
-          <Spinner label={`Loading ${kind}s`} />
+          <Spinner label={`Loading ${kinds}`} />
         ) : query.isError ? (
           <ErrorPanel onRetry={() => query.refetch()} />
         ) : (
@@ -154,11 +158,15 @@ export function GamePanels<G extends GameId>({
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       {games.map((game) => (
-        <Panel key={game} title={`${GAME_NAMES[game]} ${kind}s`} id={`${kind.replace(' ', '-')}s-${game}`}>
+        <Panel
+          key={game}
+          title={`${GAME_NAMES[game]} ${pluralOf(kind)}`}
+          id={`${pluralOf(kind).replace(' ', '-')}-${game}`}
+        >
           <GrantForm role={roleOf(game)} label={`Add ${GAME_NAMES[game]} ${kind}`} byUsername />
           <div className="mt-4">
             {query.isPending ? (
-              <Spinner label={`Loading ${kind}s`} />
+              <Spinner label={`Loading ${pluralOf(kind)}`} />
             ) : query.isError ? (
               <ErrorPanel onRetry={() => query.refetch()} />
             ) : (

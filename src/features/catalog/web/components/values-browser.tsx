@@ -105,7 +105,7 @@ function SuggestOne({ game }: { game: Game }) {
 
 /**
  * What the values are in and what they started from, or, for a game whose items have no value (or only
- * some), that they have none yet and what will fill them; and how values are set.
+ * some), that they have none yet and where they come from; and how values are set.
  */
 function GameFacts({ game }: { game: Game }) {
   const coverage = valueCoverage(game)
@@ -125,7 +125,7 @@ function GameFacts({ game }: { game: Game }) {
             None of its {formatCount(game.itemCount)} items has a trade value yet, so trades with them get no
             verdict. Shown here is what is known: prices, sell values and rarity.{' '}
             {isImportGame(game.id)
-              ? `The hourly official price import fills these values once our server can reach the official ${game.name} price API.`
+              ? 'No official price has been imported yet, so its values come from the value team: open an item and suggest a value; the team reviews every suggestion.'
               : 'Know what an item trades for? Open it and suggest a value; the value team reviews every suggestion.'}
           </p>
         </div>

@@ -49,8 +49,8 @@ function GameValues({ game }: { game: Game }) {
       </dl>
       {coverage === 'none' && isImportGame(game.id) && (
         <p className="mt-2 text-muted text-sm">
-          The hourly official price import fills its values once our server can reach the official {game.name}{' '}
-          price API.
+          No official price has been imported yet: its values come from the value team and approved
+          suggestions.
         </p>
       )}
     </li>

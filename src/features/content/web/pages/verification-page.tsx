@@ -23,9 +23,9 @@ export function VerificationPage() {
         <h2>Why verification</h2>
         <p>
           Impersonation is one of the most common tricks in Roblox trading: a scammer copies a well-known
-          trader's name and picture and asks for items. Verification will link a TradeHub profile to one
-          Roblox account, so other traders can see that the person they are talking to really is who the
-          profile says.
+          trader's name and picture and asks for items. Verification links a TradeHub profile to one Roblox
+          account, so other traders can see that the person they are talking to really is who the profile
+          says.
         </p>
 
         <h2>How it works</h2>
@@ -33,7 +33,8 @@ export function VerificationPage() {
           <li>Sign in to your TradeHub account and enter the username of your Roblox account above.</li>
           <li>
             TradeHub shows a phrase of six plain words. Put it in the About section of your Roblox profile
-            within 30 minutes (words, not a code: Roblox hides codes in an About).
+            within 30 minutes (words, not a code: Roblox hides codes in an About). Entering the same username
+            again in those 30 minutes shows the same phrase.
           </li>
           <li>
             Press Check: TradeHub reads your public Roblox profile and links the account when the phrase is
@@ -63,8 +64,7 @@ export function VerificationPage() {
             <Link to="/sign-in">Create an account</Link> and set up your profile.
           </li>
           <li>
-            Join the early-access launch list on the <Link to="/">home page</Link> to hear when the
-            marketplace opens: the badge shows on every ad and offer.
+            Trade in the <Link to="/trading">marketplace</Link>: the badge shows on every ad and offer.
           </li>
           <li>
             Read the <Link to="/trust-and-security">trust &amp; security</Link> page to learn how to spot fake

@@ -3,12 +3,7 @@ import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { SignInPrompt, useMe } from '@/features/accounts/web/public'
 import type { Dispute } from '@/features/disputes/contract'
-import {
-  DISPUTE_LIMITS,
-  DISPUTE_REASON_LABELS,
-  type DisputeOutcome,
-  type DisputeRole,
-} from '@/features/disputes/rules'
+import { DISPUTE_LIMITS, DISPUTE_REASON_LABELS, type DisputeOutcome } from '@/features/disputes/rules'
 import { ErrorPanel } from '@/platform/web/app/shell/error-panel'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { FormMessage, TextAreaField } from '@/platform/web/components/ui/field'
@@ -20,13 +15,7 @@ import { toast } from '@/platform/web/lib/toast'
 import { disputeQuery, useAddEvidence, useDisputeMessage, useResolveDispute } from '../api'
 import { DisputeStatusBadge } from '../components/dispute-status'
 import { ImageField } from '../components/image-field'
-
-const ROLE_LABELS: Record<DisputeRole, string> = {
-  opener: 'opened the dispute',
-  respondent: 'other trader',
-  middleman: 'middleman',
-  moderator: 'moderator',
-}
+import { messageAuthor } from '../message-author'
 
 const errorText = (error: unknown) => (error instanceof ApiError ? error.message : null)
 
@@ -108,6 +97,7 @@ function Evidence({ dispute }: { dispute: Dispute }) {
 }
 
 function Messages({ dispute }: { dispute: Dispute }) {
+  const { me } = useMe()
   const write = useDisputeMessage(dispute.id)
   const [body, setBody] = useState('')
   return (
@@ -116,18 +106,21 @@ function Messages({ dispute }: { dispute: Dispute }) {
         <p className="mt-2 text-muted">No messages yet.</p>
       ) : (
         <ol aria-label="Messages" className="mt-2 divide-y divide-line">
-          {dispute.messages.map((m) => (
-            <li key={m.id} className="py-3">
-              <p className="flex flex-wrap gap-x-2 text-sm">
-                <span className="font-medium">{m.author ?? 'A deleted account'}</span>
-                {m.role && <span className="text-muted">({ROLE_LABELS[m.role]})</span>}
-                <time dateTime={m.createdAt} className="text-muted">
-                  {formatRelative(m.createdAt)}
-                </time>
-              </p>
-              <p className="mt-1 whitespace-pre-line break-words">{m.body}</p>
-            </li>
-          ))}
+          {dispute.messages.map((m) => {
+            const { name, part } = messageAuthor(m, me?.profile.username ?? null)
+            return (
+              <li key={m.id} className="py-3">
+                <p className="flex flex-wrap gap-x-2 text-sm">
+                  <span className="font-medium">{name}</span>
+                  {part && <span className="text-muted">({part})</span>}
+                  <time dateTime={m.createdAt} className="text-muted">
+                    {formatRelative(m.createdAt)}
+                  </time>
+                </p>
+                <p className="mt-1 whitespace-pre-line break-words">{m.body}</p>
+              </li>
+            )
+          })}
         </ol>
       )}
       {dispute.status === 'open' && (

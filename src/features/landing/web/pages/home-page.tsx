@@ -148,7 +148,7 @@ export function HomePage() {
         <div className="relative mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1.15fr_1fr] lg:items-center">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full border border-accent/30 bg-accent/10 px-3 py-1 font-medium text-accent text-xs">
-              <Zap aria-hidden="true" className="size-3.5" /> Early access is open
+              <Zap aria-hidden="true" className="size-3.5" /> The marketplace is open
             </p>
             <h1 className="mt-5 font-extrabold text-4xl tracking-tight sm:text-5xl">
               Know what your items are worth <span className="text-accent">before you trade.</span>
@@ -164,14 +164,15 @@ export function HomePage() {
               <Link to="/values-and-wfl?tab=wfl" className={buttonClass('secondary', 'lg')}>
                 Open the WFL calculator
               </Link>
+              <Link to="/trading" className={buttonClass('secondary', 'lg')}>
+                Browse trade ads
+              </Link>
             </div>
           </div>
           <Part>
             <div className="rounded-2xl border border-line bg-surface p-6 shadow-2xl shadow-black/30">
               <h2 className="font-bold text-xl">Join the launch list</h2>
-              <p className="mt-1 text-muted text-sm">
-                Sign up now to become an OG member when the marketplace opens:
-              </p>
+              <p className="mt-1 text-muted text-sm">Sign up with your e-mail to become an OG member:</p>
               <ul className="mt-4 space-y-2 text-sm">
                 <li className="flex gap-2">
                   <BadgeCheck aria-hidden="true" className="size-5 shrink-0 text-accent" /> An OG badge on
@@ -266,7 +267,7 @@ export function HomePage() {
       <Section
         id="marketplace"
         title="Trade safely on TradeHub"
-        lead="Trade ads with values on both sides, and protection built in."
+        lead="The marketplace is open: trade ads with values on both sides, and protection built in."
       >
         <div className="grid gap-4 md:grid-cols-3">
           <Card icon={<HandCoins aria-hidden="true" />} title="Official middlemen">
@@ -278,6 +279,11 @@ export function HomePage() {
           <Card icon={<Store aria-hidden="true" />} title="Reputation">
             Reviews from completed trades, achievements and upheld disputes follow a trader everywhere.
           </Card>
+        </div>
+        <div className="mt-6">
+          <Link to="/trading" className={buttonClass('primary', 'lg')}>
+            Go to the marketplace <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
         </div>
       </Section>
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { PUBLIC_API_LIMITS } from '@/features/public-api/rules'
+import { PUBLIC_API_LIMITS, V1_EXAMPLES } from '@/features/public-api/rules'
 import { ErrorPanel } from '@/platform/web/app/shell/error-panel'
 import { Page, Prose } from '@/platform/web/components/ui/page'
 import { Spinner } from '@/platform/web/components/ui/spinner'
@@ -103,8 +103,8 @@ export function ApiDocsPage() {
         </p>
         <h2>Grow a Garden stock for community bots</h2>
         <p>
-          <code>/api/v1/stock/grow-a-garden?shape=community</code> answers the lists community bots already
-          read (<code>seed_stock</code>, <code>gear_stock</code>, … with <code>item_id</code>,{' '}
+          <code>{V1_EXAMPLES.communityStock}</code> answers the lists community bots already read (
+          <code>seed_stock</code>, <code>gear_stock</code>, … with <code>item_id</code>,{' '}
           <code>display_name</code>, <code>quantity</code>, <code>start_date_unix</code>,{' '}
           <code>end_date_unix</code>), so such a bot can point at TradeHub unchanged.
         </p>

@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { useMe } from '@/features/accounts/web/public'
 import type { TradeAd } from '@/features/trading/contract'
 import { GAME_NAMES } from '@/shared/games'
+import { adOffersLine } from '../ad-offers-line'
 import { AdTimes } from './ad-times'
 import { TagChips } from './tag-chips'
 import { TradeSide } from './trade-side'
@@ -43,7 +44,8 @@ export function AdContents({ ad, compact = false }: { ad: TradeAd; compact?: boo
 
 /**
  * An ad in a list: its owner, what it has and wants with values, tags, note, age and time left, the
- * verdict (the owner's own, or for whoever takes it as requested), its pending offers, and a link to its page.
+ * verdict (the owner's own, or for whoever takes it as requested), its pending offers (or how it ended),
+ * and a link to its page.
  */
 export function AdCard({
   ad,
@@ -93,9 +95,7 @@ export function AdCard({
         />
         <p className="inline-flex items-center gap-1.5 text-muted text-sm">
           <MessageSquare aria-hidden="true" className="size-4" />
-          {ad.pendingOffers === 0
-            ? 'No offers yet'
-            : `${ad.pendingOffers} offer${ad.pendingOffers === 1 ? '' : 's'} waiting`}
+          {adOffersLine(ad)}
         </p>
       </div>
       {children}

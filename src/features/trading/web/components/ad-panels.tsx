@@ -4,7 +4,6 @@ import { Suspense, useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { BlockButton, useBlocked } from '@/features/accounts/web/public'
 import type { TradeAd, TradeOffer } from '@/features/trading/contract'
-import { TRADING_MESSAGES } from '@/features/trading/rules'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { FormMessage } from '@/platform/web/components/ui/field'
 import { Spinner } from '@/platform/web/components/ui/spinner'
@@ -13,6 +12,7 @@ import { lazy } from '@/platform/web/lib/lazy'
 import { followLive } from '@/platform/web/lib/live'
 import { Slot } from '@/platform/web/lib/slots'
 import { toast } from '@/platform/web/lib/toast'
+import { adEndedLine, noOffersLine } from '../ad-offers-line'
 import { tradeAdQuery } from '../api'
 import { canOfferAsRequested, type OfferRole } from '../offer-view'
 import { adOffersQuery, makeOfferMutation, offerKeys } from '../offers-api'
@@ -136,11 +136,7 @@ export function OwnerPanel({ ad }: { ad: TradeAd }) {
         ) : offers.isError ? (
           <OffersError retry={() => offers.refetch()} />
         ) : (
-          <OfferList
-            offers={offers.data.offers}
-            viewer="owner"
-            empty="No offers yet. You are notified when a trader makes one."
-          />
+          <OfferList offers={offers.data.offers} viewer="owner" empty={noOffersLine(ad)} />
         )}
       </div>
     </section>
@@ -236,7 +232,7 @@ export function OffererPanel({ ad }: { ad: TradeAd }) {
         </section>
       )}
       {ad.status !== 'open' && !waiting && offers.isSuccess && (
-        <p className="mt-8 text-muted">{TRADING_MESSAGES.adNotOpen}.</p>
+        <p className="mt-8 text-muted">{adEndedLine(ad.status)}.</p>
       )}
       {(offers.isError || (offers.data?.offers.length ?? 0) > 0) && (
         <section aria-labelledby="your-offers-heading" className="mt-8">

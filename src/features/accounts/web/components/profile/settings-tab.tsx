@@ -6,6 +6,8 @@ import {
   AVATAR_TYPES,
   BIO_MAX,
   DISPLAY_NAME_MAX,
+  isOfferedSocialKey,
+  OFFERED_SOCIAL_KEYS,
   SOCIAL_KEYS,
   SOCIAL_LABELS,
   type SocialKey,
@@ -84,6 +86,9 @@ export function SettingsTab({ me }: { me: Me }) {
         string
       >,
   )
+  // Links of kinds no longer offered (GitHub), saved before: shown, kept unless their owner removes them.
+  const stored = SOCIAL_KEYS.filter((k) => !isOfferedSocialKey(k) && profile.socialLinks[k])
+  const [removing, setRemoving] = useState<SocialKey[]>([])
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -91,7 +96,7 @@ export function SettingsTab({ me }: { me: Me }) {
   const save = async (event: React.FormEvent) => {
     event.preventDefault()
     const found: Record<string, string> = {}
-    for (const key of SOCIAL_KEYS) {
+    for (const key of OFFERED_SOCIAL_KEYS) {
       const problem = socialLinkProblem(key, links[key].trim())
       if (problem) found[`socialLinks.${key}`] = problem
     }
@@ -107,7 +112,10 @@ export function SettingsTab({ me }: { me: Me }) {
           // Sent only when changed: saving a bio must not claim the shown (fallback) name.
           ...(displayName.trim() !== profile.displayName && { displayName: displayName.trim() }),
           bio,
-          socialLinks: Object.fromEntries(SOCIAL_KEYS.map((k) => [k, links[k].trim()])),
+          socialLinks: Object.fromEntries([
+            ...OFFERED_SOCIAL_KEYS.map((k) => [k, links[k].trim()]),
+            ...removing.map((k) => [k, '']),
+          ]),
         }),
       )
       queryClient.invalidateQueries({ queryKey: ['users'] })
@@ -153,7 +161,7 @@ export function SettingsTab({ me }: { me: Me }) {
         />
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 font-medium text-sm">Social links</legend>
-          {SOCIAL_KEYS.map((key) => (
+          {OFFERED_SOCIAL_KEYS.map((key) => (
             <Field
               key={key}
               label={SOCIAL_LABELS[key]}
@@ -162,6 +170,25 @@ export function SettingsTab({ me }: { me: Me }) {
               error={errors[`socialLinks.${key}`]}
               placeholder={key === 'website' ? 'https://' : key === 'twitter' ? '@handle' : 'username'}
             />
+          ))}
+          {stored.map((key) => (
+            <label key={key} className="flex items-start gap-2 text-sm sm:col-span-2">
+              <input
+                type="checkbox"
+                className="mt-1"
+                checked={removing.includes(key)}
+                onChange={(e) =>
+                  setRemoving(e.target.checked ? [...removing, key] : removing.filter((k) => k !== key))
+                }
+              />
+              <span>
+                Remove my {SOCIAL_LABELS[key]} link ({profile.socialLinks[key]}).{' '}
+                <span className="text-muted">
+                  {SOCIAL_LABELS[key]} links are no longer offered; yours stays on your profile until you
+                  remove it.
+                </span>
+              </span>
+            </label>
           ))}
         </fieldset>
         <button type="submit" disabled={busy} className={buttonClass('primary')}>
