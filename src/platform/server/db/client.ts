@@ -53,27 +53,29 @@ const CONNECT_TIMEOUT_MS = 10_000
  */
 const keepAlive = { keepAlive: true, keepAliveInitialDelayMillis: 10_000 }
 
-const commitHooks = new WeakMap<object, (() => void)[]>()
+type CommitHook = () => void | Promise<void>
+const commitHooks = new WeakMap<object, CommitHook[]>()
 
 /**
- * Runs `hook` once the transaction `tx` belongs to has committed, never if it rolls back. `tx` not
- * a transaction of `db.transaction` (the database itself, or a nested savepoint's): at once.
+ * Runs `hook` once the transaction `tx` belongs to has committed, never if it rolls back; the
+ * transaction's promise settles after the hooks (a hook's promise is awaited: it must not reject). `tx`
+ * not a transaction of `db.transaction` (the database itself, or a nested savepoint's): at once.
  */
-export function afterCommit(tx: object, hook: () => void): void {
+export function afterCommit(tx: object, hook: CommitHook): void {
   const hooks = commitHooks.get(tx)
   if (hooks) hooks.push(hook)
-  else hook()
+  else void hook()
 }
 
 /** `db.transaction` of `run`, with the hooks `afterCommit` registers run after its commit. */
 function withCommitHooks(db: Db, run: Db['transaction']): void {
   db.transaction = (async (fn, config) => {
-    const hooks: (() => void)[] = []
+    const hooks: CommitHook[] = []
     const result = await run(async (tx) => {
       commitHooks.set(tx, hooks)
       return fn(tx)
     }, config)
-    for (const hook of hooks) hook()
+    await Promise.all(hooks.map((hook) => hook()))
     return result
   }) as Db['transaction']
 }

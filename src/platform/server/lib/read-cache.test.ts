@@ -73,8 +73,8 @@ describe("invalidating within a write's transaction", () => {
         stored = 2
       })
       expect(await cache.value('ads:list', async () => stored)).toBe(2)
-      await database.heardAll()
-      expect(heard).toEqual(['ads:'])
+      // The writer went on once its own listener heard the word (the others hear it then too).
+      expect(heard.map((payload) => payload.split('\u0001')[0])).toEqual(['ads:'])
     } finally {
       await unlisten()
       await database.drop()

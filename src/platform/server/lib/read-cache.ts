@@ -103,6 +103,12 @@ export class ReadCache {
 /** The channel on which the instances on one database tell each other what to drop. */
 export const CACHE_CHANNEL = 'cache_invalidate'
 
+/** Between a prefix and the token its writer waits to hear back. */
+const TOKEN_MARK = '\u0001'
+
+/** The longest a write waits to hear its own invalidation (its listener may be reconnecting). */
+const ECHO_WAIT_MS = 250
+
 /**
  * The read cache of one instance, wired to every other instance on the same database: an
  * invalidation is sent with NOTIFY, and each instance drops the same prefix when it hears one (after a
@@ -112,14 +118,37 @@ export async function createSharedReadCache(
   database: Pick<Database, 'listen' | 'notify'>,
   logger: Pick<Logger, 'warn'>,
 ): Promise<{ cache: ReadCache; unlisten: () => Promise<void> }> {
+  // PostgreSQL delivers a NOTIFY to every listener at commit, but asynchronously: the writer waits (at
+  // most ECHO_WAIT_MS) until its own listener hears its word, by when the others' have it too, so a
+  // read on another instance right after the answer is fresh (decision 043).
+  const echoes = new Map<string, () => void>()
+  const heard = (token: string) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        echoes.delete(token)
+        resolve()
+      }
+      const timer = setTimeout(done, ECHO_WAIT_MS)
+      echoes.set(token, done)
+    })
   const cache = new ReadCache(undefined, async (prefix, tx) => {
-    if (tx) await tx.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${prefix})`)
-    else
+    if (tx) {
+      const token = `${process.pid}.${++sent}`
+      const echo = heard(token)
+      afterCommit(tx, () => echo)
+      await tx.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${`${prefix}${TOKEN_MARK}${token}`})`)
+    } else
       await database
         .notify(CACHE_CHANNEL, prefix)
         .catch((err) => logger.warn({ err }, 'cache invalidation not sent'))
   })
-  const unlisten = await database.listen(CACHE_CHANNEL, (prefix) => cache.invalidateLocal(prefix))
+  let sent = 0
+  const unlisten = await database.listen(CACHE_CHANNEL, (payload) => {
+    const [prefix = '', token] = payload.split(TOKEN_MARK)
+    cache.invalidateLocal(prefix)
+    if (token) echoes.get(token)?.()
+  })
   return { cache, unlisten }
 }
 
