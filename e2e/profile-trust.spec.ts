@@ -122,7 +122,9 @@ test.describe('trust on profiles', { tag: '@phone' }, () => {
     const reputation = page.getByRole('region', { name: 'Reputation' })
     await reputation.scrollIntoViewIfNeeded()
     // All 21 are listed; the rating counts each reviewer once in 7 days: 2 reviews.
-    await expect(reputation.getByRole('list', { name: 'Reputation figures' })).toContainText(/(^|\D)2 reviews/)
+    await expect(reputation.getByRole('list', { name: 'Reputation figures' })).toContainText(
+      /(^|\D)2 reviews/,
+    )
     const reviews = reputation.getByRole('list', { name: 'Reviews' }).getByRole('listitem')
     await expect(reviews).toHaveCount(20)
     await expect(reviews.first()).toContainText('Trade number 21')
