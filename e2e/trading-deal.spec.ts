@@ -74,8 +74,10 @@ test.describe('a trade from offer to completion', { tag: '@phone' }, () => {
     await expect(b.page.getByRole('button', { name: 'Offer as requested' })).toHaveCount(0)
     await expectAccessible(b.page)
 
-    // The owner is told at once, without reloading: the bell and the list of offers.
+    // The owner is told at once, without reloading: the bell, My trades' count and the list of offers.
     await expect(bell).toHaveAccessibleName('Notifications, 1 unread')
+    const myTrades = page.getByRole('banner').getByRole('link', { name: /^My trades/ })
+    await expect(myTrades).toHaveAccessibleName('My trades, 1 waiting for you')
     const buyersOfferSeen = page.getByRole('article', { name: `Offer from ${buyer}` })
     await expect(buyersOfferSeen).toBeVisible()
 
@@ -113,6 +115,10 @@ test.describe('a trade from offer to completion', { tag: '@phone' }, () => {
     // Accepted, it is never declined: either trader may only ask to cancel it.
     await expect(buyersOfferSeen.getByRole('button', { name: 'Decline' })).toHaveCount(0)
     await expect(buyersOffer.getByRole('button', { name: 'Ask to cancel the trade' })).toBeVisible()
+    // The accepted trade waits for the buyer's confirmation: My trades says so in their header.
+    await expect(b.page.getByRole('banner').getByRole('link', { name: /^My trades/ })).toHaveAccessibleName(
+      'My trades, 1 waiting for you',
+    )
 
     // They talk: each sees the other's message arrive, live.
     await buyersOffer.getByRole('button', { name: /^Conversation/ }).click()
@@ -153,6 +159,8 @@ test.describe('a trade from offer to completion', { tag: '@phone' }, () => {
     await expect(b.page.getByText('Traded', { exact: true })).toBeVisible()
     await expect(page.getByText('Traded', { exact: true })).toBeVisible()
     await expect(counter.getByText('Declined', { exact: true })).toBeVisible()
+    // Nothing waits for the owner any more: the count is gone.
+    await expect(myTrades).toHaveAccessibleName('My trades')
     expect(await notReloaded(page)).toBe(true)
     await expectAccessible(page)
 

@@ -11,13 +11,19 @@ export * from './rules'
 const isoTime = (label: string) =>
   z.iso.datetime({ offset: true, error: `${label} must be an ISO date and time (2026-01-31T12:00:00Z)` })
 
+const quantitySchema = z
+  .number({ error: 'quantity must be a whole number from 1 to 999' })
+  .int('quantity must be a whole number from 1 to 999')
+  .min(STOCK_LIMITS.minQuantity, 'quantity must be a whole number from 1 to 999')
+  .max(STOCK_LIMITS.maxQuantity, 'quantity must be a whole number from 1 to 999')
+
+/**
+ * An item of a report: its quantity where the shop has quantities (`shopHasQuantities`: needed there);
+ * at a shop without (the Blox Fruits dealers) none is asked, and one sent is not kept.
+ */
 export const stockItemInputSchema = z.strictObject({
   item: text('item', { min: 1, max: 120 }),
-  quantity: z
-    .number({ error: 'quantity must be a whole number from 1 to 999' })
-    .int('quantity must be a whole number from 1 to 999')
-    .min(STOCK_LIMITS.minQuantity, 'quantity must be a whole number from 1 to 999')
-    .max(STOCK_LIMITS.maxQuantity, 'quantity must be a whole number from 1 to 999'),
+  quantity: quantitySchema.optional(),
 })
 
 const itemList = <T extends z.ZodType>(item: T) =>
@@ -40,7 +46,7 @@ export type StockReportRequest = z.input<typeof stockReportRequestSchema>
 const communityItemSchema = z.looseObject({
   item_id: text('item_id', { min: 1, max: 120 }),
   display_name: text('display_name', { max: 120 }).optional(),
-  quantity: stockItemInputSchema.shape.quantity,
+  quantity: quantitySchema,
 })
 const communityList = itemList(communityItemSchema).optional()
 const unixSeconds = z.number().int().min(0).max(32_503_680_000).optional()
@@ -90,7 +96,8 @@ export const COMMUNITY_LISTS = {
 
 // --- Reports out --------------------------------------------------------------------------------------
 
-export const stockItemSchema = z.object({ item: z.string(), quantity: z.number().int() })
+/** An item in stock: `quantity` null at a shop without quantities (the Blox Fruits dealers). */
+export const stockItemSchema = z.object({ item: z.string(), quantity: z.number().int().nullable() })
 export type StockItem = z.infer<typeof stockItemSchema>
 
 export const stockReportSchema = z.object({
@@ -183,7 +190,7 @@ export type StockHistoryResponse = z.infer<typeof stockHistoryResponseSchema>
 export const stockItemStatsSchema = z.object({
   item: z.string(),
   lastSeen: z
-    .object({ at: z.string(), shop: z.string(), shopName: z.string(), quantity: z.number() })
+    .object({ at: z.string(), shop: z.string(), shopName: z.string(), quantity: z.number().nullable() })
     .nullable(),
   /** Reports (restocks) of the last 7 days that had the item. */
   appearancesLast7Days: z.number(),

@@ -6,6 +6,7 @@ import {
   oddsFromNotes,
   STOCK_SHOPS,
   shopDefinition,
+  shopHasQuantities,
   windowAt,
 } from './rules'
 
@@ -73,6 +74,15 @@ describe('windowAt', () => {
     expect(shopDefinition('grow-a-garden', 'traveling-merchant')?.kind).toBe('visit')
     expect(shopDefinition('blox-fruits', 'normal')?.periodSeconds).toBe(4 * 3600)
     expect(shopDefinition('blox-fruits', 'seeds')).toBeUndefined()
+  })
+
+  it("Grow a Garden's shops sell in quantities; Blox Fruits' dealers have none (a fruit is on sale or not)", () => {
+    for (const shop of STOCK_SHOPS['grow-a-garden'])
+      expect(shopHasQuantities('grow-a-garden', shop.id)).toBe(true)
+    expect(shopHasQuantities('blox-fruits', 'normal')).toBe(false)
+    expect(shopHasQuantities('blox-fruits', 'mirage')).toBe(false)
+    // Weather and unknown shops have no items to count.
+    expect(shopHasQuantities('grow-a-garden', 'weather')).toBe(false)
   })
 })
 

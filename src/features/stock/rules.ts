@@ -22,6 +22,12 @@ export interface ShopDefinition {
   offsetSeconds: number
   /** Catalog categories the stock editor offers for this shop. */
   categories: readonly string[]
+  /**
+   * Whether the shop sells a counted quantity of each item (a report gives each one's quantity).
+   * Grow a Garden's shops do (the game's stock lists carry them); Blox Fruits' dealers do not: a fruit
+   * is on sale or not (the game's dealer list is `{ Name, Price, OnSale }`). `shopHasQuantities`.
+   */
+  quantities: boolean
 }
 
 const MINUTE = 60
@@ -36,6 +42,7 @@ export const STOCK_SHOPS: Record<StockGameId, readonly ShopDefinition[]> = {
       periodSeconds: 5 * MINUTE,
       offsetSeconds: 0,
       categories: ['seed'],
+      quantities: true,
     },
     {
       id: 'gear',
@@ -44,6 +51,7 @@ export const STOCK_SHOPS: Record<StockGameId, readonly ShopDefinition[]> = {
       periodSeconds: 5 * MINUTE,
       offsetSeconds: 0,
       categories: ['gear'],
+      quantities: true,
     },
     {
       id: 'eggs',
@@ -52,6 +60,7 @@ export const STOCK_SHOPS: Record<StockGameId, readonly ShopDefinition[]> = {
       periodSeconds: 30 * MINUTE,
       offsetSeconds: 0,
       categories: ['egg'],
+      quantities: true,
     },
     {
       id: 'cosmetics',
@@ -60,6 +69,7 @@ export const STOCK_SHOPS: Record<StockGameId, readonly ShopDefinition[]> = {
       periodSeconds: 4 * HOUR,
       offsetSeconds: 0,
       categories: ['cosmetic'],
+      quantities: true,
     },
     {
       id: 'event',
@@ -68,6 +78,7 @@ export const STOCK_SHOPS: Record<StockGameId, readonly ShopDefinition[]> = {
       periodSeconds: HOUR,
       offsetSeconds: 0,
       categories: ['seed', 'gear', 'egg', 'cosmetic'],
+      quantities: true,
     },
     {
       id: 'traveling-merchant',
@@ -76,6 +87,7 @@ export const STOCK_SHOPS: Record<StockGameId, readonly ShopDefinition[]> = {
       periodSeconds: 30 * MINUTE,
       offsetSeconds: 0,
       categories: ['seed', 'gear', 'egg', 'cosmetic'],
+      quantities: true,
     },
   ],
   'blox-fruits': [
@@ -86,6 +98,7 @@ export const STOCK_SHOPS: Record<StockGameId, readonly ShopDefinition[]> = {
       periodSeconds: 4 * HOUR,
       offsetSeconds: 0,
       categories: ['fruit'],
+      quantities: false,
     },
     {
       id: 'mirage',
@@ -94,6 +107,7 @@ export const STOCK_SHOPS: Record<StockGameId, readonly ShopDefinition[]> = {
       periodSeconds: 2 * HOUR,
       offsetSeconds: 0,
       categories: ['fruit'],
+      quantities: false,
     },
   ],
 }
@@ -101,6 +115,13 @@ export const STOCK_SHOPS: Record<StockGameId, readonly ShopDefinition[]> = {
 export function shopDefinition(game: StockGameId, shop: string): ShopDefinition | undefined {
   return STOCK_SHOPS[game].find((s) => s.id === shop)
 }
+
+/**
+ * Whether a shop's reports give quantities (`ShopDefinition.quantities`): the stock form asks for one,
+ * the server stores one and the pages and the feed show it only then. Weather has no items to count.
+ */
+export const shopHasQuantities = (game: StockGameId, shop: string): boolean =>
+  shopDefinition(game, shop)?.quantities ?? false
 
 /** The weather of Grow a Garden, as bots name it (`weather_id`). Weather is reported like a visit. */
 export const WEATHER: Record<string, string> = {
@@ -192,6 +213,8 @@ export const STOCK_MESSAGES = {
   unknownWeather: (id: string) => `Unknown weather "${id}"`,
   weatherNeeded: 'A weather report names its weather',
   noItemsForWeather: 'A weather report has no items',
+  quantityNeeded: (shop: string, item: string) =>
+    `The ${shop} sells in quantities: give ${item} a quantity from ${STOCK_LIMITS.minQuantity} to ${STOCK_LIMITS.maxQuantity}`,
   future: 'observedAt is in the future',
   outsideWindow: 'observedAt is outside the current restock window',
   endBeforeStart: 'endsAt must be after startsAt',

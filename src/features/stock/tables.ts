@@ -46,8 +46,8 @@ export const stockReports = pgTable(
     weather: text().notNull().default(''),
     windowStart: timestamp({ withTimezone: true }).notNull(),
     windowEnd: timestamp({ withTimezone: true }).notNull(),
-    /** `[{ item, quantity }]`, sorted by item id. */
-    items: jsonb().$type<{ item: string; quantity: number }[]>().notNull(),
+    /** `[{ item, quantity }]`, sorted by item id; no quantity at a shop without (`shopHasQuantities`). */
+    items: jsonb().$type<{ item: string; quantity?: number }[]>().notNull(),
     /** The items as one string, to tell a repeat from a change. */
     fingerprint: text().notNull(),
     observedAt: timestamp({ withTimezone: true }).notNull(),

@@ -256,6 +256,8 @@ export const tradeOfferSchema = z.object({
   messages: z.number().int(),
   /** What the trader who asked may do to it now, by the marketplace's policy (policy.ts). */
   actions: z.array(z.enum(OFFER_ACTIONS)),
+  /** It waits for the trader who asked to act (`waitsFor` in policy.ts): counted beside "My trades". */
+  waiting: z.boolean(),
 })
 export type TradeOffer = z.infer<typeof tradeOfferSchema>
 
@@ -297,3 +299,7 @@ export const myTradesResponseSchema = z.object({
   now: z.string(),
 })
 export type MyTradesResponse = z.infer<typeof myTradesResponseSchema>
+
+/** GET /api/me/trades/waiting: how many trades wait for the signed-in trader (`waitsFor`, policy.ts). */
+export const myTradesWaitingResponseSchema = z.object({ count: z.number().int() })
+export type MyTradesWaitingResponse = z.infer<typeof myTradesWaitingResponseSchema>

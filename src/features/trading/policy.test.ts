@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { effectiveAdStatus, type OfferFacts, offerActionRefusal, offerActions } from './policy'
+import { effectiveAdStatus, type OfferFacts, offerActionRefusal, offerActions, waitsFor } from './policy'
 import { TRADING_MESSAGES } from './rules'
 
 const facts = (over: Partial<OfferFacts>): OfferFacts => ({
@@ -65,5 +65,31 @@ describe("an ad's status at a moment", () => {
     expect(effectiveAdStatus('open', '2026-06-01T11:00:00Z', now)).toBe('expired')
     expect(effectiveAdStatus('closed', '2026-06-02T00:00:00Z', now)).toBe('closed')
     expect(effectiveAdStatus('traded', '2026-05-01T00:00:00Z', now)).toBe('traded')
+  })
+})
+
+describe('an offer waiting for a trader (the count beside "My trades")', () => {
+  it('a pending offer waits for the owner of an open ad, never for the offerer', () => {
+    expect(waitsFor(facts({ role: 'owner' }))).toBe(true)
+    expect(waitsFor(facts({ role: 'offerer' }))).toBe(false)
+    // The owner cannot accept on an ad that ended: nothing to answer until it is relisted.
+    expect(waitsFor(facts({ role: 'owner', adStatus: 'expired' }))).toBe(false)
+  })
+  it('an accepted trade waits for each trader until they confirm it', () => {
+    for (const role of ['owner', 'offerer'] as const) {
+      expect(waitsFor(facts({ role, offerStatus: 'accepted' }))).toBe(true)
+      expect(waitsFor(facts({ role, offerStatus: 'accepted', confirmed: true }))).toBe(false)
+    }
+  })
+  it("the other trader's ask to cancel waits for an answer; one's own ask waits for the other", () => {
+    const asked = facts({ offerStatus: 'accepted', cancelRequestedBy: 'owner' })
+    expect(waitsFor({ ...asked, role: 'offerer' })).toBe(true)
+    expect(waitsFor({ ...asked, role: 'offerer', confirmed: true })).toBe(true)
+    expect(waitsFor({ ...asked, role: 'owner' })).toBe(false)
+  })
+  it('a declined, cancelled or completed offer waits for nobody', () => {
+    for (const offerStatus of ['declined', 'cancelled', 'completed'] as const)
+      for (const role of ['owner', 'offerer'] as const)
+        expect(waitsFor(facts({ role, offerStatus }))).toBe(false)
   })
 })

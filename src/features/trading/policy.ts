@@ -71,3 +71,15 @@ export const offerActions = (f: OfferFacts): OfferAction[] =>
   OFFER_ACTIONS.filter(
     (action) => offerActionRefusal(action, f) === null && !(action === 'confirm' && f.confirmed),
   )
+
+/**
+ * Whether the offer waits for this trader to act (the count beside "My trades", and its list): the owner
+ * answers a pending offer on an open ad; each trader confirms an accepted trade, until they have; the
+ * other trader's ask to cancel waits for an answer (one's own ask waits for the other). Its SQL twin is
+ * `waitingAs` (server/waiting.ts), held to it by a test.
+ */
+export function waitsFor(f: OfferFacts): boolean {
+  if (f.offerStatus === 'pending') return f.role === 'owner' && f.adStatus === 'open'
+  if (f.offerStatus !== 'accepted') return false
+  return f.cancelRequestedBy === null ? !f.confirmed : f.cancelRequestedBy !== f.role
+}

@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm'
+import { PgTransaction } from 'drizzle-orm/pg-core'
 import {
   ACHIEVEMENTS,
   type AchievementFacts,
@@ -17,6 +18,7 @@ import { robloxAccountsOf } from '@/features/verification/server/public'
 import { users } from '@/platform/server/auth/tables'
 import type { Services } from '@/platform/server/context'
 import type { Db } from '@/platform/server/db/client'
+import type { DbOrTx } from '@/platform/server/lib/audit'
 import { recruitsOf } from './referral'
 
 /** Every cache key of the achievements starts so (the holders' counts). */
@@ -31,6 +33,21 @@ export type AwardDeps = Partial<Pick<Services, 'cache'>> & ({ db: Db } | Pick<Se
 const dbOf = (deps: AwardDeps): Db => ('db' in deps ? deps.db : deps.database.db)
 
 /**
+ * The answers of `asks`: at once on the database (each on a connection of the pool), one after another
+ * in a transaction (a sign-up's hook awards within it), whose one connection takes one query at a time.
+ */
+async function askAll<T extends readonly unknown[]>(
+  db: DbOrTx,
+  asks: readonly [...{ [K in keyof T]: () => Promise<T[K]> }],
+): Promise<T> {
+  if (!(db instanceof PgTransaction))
+    return Promise.all(asks.map((ask) => ask())) as Promise<unknown> as Promise<T>
+  const answers: unknown[] = []
+  for (const ask of asks) answers.push(await ask())
+  return answers as unknown as T
+}
+
+/**
  * The facts every rule reads, for these users: each asked of the feature that owns it, through its
  * public functions (a batch query each).
  */
@@ -41,18 +58,19 @@ export async function factsOf(db: Db, userIds: readonly string[]): Promise<Map<s
     .select({ id: users.id, email: users.email, createdAt: users.createdAt })
     .from(users)
     .where(inArray(users.id, ids))
-  const [og, roblox, trades, reviews, suggestions, reports, jobs, recruits] = await Promise.all([
-    ogMembersOf(
-      db,
-      people.map((p) => p.email),
-    ),
-    robloxAccountsOf(db, ids),
-    completedTradesOf(db, ids),
-    reviewCountsOf(db, ids),
-    approvedSuggestionsOf(db, ids),
-    managerReportsOf(db, ids),
-    jobsDoneOf(db, ids),
-    recruitsOf(db, ids),
+  const [og, roblox, trades, reviews, suggestions, reports, jobs, recruits] = await askAll(db, [
+    () =>
+      ogMembersOf(
+        db,
+        people.map((p) => p.email),
+      ),
+    () => robloxAccountsOf(db, ids),
+    () => completedTradesOf(db, ids),
+    () => reviewCountsOf(db, ids),
+    () => approvedSuggestionsOf(db, ids),
+    () => managerReportsOf(db, ids),
+    () => jobsDoneOf(db, ids),
+    () => recruitsOf(db, ids),
   ])
   return new Map(
     people.map((p) => [
@@ -123,9 +141,10 @@ export async function awardAchievements(
         dedupeKey: `achievement:${achievementId}`,
       })
     }
+    // The holders' counts: the other instances hear of it with the commit.
+    if (written.length > 0) await deps.cache?.invalidate(ACHIEVEMENTS_CACHE_PREFIX, tx)
     return written as { userId: string; achievementId: AchievementId }[]
   })
-  if (earned.length > 0) deps.cache?.invalidate(ACHIEVEMENTS_CACHE_PREFIX)
   return earned
 }
 

@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   ACHIEVEMENT_IDS,
   achievementsResponseSchema,
@@ -19,12 +20,14 @@ import { tradeAds, tradeOffers } from '@/features/trading/tables'
 import { tradeReviews } from '@/features/trust/tables'
 import { robloxAccounts } from '@/features/verification/tables'
 import { users } from '@/platform/server/auth/tables'
+import type { Db } from '@/platform/server/db/client'
 import { pendingEmails } from '@/platform/server/lib/mail/tables'
 import { cookiesOf, lastMailLink, meOf, send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
 import { createTestApp, TEST_ORIGIN } from '@/test/app'
+import { heardWithTheCommit } from '@/test/cache-invalidation'
 import { created, signedInTrader, TRADE_AD, type Trader, tradeBetween } from '@/test/trading'
-import { awardAchievements, awardEveryone, factsOf } from './award'
+import { ACHIEVEMENTS_CACHE_PREFIX, awardAchievements, awardEveryone, factsOf } from './award'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 let t: TestApp
@@ -115,6 +118,16 @@ describe('earning', () => {
     await t.database.db.delete(robloxAccounts).where(eq(robloxAccounts.userId, trader.id))
     await award()
     expect((await achievementsOf(trader.username)).map((a) => a.id)).toContain('verified')
+  })
+
+  it("tells the other instances of what was earned with the awarding's commit, and of nothing else", async () => {
+    const trader = await signedInTrader(t)
+    const award = () => awardAchievements({ db: t.database.db, cache: t.cache }, [trader.id])
+    await t.database.db
+      .insert(robloxAccounts)
+      .values({ userId: trader.id, robloxId: (Date.now() + 7) % 1e9, name: 'told', displayName: 'Told' })
+    expect(await heardWithTheCommit(t, award)).toEqual([ACHIEVEMENTS_CACHE_PREFIX])
+    expect(await heardWithTheCommit(t, award)).toEqual([]) // nothing newly earned
   })
 
   it('the catch-up on start earns what no event did: OG member, Early adopter, Middleman', async () => {
@@ -238,6 +251,34 @@ async function reviewedTrade(subject: Trader, reviewer: Trader, rating: number) 
   expect(res.status, await res.clone().text()).toBe(201)
 }
 
+// node-postgres runs one query at a time per connection, and warns when asked for another meanwhile.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the facts within a transaction (PostgreSQL)', () => {
+  it("are asked one query after another on the transaction's connection, and are the same", async () => {
+    const [trader, partner] = [await signedInTrader(t), await signedInTrader(t)]
+    await trade(trader, partner)
+    const ids = [trader.id, partner.id]
+    const query = pg.Client.prototype.query
+    // Whether the connection already had a query waiting when asked (what node-postgres warns about).
+    const whileBusy: boolean[] = []
+    const asked = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+      this: pg.Client,
+      ...args: unknown[]
+    ) {
+      whileBusy.push((this as unknown as { _queryQueue: unknown[] })._queryQueue.length > 0)
+      return Reflect.apply(query, this, args)
+    })
+    try {
+      const inTransaction = await t.database.db.transaction((tx) => factsOf(tx as unknown as Db, ids))
+      expect(whileBusy.length).toBeGreaterThanOrEqual(9)
+      expect(whileBusy.filter(Boolean)).toEqual([])
+      asked.mockRestore()
+      expect(inTransaction).toEqual(await factsOf(t.database.db, ids))
+    } finally {
+      asked.mockRestore()
+    }
+  })
+})
+
 describe('earning from counts', () => {
   it('10 completed trades, as the ad owner or the offerer, earn 10 trades; 9 do not', async () => {
     const [trader, partner] = [await signedInTrader(t), await signedInTrader(t)]
@@ -331,7 +372,8 @@ describe('earning from counts', () => {
     expect(made.status).toBe(201)
     const { token } = createdTokenResponseSchema.parse(await made.json())
     const byBot = await send(t, '/api/stock/blox-fruits/reports', {
-      body: { shop: 'mirage', items: [{ item: 'dough', quantity: quantity + 1 }] },
+      // Other stock than the manager's (the dealer has no quantities: another fruit makes it other).
+      body: { shop: 'mirage', items: [{ item: 'dough' }, { item: 'spirit' }] },
       headers: { authorization: `Bearer ${token}` },
     })
     expect(byBot.status, await byBot.clone().text()).toBe(201)

@@ -145,6 +145,32 @@ describe('restock alerts', () => {
     }
   })
 
+  it("a dealer's fruit is told in stock, with no quantity (the Blox Fruits dealers have none)", async () => {
+    const workers = await startAlertWorkers(t)
+    try {
+      const dealerManager = await signedInUser(t, undefined, ['blox-fruits-stock-manager'])
+      const trader = await signedInUser(t)
+      await follow(t, trader.id, { watches: [{ gameId: 'blox-fruits', itemId: 'dough', restock: true }] })
+      // A bot's "1" is not kept: the dealer sells Dough, not one Dough.
+      const res = await postStock(
+        t,
+        'blox-fruits',
+        { shop: 'normal', items: [{ item: 'dough', quantity: 1 }] },
+        { cookie: dealerManager.cookie },
+      )
+      expect(res.status, await res.clone().text()).toBe(201)
+      const { report } = stockReportResultSchema.parse(await res.json())
+      await settled(t)
+      const [dough] = await notificationsAbout(t, trader.id, 'dough')
+      expect(dough).toMatchObject({
+        title: 'Dough is in stock',
+        body: `Blox Fruit Dealer · in stock · until ${utc(report.windowEnd)}`,
+      })
+    } finally {
+      await workers.stop()
+    }
+  })
+
   it('a Seed Shop report names the shop and links to the stock page; a rule of another shop or rarer odds stays quiet', async () => {
     const workers = await startAlertWorkers(t)
     try {

@@ -51,7 +51,7 @@ const restockPayloadSchema = z.object({
   shop: z.string().min(1),
   windowStart: z.iso.datetime(),
   windowEnd: z.iso.datetime(),
-  items: z.array(z.object({ item: z.string().min(1), quantity: z.number() })),
+  items: z.array(z.object({ item: z.string().min(1), quantity: z.number().optional() })),
 })
 
 const valueChangePayloadSchema = z.object({
@@ -98,6 +98,10 @@ function utcTime(iso: string): string {
 }
 
 const keyOf = (...parts: string[]) => parts.join('\n')
+
+/** "3 in stock", or "in stock" at a shop without quantities (the Blox Fruits dealers). */
+const inStock = (quantity: number | undefined) =>
+  quantity === undefined ? 'in stock' : `${quantity} in stock`
 
 /** Watches and rules of a game that a report's items fit: one notification per user and item. */
 async function planRestock(
@@ -189,7 +193,7 @@ async function planRestock(
       gameId: game,
       itemId: w.itemId,
       title: `${facts.get(w.itemId)?.name ?? w.itemId} is in stock`,
-      body: `${shopName} · ${quantities.get(w.itemId)} in stock · until ${until}`,
+      body: `${shopName} · ${inStock(quantities.get(w.itemId))} · until ${until}`,
       link: `/${game}-stock`,
       dedupeKey: `restock:${game}:${report.shop}:${windowStart}:${w.itemId}`,
       email: w.email,

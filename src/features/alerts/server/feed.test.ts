@@ -127,7 +127,7 @@ describe('GET /api/feed', () => {
     expect(drops[0]!.description).toBe('640M → 600M · Blox Fruits')
   })
 
-  it('a seed stock with Beanstalk (1 in 210, ×1) is limited-time and low stock; a mirage fruit is limited-time; common stock is neither', async () => {
+  it('a seed stock with Beanstalk (1 in 210, ×1) is limited-time and low stock; a mirage fruit is limited-time, in stock; common stock is neither; a dealer is never low', async () => {
     const gag = await userWith(['grow-a-garden-stock-manager'])
     const bf = await userWith(['blox-fruits-stock-manager'])
     await wellInsideSeedWindow()
@@ -139,11 +139,9 @@ describe('GET /api/feed', () => {
         { item: 'strawberry', quantity: 6 },
       ],
     })
-    const mirage = await report('blox-fruits', bf.cookie, {
-      shop: 'mirage',
-      items: [{ item: 'spirit', quantity: 4 }],
-    })
-    await report('blox-fruits', bf.cookie, { shop: 'normal', items: [{ item: 'gas', quantity: 5 }] })
+    const mirage = await report('blox-fruits', bf.cookie, { shop: 'mirage', items: [{ item: 'spirit' }] })
+    // The dealers have no quantities: a bot's "1" is not kept, and never makes a fruit low in stock.
+    await report('blox-fruits', bf.cookie, { shop: 'normal', items: [{ item: 'gas', quantity: 1 }] })
 
     // The stock snapshots are rebuilt when the report is announced: the feed follows them.
     let answer!: FeedResponse
@@ -157,7 +155,7 @@ describe('GET /api/feed', () => {
       {
         type: 'limited-time',
         title: 'Limited time: Spirit',
-        description: 'In the Mirage Dealer',
+        description: 'In stock at the Mirage Dealer',
         link: '/blox-fruits-stock',
         at: mirage.report.reportedAt,
         endsAt: mirage.report.windowEnd,
@@ -165,7 +163,7 @@ describe('GET /api/feed', () => {
       {
         type: 'limited-time',
         title: 'Limited time: Beanstalk',
-        description: 'In the Seed Shop',
+        description: 'In stock at the Seed Shop',
         link: '/grow-a-garden-stock',
         at: seeds.report.reportedAt,
         endsAt: seeds.report.windowEnd,
@@ -413,5 +411,20 @@ describe('stock candidates', () => {
     expect(stockCandidates(mirage, () => null).limited).toHaveLength(1)
     const plenty = entries.map((e) => ({ ...e, quantity: 3 }))
     expect(stockCandidates(plenty, () => null).low).toEqual([])
+  })
+
+  it('an item of a shop without quantities (a dealer) is in stock, never "only 1 left"', () => {
+    const { entries } = inStockAt([data], start + 1000)
+    const dealer = entries.map((e) => ({
+      ...e,
+      game: 'blox-fruits' as const,
+      shop: 'normal',
+      quantity: null,
+    }))
+    expect(stockCandidates(dealer, () => null)).toEqual({ limited: [], low: [] })
+    const mirage = dealer.map((e) => ({ ...e, shop: 'mirage', shopName: 'Mirage Dealer' }))
+    expect(stockCandidates(mirage, () => null).limited.map((i) => [i.title, i.description])).toEqual([
+      ['Limited time: Beanstalk', 'In stock at the Mirage Dealer'],
+    ])
   })
 })

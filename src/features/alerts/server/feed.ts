@@ -184,7 +184,8 @@ export interface InStock {
   shopName: string
   item: string
   name: string
-  quantity: number
+  /** Null at a shop without quantities (the Blox Fruits dealers): in stock, never "only N left". */
+  quantity: number | null
   /** Epoch ms. */
   endsAt: number
   reportedAt: number
@@ -235,7 +236,8 @@ export function isRareStock(entry: Pick<InStock, 'game' | 'shop'>, notes: string
 
 /**
  * Limited-time (rare) and low-stock (1 or 2 left) candidates. The description names the shop; the
- * page adds the live countdown to `endsAt`.
+ * page adds the live countdown to `endsAt`. An item of a shop without quantities is never low stock:
+ * it is in stock, or not.
  */
 export function stockCandidates(
   entries: InStock[],
@@ -252,9 +254,11 @@ export function stockCandidates(
   const limited = entries
     .filter((entry) => isRareStock(entry, notesOf(entry)))
     .slice(0, PER_TYPE)
-    .map((e) => item('limited-time', e, `Limited time: ${e.name}`, `In the ${e.shopName}`))
+    .map((e) => item('limited-time', e, `Limited time: ${e.name}`, `In stock at the ${e.shopName}`))
   const low = entries
-    .filter((entry) => entry.quantity <= 2)
+    .flatMap((entry) =>
+      entry.quantity !== null && entry.quantity <= 2 ? [{ ...entry, quantity: entry.quantity }] : [],
+    )
     .sort((a, b) => a.quantity - b.quantity || b.reportedAt - a.reportedAt)
     .slice(0, PER_TYPE)
     .map((e) => item('low-stock', e, `Low stock: ${e.name}`, `Only ${e.quantity} left at the ${e.shopName}`))

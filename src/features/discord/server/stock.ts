@@ -64,7 +64,8 @@ function shopText(shop: StockShop, items: StockResponse['items'], now: number, m
       : r.items
           .map(({ item, quantity }) => {
             const known = items[item]
-            return `**${known?.name ?? item}** ×${quantity}${known?.rarity ? ` · ${known.rarity}` : ''}`
+            const counted = quantity === null ? '' : ` ×${quantity}` // none at the Blox Fruits dealers
+            return `**${known?.name ?? item}**${counted}${known?.rarity ? ` · ${known.rarity}` : ''}`
           })
           .join('\n')
   let head: string

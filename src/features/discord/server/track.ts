@@ -199,7 +199,8 @@ export function restockPost(
   const lines = event.items.map(({ item, quantity }) => {
     const known = items.get(item)
     const rarity = known?.rarity ? ` · ${known.rarity}` : ''
-    return `**${known?.name ?? item}** ×${quantity}${rarity}`
+    // No quantity at a shop without quantities (the Blox Fruits dealers).
+    return `**${known?.name ?? item}**${quantity === undefined ? '' : ` ×${quantity}`}${rarity}`
   })
   const rare = event.items
     .map(({ item }) => items.get(item))

@@ -14,7 +14,8 @@ import { auditLog } from '@/platform/server/lib/audit-tables'
 import { errorOf, meOf, send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
 import { createTestApp, TEST_ORIGIN } from '@/test/app'
-import { seedStartingGuides } from './service'
+import { heardWithTheCommit } from '@/test/cache-invalidation'
+import { GUIDES_CACHE, seedStartingGuides } from './service'
 import { STARTING_GUIDES } from './starting-guides'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
@@ -288,6 +289,20 @@ describe('GET /api/guides and /api/guides/:slug (public)', () => {
     expect((await patch(editor, published, { status: 'draft' })).status).toBe(200)
     expect((await publicGuides()).some((g) => g.slug === published)).toBe(false)
     expect((await send(t, `/api/guides/${published}`)).status).toBe(404)
+  })
+
+  it("tells the other instances of a new or changed guide with the write's commit", async () => {
+    let slug = ''
+    expect(
+      await heardWithTheCommit(t, async () => {
+        slug = await create(editor, guide())
+      }),
+    ).toEqual([GUIDES_CACHE])
+    expect(
+      await heardWithTheCommit(t, async () => {
+        expect((await patch(editor, slug, { title: title('Renamed') })).status).toBe(200)
+      }),
+    ).toEqual([GUIDES_CACHE])
   })
 })
 

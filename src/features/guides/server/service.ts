@@ -177,8 +177,8 @@ export async function createGuide(ctx: GuidesContext, actor: Actor, input: Creat
           detail: { slug, title: input.title, status: input.status },
           ip: actor.ip,
         })
+        await ctx.cache.invalidate(GUIDES_CACHE, tx)
       })
-      ctx.cache.invalidate(GUIDES_CACHE)
       return { slug }
     } catch (err) {
       if (attempt < 5 && isUniqueViolation(err)) continue
@@ -220,8 +220,8 @@ export async function updateGuide(ctx: GuidesContext, actor: Actor, slug: string
       },
       ip: actor.ip,
     })
+    await ctx.cache.invalidate(GUIDES_CACHE, tx)
   })
-  ctx.cache.invalidate(GUIDES_CACHE)
 }
 
 /** The body as its page would show it (the editor's preview). */

@@ -9,6 +9,7 @@ import {
   STOCK_LIMITS,
   STOCK_MESSAGES,
   shopDefinition,
+  shopHasQuantities,
   WEATHER,
   WEATHER_DEFAULT_SECONDS,
   WEATHER_SHOP,
@@ -28,7 +29,8 @@ export interface CheckedReport {
   windowStart: Date
   windowEnd: Date
   observedAt: Date
-  items: { item: string; quantity: number }[]
+  /** Sorted by item id; each with its quantity only at a shop with quantities. */
+  items: { item: string; quantity?: number }[]
 }
 
 /**
@@ -55,6 +57,21 @@ async function checkItems(
     .filter((item) => item.category === null || !sells.includes(item.category))
   if (notSold.length > 0) throw badRequest(STOCK_MESSAGES.notSold(shop.name, notSold), 'items')
   return [...items].sort((a, b) => a.item.localeCompare(b.item))
+}
+
+/**
+ * A shop with quantities needs each item's (400 naming the first without); a shop without (a Blox
+ * Fruits dealer) keeps none, whatever a bot sends (`shopHasQuantities`).
+ */
+function withQuantities(
+  game: StockGameId,
+  shop: { id: string; name: string },
+  items: ReportInput['items'],
+): CheckedReport['items'] {
+  if (!shopHasQuantities(game, shop.id)) return items.map(({ item }) => ({ item }))
+  const missing = items.find((i) => i.quantity === undefined)
+  if (missing) throw badRequest(STOCK_MESSAGES.quantityNeeded(shop.name, missing.item), 'items')
+  return items.map(({ item, quantity }) => ({ item, quantity }))
 }
 
 const parseTime = (value: string | undefined) => (value === undefined ? undefined : new Date(value))
@@ -113,7 +130,7 @@ export async function checkReport(deps: StockDeps, game: StockGameId, input: Rep
   } else if (input.weather !== undefined) {
     throw badRequest(`Only a weather report names a weather (shop "${WEATHER_SHOP}")`, 'weather')
   }
-  const items = await checkItems(deps, game, shop, input.items)
+  const items = withQuantities(game, shop, await checkItems(deps, game, shop, input.items))
 
   const observedAt = parseTime(input.observedAt) ?? new Date(now)
   if (observedAt.getTime() > now + STOCK_LIMITS.futureSkewSeconds * 1000)

@@ -10,6 +10,7 @@ import {
   STOCK_MESSAGES,
   type StockItemStats,
   shopDefinition,
+  shopHasQuantities,
   WEATHER_SHOP,
 } from '@/features/stock/contract'
 import { stockReports } from '@/features/stock/tables'
@@ -126,7 +127,9 @@ export async function itemStats(
           at: last.observedAt.toISOString(),
           shop: last.shop,
           shopName: shops.find((s) => s.id === last.shop)?.name ?? last.shop,
-          quantity: last.items.find((i) => i.item === itemId)?.quantity ?? 0,
+          quantity: shopHasQuantities(game, last.shop)
+            ? (last.items.find((i) => i.item === itemId)?.quantity ?? null)
+            : null,
         }
       : null,
     appearancesLast7Days: count,

@@ -32,8 +32,9 @@ import {
   type StockDeps,
 } from './reports'
 
+/** The stock as one string: the same items (and quantities, where the shop has them) are the same stock. */
 const fingerprintOf = (report: CheckedReport) =>
-  `${report.weather}|${report.windowEnd.toISOString()}|${report.items.map((i) => `${i.item}:${i.quantity}`).join(',')}`
+  `${report.weather}|${report.windowEnd.toISOString()}|${report.items.map((i) => (i.quantity === undefined ? i.item : `${i.item}:${i.quantity}`)).join(',')}`
 
 /**
  * Stores a checked report. Within one transaction, holding the window's advisory lock (two instances

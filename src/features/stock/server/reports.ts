@@ -5,12 +5,17 @@
 import { eq, sql } from 'drizzle-orm'
 import { profiles } from '@/features/accounts/server/public'
 import { type CatalogDeps, findItems } from '@/features/catalog/server/public'
-import { STOCK_LIMITS, type StockItemInfo, type StockReport } from '@/features/stock/contract'
+import {
+  STOCK_LIMITS,
+  type StockItemInfo,
+  type StockReport,
+  shopHasQuantities,
+} from '@/features/stock/contract'
 import { stockReports } from '@/features/stock/tables'
 import type { Db } from '@/platform/server/db/client'
 import { AppError } from '@/platform/server/lib/errors'
 import type { ReadCache } from '@/platform/server/lib/read-cache'
-import type { StockGameId } from '@/shared/games'
+import { isStockGame, type StockGameId } from '@/shared/games'
 
 export interface StockDeps {
   db: Db
@@ -27,7 +32,7 @@ export type Reporter =
 /** Our shape of a report, before its window is known. */
 export interface ReportInput {
   shop: string
-  items: { item: string; quantity: number }[]
+  items: { item: string; quantity?: number }[]
   observedAt?: string
   weather?: string
   startsAt?: string
@@ -36,7 +41,12 @@ export interface ReportInput {
 
 export type ReportRow = typeof stockReports.$inferSelect
 
+/**
+ * A report as the API answers it: each item's quantity, or null at a shop without quantities (a report
+ * stored before they were dropped there answers none either).
+ */
 export function presentReport(row: ReportRow): StockReport {
+  const counted = isStockGame(row.gameId) && shopHasQuantities(row.gameId, row.shop)
   return {
     id: row.id,
     shop: row.shop,
@@ -47,7 +57,7 @@ export function presentReport(row: ReportRow): StockReport {
     source: { kind: row.tokenId === null ? 'manager' : 'bot', name: row.sourceName },
     corrected: row.corrected,
     weather: row.weather || null,
-    items: row.items,
+    items: row.items.map(({ item, quantity }) => ({ item, quantity: counted ? (quantity ?? null) : null })),
   }
 }
 

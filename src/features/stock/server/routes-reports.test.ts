@@ -107,6 +107,50 @@ describe('POST /api/stock/:game/reports', () => {
     })
   })
 
+  it('the Blox Fruits dealers have no quantities: none is asked or stored, the stock answers none; a Grow a Garden shop needs one', async () => {
+    const res = await report(
+      'blox-fruits',
+      { shop: 'mirage', items: [{ item: 'spirit' }, { item: 'dough' }] },
+      bfManager,
+    )
+    expect(res.status, await res.clone().text()).toBe(201)
+    const posted = ((await res.json()) as StockReportResult).report
+    expect(posted.items).toEqual([
+      { item: 'dough', quantity: null },
+      { item: 'spirit', quantity: null },
+    ])
+    const [row] = await t.database.db.select().from(stockReports).where(eq(stockReports.id, posted.id))
+    expect(row!.items).toEqual([{ item: 'dough' }, { item: 'spirit' }])
+    // A bot that still sends quantities: none is kept, so the same fruits are the same stock (200).
+    const again = await report(
+      'blox-fruits',
+      {
+        shop: 'mirage',
+        items: [
+          { item: 'dough', quantity: 1 },
+          { item: 'spirit', quantity: 3 },
+        ],
+      },
+      bfManager,
+    )
+    expect(again.status, await again.clone().text()).toBe(200)
+    await expect
+      .poll(
+        async () => (await currentStock('blox-fruits')).shops.find((s) => s.id === 'mirage')?.report?.items,
+      )
+      .toEqual([
+        { item: 'dough', quantity: null },
+        { item: 'spirit', quantity: null },
+      ])
+    // Grow a Garden's shops count what they sell: a seed without its quantity is refused, naming it.
+    const missing = await errorOf(
+      await report('grow-a-garden', { shop: 'seeds', items: [{ item: 'carrot' }] }, gagManager),
+    )
+    expect(missing.status).toBe(400)
+    expect(missing.message).toBe('The Seed Shop sells in quantities: give carrot a quantity from 1 to 999')
+    expect(Object.keys(missing.fields ?? {})).toEqual(['items'])
+  })
+
   it('who may report: a visitor 401, a user 403, the other game’s manager 403; the manager and an admin may', async () => {
     const body = { shop: 'seeds', items: [{ item: 'carrot', quantity: 12 }] }
     const before = await reportCount()

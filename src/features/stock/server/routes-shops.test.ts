@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { shopSettingsSchema, windowAt } from '@/features/stock/contract'
 import { auditLog } from '@/platform/server/lib/audit-tables'
 import { errorOf, send } from '@/test/accounts'
+import { heardWithTheCommit } from '@/test/cache-invalidation'
 import {
   admin,
   bfManager,
@@ -17,6 +18,7 @@ import {
   setUpStockApp,
   t,
 } from './routes-test-setup'
+import { STOCK_CACHE_PREFIX } from './shops'
 
 setUpStockApp()
 
@@ -47,6 +49,18 @@ describe('shops and catalog additions', () => {
       ).status,
     ).toBe(404)
     await send(t, path, { method: 'PATCH', body: { offsetSeconds: 0 }, cookie: admin })
+  })
+
+  it("tells the other instances of a shop's change with its commit", async () => {
+    const path = '/api/stock/blox-fruits/shops/normal'
+    expect(
+      await heardWithTheCommit(t, async () => {
+        const res = await send(t, path, { method: 'PATCH', body: { name: 'Fruit Dealer' }, cookie: admin })
+        expect(res.status).toBe(200)
+        expect(shopSettingsSchema.parse(await res.json()).name).toBe('Fruit Dealer')
+      }),
+    ).toEqual([`${STOCK_CACHE_PREFIX}shops:blox-fruits`])
+    await send(t, path, { method: 'PATCH', body: { name: 'Blox Fruit Dealer' }, cookie: admin })
   })
 
   it('an admin switches the event shop off: it leaves the page and takes no reports', async () => {

@@ -3,11 +3,17 @@
  * manager (username seed_keeper), a Blox Fruits stock manager and a user without a role, with helpers to
  * post reports, count them and read a game's stock.
  */
-import { and, count, eq } from 'drizzle-orm'
+import { and, count, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { userRoles } from '@/features/roles/server/public'
-import { type CreatedToken, type StockResponse, stockResponseSchema } from '@/features/stock/contract'
+import {
+  type CreatedToken,
+  type StockResponse,
+  shopHasQuantities,
+  stockResponseSchema,
+} from '@/features/stock/contract'
 import { stockReports } from '@/features/stock/tables'
+import type { StockGameId } from '@/shared/games'
 import { createMagicLinkUser, createUserWithUsername, meOf, send } from '@/test/accounts'
 import { createTestApp } from '@/test/app'
 
@@ -55,14 +61,23 @@ export async function currentStock(game: string, app: TestApp = t): Promise<Stoc
 }
 
 /**
- * A report of this one item that is sure to change the shop's stock: a quantity no report of the shop
- * has had for it, whatever other tests posted to the same window before.
+ * A report with this item that is sure to change the shop's stock, whatever other tests posted to the
+ * same window before: a quantity no report of the shop has had for it; at a shop without quantities
+ * (the Blox Fruits dealers) the item alone, or with another fruit when the shop has only it now.
  */
 export async function changedStock(game: string, shop: string, item: string) {
   const rows = await t.database.db
     .select({ items: stockReports.items })
     .from(stockReports)
     .where(and(eq(stockReports.gameId, game), eq(stockReports.shop, shop)))
+    .orderBy(desc(stockReports.id))
+  if (!shopHasQuantities(game as StockGameId, shop)) {
+    // The newest report is the current stock of the window, if the window has one.
+    const latest = rows[0]?.items.map((i) => i.item).join(',')
+    // Another fruit, sorted after the usual items (dough, kitsune): theirs stays the first item.
+    const other = item === 'spirit' ? 'dough' : 'spirit'
+    return { shop, items: latest === item ? [{ item }, { item: other }] : [{ item }] }
+  }
   const taken = new Set(rows.flatMap((r) => r.items.filter((i) => i.item === item).map((i) => i.quantity)))
   const quantity = Array.from({ length: 999 }, (_, i) => i + 1).find((q) => !taken.has(q))!
   return { shop, items: [{ item, quantity }] }

@@ -76,8 +76,8 @@ export async function updateShopSettings(
       detail: { game, shop, ...change },
       ip: actor.ip,
     })
+    await deps.cache.invalidate(`${STOCK_CACHE_PREFIX}shops:${game}`, tx)
   })
-  deps.cache.invalidate(`${STOCK_CACHE_PREFIX}shops:${game}`)
   const updated = (await shopSettingsOf(deps, game)).find((s) => s.id === shop)
   if (!updated) throw new AppError('NOT_FOUND', STOCK_MESSAGES.unknownShop(shop, game))
   return updated

@@ -26,7 +26,17 @@ describe('editor rows', () => {
       { item: 'carrot', name: 'Carrot', quantity: '12' },
       { item: 'new-seed', name: 'new-seed', quantity: '2' },
     ])
-    expect(toReportItems(rows)).toEqual(report.items)
+    expect(toReportItems(rows, true)).toEqual(report.items)
+  })
+  it('a shop without quantities (a Blox Fruits dealer): no quantity is asked, loaded or sent', () => {
+    const dealer = { items: [{ item: 'dough', quantity: null }] } as StockReport
+    const rows = rowsFromReport(dealer, { dough: { name: 'Dough' } } as never)
+    expect(rows).toEqual([{ item: 'dough', name: 'Dough', quantity: '' }])
+    expect(toReportItems(rows, false)).toEqual([{ item: 'dough' }])
+    // A quantity left in a row (from a shop that has them) is not sent either.
+    expect(toReportItems([{ item: 'dough', name: 'Dough', quantity: '1' }], false)).toEqual([
+      { item: 'dough' },
+    ])
   })
 })
 

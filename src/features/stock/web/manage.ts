@@ -27,15 +27,16 @@ export function quantityError(quantity: string): string | null {
 
 type ReportItem = NonNullable<StockReportRequest['items']>[number]
 
-export const toReportItems = (rows: readonly EditorRow[]): ReportItem[] =>
-  rows.map((r) => ({ item: r.item, quantity: Number(r.quantity) }))
+/** The report's items: with their quantities at a shop that has them (`shopHasQuantities`), else none. */
+export const toReportItems = (rows: readonly EditorRow[], quantities: boolean): ReportItem[] =>
+  rows.map((r) => (quantities ? { item: r.item, quantity: Number(r.quantity) } : { item: r.item }))
 
 /** "Correct": a report's items back in the editor, named from the catalog facts. */
 export const rowsFromReport = (report: StockReport, items: StockResponse['items']): EditorRow[] =>
   report.items.map((i) => ({
     item: i.item,
     name: items[i.item]?.name ?? i.item,
-    quantity: String(i.quantity),
+    quantity: i.quantity === null ? '' : String(i.quantity),
   }))
 
 /** The games a user manages, and the game and shop the address asks for (or the first ones). */

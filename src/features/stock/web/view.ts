@@ -144,7 +144,10 @@ export function summarizeItems(
 ): string {
   if (report.items.length === 0) return 'nothing in stock'
   return report.items
-    .map((i) => `${ownValue(items, i.item)?.name ?? i.item}${quantities ? ` ×${i.quantity}` : ''}`)
+    .map(
+      (i) =>
+        `${ownValue(items, i.item)?.name ?? i.item}${quantities && i.quantity !== null ? ` ×${i.quantity}` : ''}`,
+    )
     .join(', ')
 }
 

@@ -375,7 +375,7 @@ export async function sweepAds(
         t,
       )
     }
-    if (due.length > 0)
+    if (due.length > 0) {
       await tx
         .update(tradeAds)
         .set({ expiringNoticeAt: now })
@@ -385,13 +385,19 @@ export async function sweepAds(
             due.map((ad) => ad.id),
           ),
         )
+      await invalidateTrading(t, tx)
+    }
     return due.length
   })
-  const expired = await t.db
-    .update(tradeAds)
-    .set({ status: 'expired', closedAt: tradeAds.expiresAt })
-    .where(adPastItsEndAt(now))
-    .returning({ id: tradeAds.id })
-  if (expired.length > 0 || noticed > 0) invalidateTrading(t)
-  return { noticed, expired: expired.length }
+  // A transaction of its own (the notices' locks are not held for it), for the word to go with its commit.
+  const expired = await t.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(tradeAds)
+      .set({ status: 'expired', closedAt: tradeAds.expiresAt })
+      .where(adPastItsEndAt(now))
+      .returning({ id: tradeAds.id })
+    if (rows.length > 0) await invalidateTrading(t, tx)
+    return rows.length
+  })
+  return { noticed, expired }
 }

@@ -317,10 +317,10 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export async function completeOffer(t: TradingDeps, userId: string, offerId: number): Promise<TradeOffer> {
   const { username } = await requireTrader(t.db, userId)
   let traders: string[] = []
-  const changed = await t.db.transaction(async (tx) => {
+  await t.db.transaction(async (tx) => {
     const now = t.now()
     const { offer, ad, role } = await offerForTrader(tx, offerId, userId, true)
-    if (offer.status === 'completed') return false
+    if (offer.status === 'completed') return
     const refusal = offerActionRefusal('confirm', {
       role,
       offerStatus: offer.status,
@@ -350,7 +350,8 @@ export async function completeOffer(t: TradingDeps, userId: string, offerId: num
         },
         t,
       )
-      return true
+      await invalidateTrading(t, tx)
+      return
     }
     await tx
       .update(tradeOffers)
@@ -380,9 +381,11 @@ export async function completeOffer(t: TradingDeps, userId: string, offerId: num
         t,
       )
     traders = [ad.userId, offer.userId]
-    return true
+    await invalidateTrading(t, tx) // the other instances hear of the trade with its commit
   })
-  await callHook(tradeCompleted, t, traders) // before the ads are dropped: they show the traders' achievements
-  if (changed) await invalidateTrading(t)
+  // The hook reads the committed trade and writes the traders' new achievements; the ads show them, so
+  // they are dropped again once it is done.
+  await callHook(tradeCompleted, t, traders)
+  if (traders.length > 0) await invalidateTrading(t)
   return presentOffer(t, offerId, userId)
 }

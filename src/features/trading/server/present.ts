@@ -3,10 +3,12 @@ import { profiles } from '@/features/accounts/server/public'
 import type { ItemSummary } from '@/features/catalog/contract'
 import {
   effectiveAdStatus,
+  type OfferFacts,
   offerActions,
   type TradeAd,
   type TradeOffer,
   type Trader,
+  waitsFor,
 } from '@/features/trading/contract'
 import {
   tradeAdItems,
@@ -32,6 +34,10 @@ export type OfferRow = typeof tradeOffers.$inferSelect
 /** Which of the two traders asked to cancel the accepted trade. */
 export const cancelAskedBy = (offer: OfferRow, ad: AdRow): 'owner' | 'offerer' | null =>
   offer.cancelRequestedBy === null ? null : offer.cancelRequestedBy === ad.userId ? 'owner' : 'offerer'
+
+/** What the reader may do to the offer now, and whether it waits for them (neither for a non-trader). */
+const readersPart = (facts: OfferFacts | null): Pick<TradeOffer, 'actions' | 'waiting'> =>
+  facts ? { actions: offerActions(facts), waiting: waitsFor(facts) } : { actions: [], waiting: false }
 
 const AVATAR_URL_PREFIX = '/uploads/avatars/'
 const iso = (d: Date | null) => d?.toISOString() ?? null
@@ -260,15 +266,15 @@ export async function presentOffers(
         offerer: reviewed.has(`${offer.id}:${offer.userId}`),
       },
       messages: messageCount.get(offer.id) ?? 0,
-      actions: role
-        ? offerActions({
-            role,
-            offerStatus: offer.status,
-            adStatus: effectiveAdStatus(ad.status, ad.expiresAt, now),
-            confirmed: confirmed.has(`${offer.id}:${viewerId}`),
-            cancelRequestedBy: cancelAskedBy(offer, ad),
-          })
-        : [],
+      ...readersPart(
+        role && {
+          role,
+          offerStatus: offer.status,
+          adStatus: effectiveAdStatus(ad.status, ad.expiresAt, now),
+          confirmed: confirmed.has(`${offer.id}:${viewerId}`),
+          cancelRequestedBy: cancelAskedBy(offer, ad),
+        },
+      ),
     }
   })
 }

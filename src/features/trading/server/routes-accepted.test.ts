@@ -9,6 +9,8 @@ import { items } from '@/features/catalog/server/public'
 import { TRADING_MESSAGES } from '@/features/trading/contract'
 import { tradeOffers } from '@/features/trading/tables'
 import { send } from '@/test/accounts'
+import { heardWithTheCommit } from '@/test/cache-invalidation'
+import { TRADING_CACHE_PREFIX } from './deps'
 import {
   AD,
   act,
@@ -80,6 +82,15 @@ describe('an accepted trade', () => {
     const offerId = await offerOf(await adOf(owner), offerer)
     await acted(await act(offerId, 'cancel', offerer.cookie))
     await expectError(await dispute(offerId, offerer), 409)
+  })
+
+  it('each confirmation reaches the other instances with its commit, the completing one before the badges it earns', async () => {
+    const { owner, offerer, offerId } = await accepted()
+    const confirm = (by: User) => async () => acted(await act(offerId, 'complete', by.cookie))
+    expect(await heardWithTheCommit(t, confirm(offerer))).toEqual([TRADING_CACHE_PREFIX])
+    // Then the traders' first achievement, in its own commit (the ads show the badges).
+    expect(await heardWithTheCommit(t, confirm(owner))).toEqual([TRADING_CACHE_PREFIX, 'achievements:'])
+    expect(await heardWithTheCommit(t, confirm(owner))).toEqual([]) // completed already: nothing changed
   })
 })
 

@@ -11,7 +11,9 @@ import { TRADING_MESSAGES, tradeOffersResponseSchema } from '@/features/trading/
 import { tradeAds } from '@/features/trading/tables'
 import { send } from '@/test/accounts'
 import { TEST_ORIGIN } from '@/test/app'
+import { heardWithTheCommit } from '@/test/cache-invalidation'
 import { sweepAds } from './ads'
+import { TRADING_CACHE_PREFIX } from './deps'
 import {
   AD,
   adOf,
@@ -269,5 +271,17 @@ describe('DELETE /api/trade-ads/:id and relist', () => {
     const [row] = await t.database.db.select().from(tradeAds).where(eq(tradeAds.id, id))
     expect(row!.status).toBe('expired')
     expect((await getAd(id)).status).toBe('expired')
+  })
+
+  it("the worker's notices and expiries reach the other instances with their commits; a round with nothing to do, nothing", async () => {
+    const owner = await trader()
+    await adOf(owner, { ...AD, hours: 6 })
+    const sweep = () =>
+      sweepAds({ db: t.database.db, cache: t.cache, publicUrl: TEST_ORIGIN }, new Date(Date.now() + ahead))
+    setAhead(5.5 * HOUR)
+    expect(await heardWithTheCommit(t, sweep)).toContain(TRADING_CACHE_PREFIX) // the notice
+    setAhead(6 * HOUR + 1000)
+    expect(await heardWithTheCommit(t, sweep)).toContain(TRADING_CACHE_PREFIX) // the expiry
+    expect(await heardWithTheCommit(t, sweep)).toEqual([])
   })
 })

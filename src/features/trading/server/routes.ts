@@ -3,6 +3,7 @@ import { blockedUsernames } from '@/features/accounts/server/public'
 import {
   type CreatedResponse,
   type MyTradesResponse,
+  type MyTradesWaitingResponse,
   type TradeAdResponse,
   type TradeAdsResponse,
   type TradeMessage,
@@ -24,6 +25,7 @@ import { tradingOf } from './deps'
 import { tradingLiveOf } from './live'
 import { listMessages, postMessage } from './messages'
 import { completeOffer, createOffer, decideOffer, listOffers, myOffers } from './offers'
+import { waitingFor } from './waiting'
 
 const PRIVATE = 'private, no-store'
 /** Browsers and proxies ask again each time (an ad changes with every offer); the server answers from its cache. */
@@ -143,11 +145,18 @@ export const tradeOfferRoutes = new Hono<UserEnv>()
     },
   )
 
-/** /api/me/trades: my ads, the offers I sent and the offers I received. */
-export const myTradesRoutes = new Hono<UserEnv>().get('/', requireUser, async (c) => {
-  const { deps, session } = c.var as Vars
-  const t = tradingOf(deps)
-  c.header('Cache-Control', PRIVATE)
-  const [ads, offers] = await Promise.all([myAds(t, session.user.id), myOffers(t, session.user.id)])
-  return c.json<MyTradesResponse>({ ads, ...offers, now: t.now().toISOString() })
-})
+/** /api/me/trades: my ads, the offers I sent and the offers I received; how many trades wait for me. */
+export const myTradesRoutes = new Hono<UserEnv>()
+  .get('/', requireUser, async (c) => {
+    const { deps, session } = c.var as Vars
+    const t = tradingOf(deps)
+    c.header('Cache-Control', PRIVATE)
+    const [ads, offers] = await Promise.all([myAds(t, session.user.id), myOffers(t, session.user.id)])
+    return c.json<MyTradesResponse>({ ads, ...offers, now: t.now().toISOString() })
+  })
+  .get('/waiting', requireUser, async (c) => {
+    const { deps, session } = c.var as Vars
+    c.header('Cache-Control', PRIVATE)
+    const count = await waitingFor(deps.database.db, session.user.id, tradingOf(deps).now())
+    return c.json<MyTradesWaitingResponse>({ count })
+  })

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack
 import type {
   CreatedResponse,
   MyTradesResponse,
+  MyTradesWaitingResponse,
   TradeAd,
   TradeAdRequest,
   TradeAdResponse,
@@ -67,6 +68,15 @@ export const myTradesQuery = queryOptions({
   queryKey: TRADING_KEYS.mine,
   queryFn: ({ signal }) => apiFetch<MyTradesResponse>('/api/me/trades', { signal }),
   staleTime: 0,
+})
+
+/**
+ * How many trades wait for me (GET /api/me/trades/waiting), beside "My trades": read when shown, again
+ * after each change of mine (refreshTrading) and when a notification comes (useWaitingTrades).
+ */
+export const waitingTradesQuery = queryOptions({
+  queryKey: [...TRADING_KEYS.mine, 'waiting'] as const,
+  queryFn: ({ signal }) => apiFetch<MyTradesWaitingResponse>('/api/me/trades/waiting', { signal }),
 })
 
 export const useTradeAds = (params: TradeAdsParams, enabled = true) =>

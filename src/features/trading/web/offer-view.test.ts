@@ -7,7 +7,9 @@ import {
   counterOfferStart,
   decisionDone,
   decisionLabel,
+  myTradesLabel,
   offerActions,
+  waitingBadge,
 } from './offer-view'
 
 const trader = (username: string) => ({
@@ -91,5 +93,15 @@ describe('a counter-offer', () => {
     })
     expect(canOfferAsRequested(ad)).toBe(true)
     expect(canOfferAsRequested({ requesting: [] })).toBe(false)
+  })
+})
+
+describe('"My trades" with the trades waiting', () => {
+  it('names the count in the link, and shows it in a badge (99+ beyond)', () => {
+    expect(myTradesLabel(0)).toBe('My trades')
+    expect(myTradesLabel(1)).toBe('My trades, 1 waiting for you')
+    expect(myTradesLabel(3)).toBe('My trades, 3 waiting for you')
+    expect(waitingBadge(7)).toBe('7')
+    expect(waitingBadge(120)).toBe('99+')
   })
 })

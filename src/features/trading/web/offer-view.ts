@@ -99,3 +99,10 @@ export const canOfferAsRequested = (ad: Pick<TradeAd, 'requesting'>) => ad.reque
 /** The address of an offer's conversation on its ad's page. */
 export const offerHref = (offer: Pick<TradeOffer, 'adId' | 'id'>) =>
   `/trading/ad/${offer.adId}?offer=${offer.id}`
+
+/** The accessible name of a "My trades" link: with how many trades wait for the trader (`waitsFor`). */
+export const myTradesLabel = (waiting: number) =>
+  waiting > 0 ? `My trades, ${waiting} waiting for you` : 'My trades'
+
+/** The count's badge: "99+" beyond. */
+export const waitingBadge = (waiting: number) => (waiting > 99 ? '99+' : String(waiting))

@@ -20,6 +20,13 @@ export type { AdListSpec } from './components/trade-ads-section'
 export type { OfferRole } from './offer-view'
 export { adActions, messageActions, myTradeActions, offerAfterReview, offerReview } from './slots'
 
+/**
+ * "My trades" with the number of trades waiting for the signed-in trader (the header, the phone menu,
+ * /trading): its code loads when first rendered, for signed-in traders only (render it in a Suspense
+ * boundary).
+ */
+export const MyTradesLink = lazy(() => import('./components/my-trades-link'))
+
 /** An offer's conversation (the middleman's job page shows it too): its code loads when first rendered. */
 export const Conversation = lazy(async () => ({
   default: (await import('./components/conversation')).Conversation,

@@ -460,11 +460,12 @@ export async function resolveReport(
       },
       ip: actor.ip,
     })
-    return { kind: report.targetKind, suspended: input.action === 'suspend' ? target!.id : null }
+    // The other instances hear of it with the commit: a hidden ad leaves the lists, the figures count it.
+    if (input.action === 'hide' && report.targetKind === 'ad') await invalidateTrading(d, tx)
+    await d.cache.invalidate(FIGURES_KEY, tx)
+    return { suspended: input.action === 'suspend' ? target!.id : null }
   })
   if (decided.suspended) await afterSuspension({ db: d.db, cache: d.cache }, decided.suspended)
-  if (input.action === 'hide' && decided.kind === 'ad') invalidateTrading(d)
-  d.cache.invalidate(FIGURES_KEY)
 }
 
 export const FIGURES_KEY = 'trust:figures'

@@ -12,6 +12,8 @@ import { valueSuggestions } from '@/features/value-ops/tables'
 import { auditLog } from '@/platform/server/lib/audit-tables'
 import { errorOf, send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
+import { heardWithTheCommit } from '@/test/cache-invalidation'
+import { FIGURES_KEY } from './reports'
 import {
   adOf,
   adsOf,
@@ -287,5 +289,21 @@ describe('GET /api/trust/figures', () => {
     expect(after.reportsHandled).toBe(figures.reportsHandled + 1)
     expect(after.medianHoursToHandle).not.toBeNull()
     expect(after.verifiedTraders).toBeGreaterThanOrEqual(0)
+  })
+
+  it('tells the other instances of a decision with its commit: the figures, and the ads when one is hidden', async () => {
+    const mod = await moderator()
+    const dismissed = await reportOf(await trader(), 'user', (await trader()).username)
+    expect(
+      await heardWithTheCommit(t, async () => {
+        expect((await resolve(dismissed, mod, { action: 'dismiss' })).status).toBe(200)
+      }),
+    ).toEqual([FIGURES_KEY])
+    const hidden = await reportOf(await trader(), 'ad', await adOf(await trader()))
+    expect(
+      await heardWithTheCommit(t, async () => {
+        expect((await resolve(hidden, mod, { action: 'hide' })).status).toBe(200)
+      }),
+    ).toEqual(['trading:', FIGURES_KEY]) // the marketplace's lists and ads, and the figures
   })
 })

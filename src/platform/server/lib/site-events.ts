@@ -15,7 +15,8 @@ export interface RestockEvent {
     shop: string
     windowStart: string
     windowEnd: string
-    items: { item: string; quantity: number }[]
+    /** No quantity at a shop without quantities (the Blox Fruits dealers). */
+    items: { item: string; quantity?: number }[]
   }
 }
 

@@ -57,7 +57,8 @@ export function ItemStockSection({
                 <time dateTime={lastSeen.at} title={formatClock(lastSeen.at, Date.now())}>
                   {formatRelative(lastSeen.at)}
                 </time>{' '}
-                in the {lastSeen.shopName}, ×{lastSeen.quantity}
+                in the {lastSeen.shopName}
+                {lastSeen.quantity !== null && `, ×${lastSeen.quantity}`}
               </>
             ) : (
               'Not seen in stock yet'

@@ -81,7 +81,7 @@ function ItemLine({
           />
         </p>
       )}
-      {look.showQuantity && (
+      {look.showQuantity && entry.quantity !== null && (
         <p className="shrink-0 font-bold text-lg tabular-nums">
           <span className="sr-only">quantity </span>×{entry.quantity}
         </p>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Suspense, useId, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { SignInPrompt, useFreshPermissions, useMe } from '@/features/accounts/web/public'
-import { STOCK_SHOPS } from '@/features/stock/rules'
+import { STOCK_SHOPS, shopHasQuantities } from '@/features/stock/rules'
 import { FormMessage } from '@/platform/web/components/ui/field'
 import { Page } from '@/platform/web/components/ui/page'
 import { Spinner } from '@/platform/web/components/ui/spinner'
@@ -16,7 +16,6 @@ import { CurrentReport } from '../components/manage/current-report'
 import { selectClass } from '../components/manage/panel'
 import { ShopReports } from '../components/manage/shop-reports'
 import { StockEditor } from '../components/manage/stock-editor'
-import { GAME_LOOK } from '../components/shop-card'
 import { type EditorRow, pickGameAndShop, rowsFromReport } from '../manage'
 import { stockQuery } from '../queries'
 
@@ -175,7 +174,7 @@ function StockManager({ games, isAdmin }: { games: readonly StockGameId[]; isAdm
               rows={rows}
               setRows={setRows}
               correcting={correcting}
-              showQuantity={GAME_LOOK[game].showQuantity}
+              showQuantity={shopHasQuantities(game, shop.id)}
               onPublished={() => setEditor({ key, rows: [], correcting: null })}
             />
           </div>
@@ -185,7 +184,7 @@ function StockManager({ games, isAdmin }: { games: readonly StockGameId[]; isAdm
             shopId={shopId}
             live={liveShop?.report ?? null}
             items={items}
-            showQuantity={GAME_LOOK[game].showQuantity}
+            showQuantity={shopHasQuantities(game, shopId)}
             now={now}
           />
         </div>

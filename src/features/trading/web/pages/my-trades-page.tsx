@@ -52,7 +52,15 @@ function OfferRow({ offer, viewer: role }: { offer: TradeOffer; viewer: OfferRol
             {role === 'offerer' ? `To ${other}` : `From ${other}`} · {GAME_NAMES[offer.game]}
           </Link>
         </h3>
-        <StatusBadge status={offer.status} />
+        <div className="flex flex-wrap items-center gap-2">
+          {/* The server's `waitsFor`: what the count beside "My trades" counts. */}
+          {offer.waiting && (
+            <span className="rounded-full bg-accent/15 px-2 py-0.5 font-semibold text-accent text-xs">
+              Waiting for you
+            </span>
+          )}
+          <StatusBadge status={offer.status} />
+        </div>
       </div>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-muted">You give</dt>

@@ -18,6 +18,7 @@ import { tradeAdsSearch, useTradeAds } from '../api'
 import { AdCard } from '../components/ad-card'
 import { PostAdLink } from '../components/post-ad-link'
 import { labelOfKey } from '../components/trade-side'
+import { MyTradesLink } from '../public'
 import { type BrowseView, browseView } from '../view'
 
 /** The address of a view of the list: the game in the path, the filters in the query, page 1 unless given. */
@@ -121,7 +122,14 @@ export function TradingPage() {
         <p className="text-muted text-sm">
           The trade itself happens in the game: TradeHub records what both traders confirm.
         </p>
-        <PostAdLink game={view.game} />
+        <div className="flex flex-wrap items-center gap-2">
+          {me && (
+            <Suspense fallback={null}>
+              <MyTradesLink variant="page" />
+            </Suspense>
+          )}
+          <PostAdLink game={view.game} />
+        </div>
       </div>
 
       <section

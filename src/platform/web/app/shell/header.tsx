@@ -2,6 +2,7 @@ import { Menu } from 'lucide-react'
 import { Suspense, useEffect, useState } from 'react'
 import { AccountControl, useMe } from '@/features/accounts/web/public'
 import { NotificationBell } from '@/features/notifications/web/public'
+import { MyTradesLink } from '@/features/trading/web/public'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { lazy } from '@/platform/web/lib/lazy'
 import { Part } from '@/platform/web/lib/part'
@@ -11,14 +12,23 @@ import { Logo } from './logo'
 // The drawer (a Radix dialog) is only needed on phones, once opened: its code loads then.
 const MobileDrawer = lazy(() => import('./mobile-drawer'))
 
-/** The notifications bell of a signed-in trader: only this renders again once the session is known. */
+/**
+ * A signed-in trader's "My trades" (with the trades waiting for them) and notifications bell: only this
+ * renders again once the session is known; their code loads for signed-in traders only.
+ */
 function HeaderBell() {
   const { me } = useMe()
+  const placeholder = <span aria-hidden="true" className="inline-block size-9" />
   return (
     me && (
-      <Suspense fallback={<span aria-hidden="true" className="inline-block size-9" />}>
-        <NotificationBell />
-      </Suspense>
+      <>
+        <Suspense fallback={placeholder}>
+          <MyTradesLink />
+        </Suspense>
+        <Suspense fallback={placeholder}>
+          <NotificationBell />
+        </Suspense>
+      </>
     )
   )
 }

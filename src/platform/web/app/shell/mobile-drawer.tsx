@@ -1,8 +1,9 @@
 import { X } from 'lucide-react'
 import { Dialog } from 'radix-ui'
-import { useId, useState } from 'react'
+import { Suspense, useId, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { signInHref, useMe } from '@/features/accounts/web/public'
+import { MyTradesLink } from '@/features/trading/web/public'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { type NavLink, useHeaderNav } from './nav'
 import { SubmenuToggle } from './submenu-toggle'
@@ -74,6 +75,9 @@ export default function MobileDrawer({
           </nav>
           {me ? (
             <div className="mt-4 grid grid-cols-2 gap-2 border-line border-t pt-4">
+              <Suspense fallback={<span aria-hidden="true" className="col-span-2 h-10" />}>
+                <MyTradesLink variant="menu" onNavigate={close} className="col-span-2" />
+              </Suspense>
               <Link to="/profile" onClick={close} className={buttonClass('secondary', 'md')}>
                 Profile
               </Link>

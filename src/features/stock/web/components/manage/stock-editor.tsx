@@ -11,8 +11,9 @@ import { type EditorRow, quantityError, toReportItems } from '../../manage'
 import { errorText, Panel } from './panel'
 
 /**
- * Builds one shop's stock (type-ahead for items of the shop's categories, a quantity each) and
- * publishes it. The rows are owned by the page, so "Correct" and "Add a missing item" can fill them.
+ * Builds one shop's stock (type-ahead for items of the shop's categories, a quantity each where the
+ * shop has quantities: `showQuantity`) and publishes it. The rows are owned by the page, so "Correct"
+ * and "Add a missing item" can fill them.
  */
 export function StockEditor({
   game,
@@ -29,6 +30,7 @@ export function StockEditor({
   setRows: (change: (rows: EditorRow[]) => EditorRow[]) => void
   /** The time of the report being corrected, when the rows came from "Correct". */
   correcting: string | null
+  /** The shop sells in quantities (`shopHasQuantities`): each item's is asked and sent; else none. */
   showQuantity: boolean
   onPublished: () => void
 }) {
@@ -37,7 +39,7 @@ export function StockEditor({
   const [notice, setNotice] = useState('')
   const [tried, setTried] = useState(false)
   const list = useRef<HTMLOListElement>(null)
-  const invalid = rows.some((r) => quantityError(r.quantity))
+  const invalid = showQuantity && rows.some((r) => quantityError(r.quantity))
 
   const focusQuantity = (item: string) =>
     requestAnimationFrame(() =>
@@ -49,7 +51,7 @@ export function StockEditor({
     setTried(true)
     if (rows.length === 0 || invalid) return
     publish.mutate(
-      { shop: shop.id, items: toReportItems(rows) },
+      { shop: shop.id, items: toReportItems(rows, showQuantity) },
       {
         onSuccess: ({ created }) => {
           toast.success(created ? 'Stock published' : 'Same as the current stock: nothing changed')
@@ -92,7 +94,10 @@ export function StockEditor({
                 return
               }
               setNotice('')
-              setRows((old) => [...old, { item: item.id, name: item.name, quantity: '1' }])
+              setRows((old) => [
+                ...old,
+                { item: item.id, name: item.name, quantity: showQuantity ? '1' : '' },
+              ])
               if (showQuantity) focusQuantity(item.id)
             }}
           />
@@ -107,7 +112,8 @@ export function StockEditor({
         ) : (
           <ol ref={list} aria-label="Items of the stock" className="space-y-1.5">
             {rows.map((row) => {
-              const error = tried || row.quantity !== '' ? quantityError(row.quantity) : null
+              const error =
+                showQuantity && (tried || row.quantity !== '') ? quantityError(row.quantity) : null
               const inputId = `${id}-q-${row.item}`
               return (
                 <li key={row.item} className="rounded-xl bg-surface-2/70 px-3 py-2">
