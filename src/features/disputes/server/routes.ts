@@ -26,13 +26,12 @@ import { type AppDeps, clockOf } from '@/platform/server/context'
 import { limitsFor } from '@/platform/server/lib/rate-limit'
 import { noStore } from '@/platform/server/lib/read-cache'
 import { jsonBody, paramsOf, queryParams, uploadedFile } from '@/platform/server/lib/validate'
+import { addEvidence, evidenceFile } from './evidence'
 import {
-  addEvidence,
   DISPUTE_RATE_LIMITS,
   type DisputeDeps,
   type DisputeReader,
   disputeQueue,
-  evidenceFile,
   getDispute,
   myDisputes,
   openDispute,
