@@ -55,8 +55,10 @@ export const TRADING_LIMITS = {
   openAdsPerGame: 10,
   /** New ads (and relistings) of one trader in 24 hours. */
   adsPerDay: 20,
-  /** Offers one trader makes in an hour. */
+  /** Offers (and counters on an offer) one trader makes in an hour. */
   offersPerHour: 60,
+  /** Rounds of terms one offer holds: the first offer and its counters (each side's turns together). */
+  maxRounds: 20,
   /** Messages one trader writes in a minute. */
   messagesPerMinute: 30,
   /** Ads on one page of /trading. */
@@ -79,6 +81,8 @@ export const TRADING_MESSAGES = {
   jobClosed: 'This middleman job is closed: you can read the conversation but no longer write in it',
   notOwner: 'Only the owner of this ad can do this',
   notOfferer: 'Only the trader who made this offer can cancel it',
+  notYourTurn: "It is the other trader's turn: wait for their answer to your terms",
+  tooManyRounds: `This offer has been countered ${TRADING_LIMITS.maxRounds - 1} times: accept or decline it`,
   duplicateAd: 'You already have an open ad with these items',
   tooManyOpenAds: `You can have at most ${TRADING_LIMITS.openAdsPerGame} open ads in one game. Close one first.`,
   adsPerDay: `You can post at most ${TRADING_LIMITS.adsPerDay} ads a day`,
