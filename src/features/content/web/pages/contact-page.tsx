@@ -70,10 +70,10 @@ export function ContactPage() {
 
         <h2>E-mails from TradeHub</h2>
         <p>
-          Launch-list e-mails confirm your sign-up and tell you when the marketplace opens. They are not a
-          support channel, so please write to us with the form above instead of replying to them. If our
-          e-mails do not reach you, the <Link to="/safe-sender-guide">safe sender guide</Link> shows how to
-          move them out of spam.
+          Launch-list e-mails confirm your sign-up and bring news of the OG program. They are not a support
+          channel, so please write to us with the form above instead of replying to them. If our e-mails do
+          not reach you, the <Link to="/safe-sender-guide">safe sender guide</Link> shows how to move them out
+          of spam.
         </p>
 
         <h2>Before you ask</h2>

@@ -123,7 +123,10 @@ export function DocsPage() {
             We send you a verification e-mail. Click the link in it to confirm the address. If it does not
             arrive, you can send it again after {RESEND_COOLDOWN_SECONDS} seconds.
           </li>
-          <li>Once confirmed, you are on the list and we e-mail you when the marketplace launches.</li>
+          <li>
+            Once confirmed, you are an OG member: the badge shows on your profile once you have an account
+            with that address.
+          </li>
         </ol>
         <p>
           Every e-mail has an unsubscribe link. If our e-mails go to spam, follow the{' '}

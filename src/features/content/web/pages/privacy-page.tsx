@@ -25,7 +25,7 @@ export function PrivacyPage() {
           <li>whether you have verified it, and when you signed up and verified.</li>
         </ul>
         <p>
-          We use it only to send the verification e-mail and to tell you when the marketplace launches. Every
+          We use it only to send the verification e-mail and news of the OG program and new features. Every
           e-mail has an unsubscribe link; using it takes you off the list.
         </p>
 
@@ -85,8 +85,8 @@ export function PrivacyPage() {
 
         <h2>Changes to this policy</h2>
         <p>
-          If we start storing something new, for example when the marketplace opens, we will update this page
-          first. The rules for using the site are in the <Link to="/terms">terms of service</Link>.
+          If we start storing something new, for example for a new feature, we will update this page first.
+          The rules for using the site are in the <Link to="/terms">terms of service</Link>.
         </p>
       </Prose>
     </Page>

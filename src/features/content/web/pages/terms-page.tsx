@@ -84,7 +84,7 @@ export function TermsPage() {
 
         <h2>Changes to these terms</h2>
         <p>
-          We may update these terms as the site changes, for example when the marketplace opens. The current
+          We may update these terms as the site changes, for example when a new feature opens. The current
           version is always on this page. If you keep using TradeHub after a change, the new terms apply.
         </p>
 

@@ -14,8 +14,9 @@ import {
   UserPlus,
   Zap,
 } from 'lucide-react'
-import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { type ReactNode, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { useSignedIn } from '@/features/accounts/web/public'
 import { valueCoverage } from '@/features/catalog/rules'
 import type { SiteSummary } from '@/features/landing/contract'
 import { EarlyAccessForm } from '@/features/launch-list/web/public'
@@ -171,25 +172,7 @@ export function HomePage() {
           </div>
           <Part>
             <div className="rounded-2xl border border-line bg-surface p-6 shadow-2xl shadow-black/30">
-              <h2 className="font-bold text-xl">Join the launch list</h2>
-              <p className="mt-1 text-muted text-sm">Sign up with your e-mail to become an OG member:</p>
-              <ul className="mt-4 space-y-2 text-sm">
-                <li className="flex gap-2">
-                  <BadgeCheck aria-hidden="true" className="size-5 shrink-0 text-accent" /> An OG badge on
-                  your profile
-                </li>
-                <li className="flex gap-2">
-                  <Star aria-hidden="true" className="size-5 shrink-0 text-accent" /> Early access to new
-                  features
-                </li>
-                <li className="flex gap-2">
-                  <Gift aria-hidden="true" className="size-5 shrink-0 text-accent" /> Automatic entry into the
-                  launch-day giveaway
-                </li>
-              </ul>
-              <div className="mt-5">
-                <EarlyAccessForm />
-              </div>
+              <HeroCard />
             </div>
           </Part>
           <Part>
@@ -339,6 +322,74 @@ export function HomePage() {
           </div>
         </Section>
       )}
+    </>
+  )
+}
+
+/**
+ * The hero's card: a visitor is asked to join the launch list (the OG badge); a signed-in trader, who
+ * has an account already, is led to their trades instead (unless they follow the list's verification link). The server renders the visitor's card (the
+ * page is the same for everyone); the browser swaps it once it knows the session.
+ */
+function HeroCard() {
+  const signedIn = useSignedIn()
+  // The launch list's verification link lands here with its token: the form verifies it for anyone.
+  // (the form takes the token out of the address; the card stays while it says how that went).
+  const [params] = useSearchParams()
+  const [fromLink] = useState(() => params.has('token'))
+  return signedIn && !fromLink ? <TraderCard /> : <LaunchListCard />
+}
+
+function TraderCard() {
+  return (
+    <>
+      <h2 className="font-bold text-xl">Welcome back</h2>
+      <p className="mt-1 text-muted text-sm">Pick up where you left off:</p>
+      <ul className="mt-4 space-y-3 text-sm">
+        <li>
+          <Link to="/trading/mine" className="font-medium text-accent hover:underline">
+            My trades
+          </Link>
+          : offers to answer, trades to confirm.
+        </li>
+        <li>
+          <Link to="/trading/new" className="font-medium text-accent hover:underline">
+            Post a trade ad
+          </Link>
+          : say what you have and what you want.
+        </li>
+        <li>
+          <Link to="/notifications" className="font-medium text-accent hover:underline">
+            Notifications
+          </Link>
+          : new offers, messages and the stock you watch.
+        </li>
+      </ul>
+    </>
+  )
+}
+
+function LaunchListCard() {
+  return (
+    <>
+      <h2 className="font-bold text-xl">Join the launch list</h2>
+      <p className="mt-1 text-muted text-sm">Sign up with your e-mail to become an OG member:</p>
+      <ul className="mt-4 space-y-2 text-sm">
+        <li className="flex gap-2">
+          <BadgeCheck aria-hidden="true" className="size-5 shrink-0 text-accent" /> An OG badge on your
+          profile
+        </li>
+        <li className="flex gap-2">
+          <Star aria-hidden="true" className="size-5 shrink-0 text-accent" /> Early access to new features
+        </li>
+        <li className="flex gap-2">
+          <Gift aria-hidden="true" className="size-5 shrink-0 text-accent" /> Automatic entry into the
+          launch-day giveaway
+        </li>
+      </ul>
+      <div className="mt-5">
+        <EarlyAccessForm />
+      </div>
     </>
   )
 }
