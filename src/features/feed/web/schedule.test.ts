@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FeedItem } from '@/features/alerts/contract'
+import type { FeedViewport } from './pacing'
 import { type FeedPage, startFeed } from './schedule'
 
 const item = (type: FeedItem['type'], title: string): FeedItem => ({
@@ -15,12 +16,21 @@ const item = (type: FeedItem['type'], title: string): FeedItem => ({
 function page(items: readonly FeedItem[] | undefined) {
   const shown: string[] = []
   let onVisibility = () => {}
-  const state = { items, hidden: false, busy: false, loadedAt: Date.now() }
+  const state = {
+    items,
+    hidden: false,
+    busy: false,
+    covered: false,
+    viewport: 'wide' as FeedViewport,
+    loadedAt: Date.now(),
+  }
   const feedPage: FeedPage = {
     items: () => state.items,
     sinceLoad: () => Date.now() - state.loadedAt,
     hidden: () => state.hidden,
     busy: () => state.busy,
+    viewport: () => state.viewport,
+    covered: () => state.covered,
     show: (i) => shown.push(i.title),
     onVisibilityChange: (listener) => {
       onVisibility = listener
@@ -94,6 +104,43 @@ describe('the feed clock', () => {
     vi.advanceTimersByTime(14_999)
     expect(p.shown).toEqual([])
     vi.advanceTimersByTime(1)
+    expect(p.shown).toEqual(['Drop'])
+  })
+
+  it('on a phone, one toast a minute at most: the turns between are skipped', () => {
+    const p = page(items)
+    p.state.viewport = 'phone'
+    startFeed(p.feedPage)
+    vi.advanceTimersByTime(3_000)
+    expect(p.shown).toEqual(['Drop'])
+    vi.advanceTimersByTime(45_000) // the turns at 18, 33 and 48 s
+    expect(p.shown).toEqual(['Drop'])
+    vi.advanceTimersByTime(15_000) // 63 s: a minute after the first
+    expect(p.shown).toEqual(['Drop', 'Trending: Yeti'])
+    vi.advanceTimersByTime(59_999)
+    expect(p.shown).toHaveLength(2)
+  })
+
+  it('on a phone, a field focused keeps every toast away, and the minute counts from the last one shown', () => {
+    const p = page(items)
+    p.state.viewport = 'phone'
+    p.state.busy = true
+    startFeed(p.feedPage)
+    vi.advanceTimersByTime(3_000 + 60_000)
+    expect(p.shown).toEqual([])
+    p.state.busy = false
+    vi.advanceTimersByTime(15_000) // none shown yet: the next turn may show one
+    expect(p.shown).toEqual(['Drop'])
+  })
+
+  it('no toast where it would cover a heading or a form; the next turn shows one once it is clear', () => {
+    const p = page(items)
+    p.state.covered = true
+    startFeed(p.feedPage)
+    vi.advanceTimersByTime(3_000 + 15_000)
+    expect(p.shown).toEqual([])
+    p.state.covered = false
+    vi.advanceTimersByTime(15_000)
     expect(p.shown).toEqual(['Drop'])
   })
 
