@@ -43,11 +43,14 @@ function Summary({ request: r }: { request: MiddlemanRequest }) {
 function CloseForm({ request }: { request: MiddlemanRequest }) {
   const client = useQueryClient()
   const close = useMutation(closeMutation(client, request.id))
-  const [outcome, setOutcome] = useState<'done' | 'failed'>('done')
+  // No outcome is chosen for the middleman: they say what happened.
+  const [outcome, setOutcome] = useState<'done' | 'failed' | null>(null)
+  const [unchosen, setUnchosen] = useState(false)
   const [note, setNote] = useState('')
   const id = useId()
   const submit = (event: FormEvent) => {
     event.preventDefault()
+    if (!outcome) return setUnchosen(true)
     close.mutate({ outcome, note }, { onSuccess: () => toast('Job closed') })
   }
   return (
@@ -60,11 +63,20 @@ function CloseForm({ request }: { request: MiddlemanRequest }) {
               type="radio"
               name={`${id}-outcome`}
               checked={outcome === o}
-              onChange={() => setOutcome(o)}
+              onChange={() => {
+                setOutcome(o)
+                setUnchosen(false)
+              }}
+              aria-describedby={unchosen ? `${id}-unchosen` : undefined}
             />
             {o === 'done' ? 'Done: both sides delivered' : 'Failed: the trade did not happen'}
           </label>
         ))}
+        {unchosen && (
+          <p id={`${id}-unchosen`} className="basis-full text-danger text-sm">
+            Choose how the trade ended.
+          </p>
+        )}
       </fieldset>
       <TextAreaField
         label="Note for both traders"
