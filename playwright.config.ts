@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test'
 import { E2E_DISCORD_APPLICATION_ID, E2E_DISCORD_PUBLIC_KEY } from './e2e/support/discord'
 import { E2E_DISCORD_ORIGIN, E2E_FRESH_ORIGIN, E2E_ORIGIN, E2E_PORTS } from './e2e/support/ports'
 import { PRICE_API_ORIGIN } from './e2e/support/price-api'
-import { ROBLOX_API_ORIGIN } from './e2e/support/roblox'
+import { ROBLOX_API_ORIGIN, ROBLOX_OIDC_ORIGIN } from './e2e/support/roblox'
 
 const baseURL = E2E_ORIGIN
 const E2E_DATA_DIR = `.data-e2e-${E2E_PORTS.app}`
@@ -73,6 +73,13 @@ export default defineConfig({
       env: { OIDC_PORT: String(E2E_PORTS.oidc) },
     },
     {
+      // The same provider standing in for Roblox's sign-in: Roblox's claims, no e-mail (ROBLOX_* below).
+      command: 'node --import tsx e2e/support/oidc-server.ts',
+      url: `${ROBLOX_OIDC_ORIGIN}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      env: { OIDC_PORT: String(E2E_PORTS.robloxOidc), OIDC_AS: 'roblox' },
+    },
+    {
       // The studio's official price API, answering fixtures (e2e/support/price-api.ts).
       command: 'node --import tsx e2e/support/price-api-server.ts',
       url: `${PRICE_API_ORIGIN}/health/api/rap`,
@@ -102,6 +109,10 @@ export default defineConfig({
         OIDC_CLIENT_ID: 'tradehub-e2e',
         OIDC_CLIENT_SECRET: 'tradehub-e2e-secret',
         OIDC_NAME: 'Test ID',
+        // Sign in with Roblox against its stand-in (written as Roblox's issuer is: with a trailing slash).
+        ROBLOX_CLIENT_ID: 'tradehub-e2e-roblox',
+        ROBLOX_CLIENT_SECRET: 'tradehub-e2e-roblox-secret',
+        ROBLOX_OAUTH_ISSUER: `${ROBLOX_OIDC_ORIGIN}/`,
         // e2e/support/accounts.ts gives each user it sets up its own client address.
         TRUST_PROXY: 'true',
         ADMIN_EMAIL: 'admin@example.com',

@@ -91,6 +91,11 @@ test.describe('official middlemen', { tag: '@phone' }, () => {
     const open = m.page.getByRole('region', { name: 'Open requests' })
     const take = open.getByRole('button', { name: new RegExp(`^Take this trade between .*${buyer}`) })
     await expect(take).toBeVisible()
+    // The request shows what was agreed, side by side: the owner gives the Kitsune, the buyer the West Dragon.
+    const terms = open.getByRole('listitem').filter({ has: take }).getByRole('region', { name: 'Agreed terms' })
+    await expect(terms).toContainText(`${owner}`)
+    await expect(terms).toContainText('Kitsune')
+    await expect(terms).toContainText('West Dragon')
     await expectAccessible(m.page)
     await take.click()
     await expect(take).toHaveCount(0)

@@ -163,18 +163,71 @@ test.describe('WFL calculator', () => {
     await expect(result.getByText('Loss', { exact: true })).toBeVisible()
     await expect(page).toHaveURL(/band=5/)
 
-    // The link alone restores the trade and its verdict in a fresh browser.
+    // The link alone restores the trade and its verdict in a fresh browser: on a phone (390 × 844), the
+    // verdict with both totals is on the first screen, above the sides, and links to the details.
     const shared = page.url()
-    const fresh = await browser.newContext()
+    const fresh = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    })
     const other = waitForAppOnLoad(await fresh.newPage())
     await other.goto(shared)
     await expect(other.getByRole('region', { name: 'You get' }).getByLabel('Quantity of Dough')).toHaveValue(
       '20',
     )
+    const summary = other.getByRole('region', { name: 'Verdict' })
+    await expect(summary.getByText('Loss', { exact: true })).toBeVisible()
+    await expect(summary.getByText('640M', { exact: true })).toBeVisible()
+    await expect(summary.getByText('600M', { exact: true })).toBeVisible()
+    expect(await other.evaluate(() => window.scrollY)).toBe(0)
+    const box = (await summary.boundingBox())!
+    expect(box.y).toBeGreaterThanOrEqual(0)
+    expect(box.y + box.height).toBeLessThanOrEqual(844)
     await expect(
       other.getByRole('region', { name: 'Result' }).getByText('Loss', { exact: true }),
     ).toBeVisible()
+    await summary.getByRole('link', { name: 'Details' }).click()
+    await expect(other.getByRole('region', { name: 'Result' })).toBeInViewport()
     await fresh.close()
+  })
+
+  test('a typed amount is a slot of its own, in the link; Adopt Me knows nfr, mfr and neon', async ({
+    page,
+  }) => {
+    await page.goto('/trade-helper/blox-fruits?tab=wfl&give=kitsune')
+    const give = page.getByRole('region', { name: 'You give' })
+    const get = page.getByRole('region', { name: 'You get' })
+    // "700M" finds no item: it is offered as 700M Beli, and counts as 700,000,000.
+    await get.getByRole('combobox', { name: /^Add an item or an amount/ }).fill('700M')
+    await get.getByRole('option', { name: 'Add 700M Beli' }).click()
+    await expect(get.getByText('700M Beli', { exact: true })).toBeVisible()
+    await expect(get.getByText('counted as 700,000,000 Beli')).toBeVisible()
+    await expect(page).toHaveURL(/get=\$700M/)
+    const result = page.getByRole('region', { name: 'Result' })
+    await expect(result.getByText('Fair', { exact: true })).toBeVisible()
+    // Another amount on the other side, with a keyboard: 1.5k is 1,500.
+    await give.getByRole('combobox', { name: /^Add an item or an amount/ }).fill('1.5k')
+    await expect(give.getByRole('option', { name: 'Add 1.5K Beli' })).toBeVisible()
+    await give.getByRole('combobox', { name: /^Add an item or an amount/ }).press('Enter')
+    await expect(page).toHaveURL(/give=kitsune,\$1\.5K/)
+    await give.getByRole('button', { name: 'Remove 1.5K Beli' }).click()
+    await expect(page).toHaveURL(/give=kitsune(&|$)/)
+    // The link brings the amount back.
+    await page.reload()
+    await expect(get.getByText('700M Beli', { exact: true })).toBeVisible()
+    await expectAccessible(page)
+
+    // Adopt Me: "nfr frost" is a Neon Fly Ride Frost Dragon, "mfr shadow" a Mega Neon Fly Ride Shadow Dragon.
+    await page.goto('/trade-helper/adopt-me?tab=wfl')
+    await give.getByRole('combobox', { name: /^Add an item/ }).fill('nfr frost')
+    await give.getByRole('option', { name: /^Frost Dragon · Neon Fly Ride/ }).click()
+    await expect(give.getByLabel('Variant of Frost Dragon')).toHaveValue('neon-fly-ride')
+    await get.getByRole('combobox', { name: /^Add an item/ }).fill('mfr shadow')
+    await get.getByRole('option', { name: /^Shadow Dragon · Mega Neon Fly Ride/ }).click()
+    await expect(page).toHaveURL(/give=frost-dragon~neon-fly-ride&get=shadow-dragon~mega-neon-fly-ride/)
+    await get.getByRole('combobox', { name: /^Add an item/ }).fill('neon')
+    await expect(get.getByRole('option', { name: /· Neon Fly Ride/ }).first()).toBeVisible()
   })
 
   test('Copy link puts the address on the clipboard', async ({ page, context }) => {

@@ -13,6 +13,8 @@ export const E2E_PORTS = {
   priceApi: 2529 + offset,
   /** The stand-in for Roblox's users and thumbnails APIs (verified Roblox accounts). */
   robloxApi: 2530 + offset,
+  /** A second OpenID stand-in as Roblox's sign-in: ID tokens without an e-mail (e2e/support/oidc-server.ts). */
+  robloxOidc: 2531 + offset,
   /** A second instance no journey writes to: the site as it is on its first day. */
   fresh: 3200 + offset,
   /** An instance with the Discord bot configured (its interactions signed by e2e/support/discord.ts). */

@@ -18,5 +18,6 @@ export const AUDIT_ACTIONS = [
   'dispute.resolve',
   'middleman.claim',
   'middleman.close',
+  'item-images.import',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

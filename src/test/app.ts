@@ -77,7 +77,14 @@ export async function createTestApp(
   const secret = 'test-secret-test-secret-test-secret'
   const shutdown = new Shutdown()
   const authFor = (appEnv: Env) =>
-    createAuth({ env: appEnv, logger, db: database.db, secret, rateLimit: options.authRateLimit ?? false })
+    createAuth({
+      env: appEnv,
+      logger,
+      db: database.db,
+      cache,
+      secret,
+      rateLimit: options.authRateLimit ?? false,
+    })
   const build = (appEnv: Env, auth = authFor(appEnv)) =>
     createApp(
       {

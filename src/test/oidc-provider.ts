@@ -4,11 +4,16 @@ import type { createTestApp } from './app'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
+/** The claims of whoever signs in: an e-mail for most providers; Roblox's users have none. */
 export interface OidcIdentity {
   sub: string
-  email: string
-  email_verified: boolean
+  email?: string
+  email_verified?: boolean
   name?: string
+  /** Roblox's claims (scope profile): the username, the display name, the headshot. */
+  preferred_username?: string
+  nickname?: string
+  picture?: string | null
 }
 
 /**

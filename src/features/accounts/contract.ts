@@ -88,7 +88,8 @@ export const meResponseSchema = z.object({
   user: z
     .object({
       id: z.string(),
-      email: z.string(),
+      /** Null: the account has no e-mail (made by signing in with Roblox; docs/decisions/046). */
+      email: z.string().nullable(),
       emailVerified: z.boolean(),
       twoFactorEnabled: z.boolean(),
       isAdmin: z.boolean(),
@@ -126,6 +127,9 @@ export interface AuthProvider {
 export interface AuthProvidersResponse {
   providers: AuthProvider[]
 }
+
+/** Roblox's sign-in (docs/decisions/046): signing in with it, or linking it, verifies the Roblox account. */
+export const ROBLOX_PROVIDER_ID = 'roblox'
 
 // --- Blocks: traders I block cannot offer me, write to me or review me; I don't see their ads -------
 

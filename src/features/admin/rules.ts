@@ -24,6 +24,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'dispute.resolve': 'Dispute decided',
   'middleman.claim': 'Middleman request taken',
   'middleman.close': 'Middleman job closed',
+  'item-images.import': 'Item pictures imported',
 }
 
 export const ADMIN_MESSAGES = {

@@ -157,7 +157,10 @@ export const changesResponseSchema = z.object({
 })
 export type ChangesResponse = z.infer<typeof changesResponseSchema>
 
-/** One side of a trade in a share link: `itemId[~variant][!mutations][_kg][@age][*quantity]`, comma-separated; any malformed part is a 400. */
+/**
+ * One side of a trade in a share link: `itemId[~variant][!mutations][_kg][@age][*quantity]` or a typed
+ * amount `$700M`, comma-separated; any malformed part is a 400.
+ */
 const tradeSide = (side: 'give' | 'get') =>
   text(side, { max: 4000, messages: { tooLong: 'a trade side must be at most 4000 characters' } })
     .optional()
@@ -166,7 +169,7 @@ const tradeSide = (side: 'give' | 'get') =>
       for (const part of dropped) {
         ctx.addIssue({
           code: 'custom',
-          message: `"${part.slice(0, 80)}" is not a slot (itemId[~variant][!mutations][_kg][@age][*quantity], known mutations, ${MIN_KG} to ${MAX_KG} kg, age ${MIN_AGE} to ${MAX_AGE}, quantity 1 to ${MAX_QUANTITY}, at most ${MAX_SLOTS_PER_SIDE} slots)`,
+          message: `"${part.slice(0, 80)}" is not a slot (itemId[~variant][!mutations][_kg][@age][*quantity] or an amount such as $700M, known mutations, ${MIN_KG} to ${MAX_KG} kg, age ${MIN_AGE} to ${MAX_AGE}, quantity 1 to ${MAX_QUANTITY}, at most ${MAX_SLOTS_PER_SIDE} slots)`,
         })
       }
       return slots
@@ -201,9 +204,13 @@ const tradeSlotSchema = z.object({
       age: z.number().optional(),
     })
     .optional(),
+  /** A typed amount of the game's value units (`$700M` in a link); its itemId is `$`. */
+  amount: z.number().optional(),
 })
 const sideResultSchema = z.object({
   total: z.number(),
+  /** The total exactly, as a decimal text (`57000000000000000000000`): totals are summed without float noise. */
+  exactTotal: z.string(),
   valuedCount: z.number().int(),
   unvalued: z.array(tradeSlotSchema),
 })
@@ -219,6 +226,8 @@ export const tradeResponseSchema = z.object({
     give: sideResultSchema,
     get: sideResultSchema,
     difference: z.number(),
+    /** The difference exactly, as a decimal text. */
+    exactDifference: z.string(),
     percent: z.number(),
     verdict: z.enum(['win', 'fair', 'loss']).nullable(),
     confidence: z.enum(['high', 'medium', 'low']),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { evaluateTrade } from '../catalog/wfl'
+import { amountSlot, evaluateTrade } from '../catalog/wfl'
 import {
   itemPreview,
   itemPreviewPath,
@@ -32,6 +32,27 @@ describe('link previews', () => {
     expect(previewVersion(preview)).toBe(previewVersion({ ...preview }))
     expect(previewVersion(itemPreview(game, item('kitsune', 650_000_000)))).not.toBe(previewVersion(preview))
     expect(itemPreviewPath('blox-fruits', 'kitsune', 'abc')).toBe('/og/items/blox-fruits/kitsune.png?v=abc')
+  })
+
+  it('a trade preview names a typed amount with its game’s unit, in its address as $700M', () => {
+    const items = new Map([['kitsune', item('kitsune', 640_000_000)]])
+    const trade = { give: [{ itemId: 'kitsune', quantity: 1 }], get: [amountSlot(700_000_000)] }
+    const result = evaluateTrade(trade, items, { band: 10 })
+    const preview = tradePreview(
+      { id: 'blox-fruits', name: 'Blox Fruits', variantLabels: null },
+      trade,
+      items,
+      result,
+      10,
+    )
+    expect(preview.get.rows).toEqual([
+      { name: '700M Beli', quantity: 1, variant: null, value: '700M', image: null, rarity: null },
+    ])
+    expect(preview.status).toBe('fair')
+    expect(tradePreviewPath('blox-fruits', trade, 10, 'v1')).toContain('give=kitsune&get=%24700M&band=10')
+    expect(tradePreviewQuerySchema.parse({ game: 'blox-fruits', give: 'kitsune', get: '$700M' }).get).toEqual(
+      [amountSlot(700_000_000)],
+    )
   })
 
   it('a trade preview lists up to four rows a side, the rest as "+N more", with the calculator verdict', () => {

@@ -1,12 +1,14 @@
 import { z } from 'zod'
 import { formatValue } from '@/shared/format-value'
 import { GAME_IDS, type GameId } from '@/shared/games'
+import { amountLabel } from '../catalog/amounts'
 import { type Game, type ItemSummary, tradeQuerySchema } from '../catalog/contract'
 import { describeModifiers } from '../catalog/gag-modifiers'
 import { categoryLabel, NO_TREND, trendLabel } from '../catalog/labels'
 import {
   type FairBand,
   formatTradeParam,
+  isAmountSlot,
   type Trade,
   type TradeResult,
   type TradeSlot,
@@ -121,11 +123,15 @@ const signed = (n: number, text: string) => `${n >= 0 ? '+' : '−'}${text}`
 function previewSide(
   slots: readonly TradeSlot[],
   items: ReadonlyMap<string, PreviewItem>,
-  game: Pick<Game, 'variantLabels'>,
+  game: PreviewGame,
   total: number,
 ): TradePreviewSide {
   const shown = slots.length > PREVIEW_TRADE_ROWS ? PREVIEW_TRADE_ROWS - 1 : slots.length
-  const rows = slots.slice(0, shown).map((slot) => {
+  const rows = slots.slice(0, shown).map((slot): TradePreviewRow => {
+    if (isAmountSlot(slot)) {
+      const name = amountLabel(game.id ?? '', slot.amount)
+      return { name, quantity: 1, variant: null, value: formatValue(slot.amount), image: null, rarity: null }
+    }
     const item = items.get(slot.itemId)
     const unit = item ? unitValue(item, slot) : null
     const variant = slot.variant ? shortLabel(game.variantLabels?.[slot.variant] ?? slot.variant) : null
@@ -141,12 +147,15 @@ function previewSide(
   return { rows, more: slots.length - shown, total: formatValue(total) }
 }
 
+/** The game of a trade's image: its name, variant labels and (for typed amounts' unit) its id. */
+type PreviewGame = Pick<Game, 'name' | 'variantLabels'> & { id?: string }
+
 /**
  * A trade's image, from the trade the calculator shows (unknown items and variants already left out),
  * its items and its evaluation (`evaluateTrade` with the link's band).
  */
 export function tradePreview(
-  game: Pick<Game, 'name' | 'variantLabels'>,
+  game: PreviewGame,
   trade: Trade,
   items: ReadonlyMap<string, PreviewItem>,
   result: TradeResult,

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { editDistance, matchRank, normalizeSearch } from './search'
+import {
+  editDistance,
+  matchItem,
+  matchRank,
+  normalizeSearch,
+  RENAMED_ITEMS,
+  readVariantWords,
+  searchAliases,
+  VARIANT_WORDS,
+} from './search'
 
 describe('normalizeSearch', () => {
   it('lowercases and strips accents', () => {
@@ -57,5 +66,101 @@ describe('matchRank', () => {
   })
   it('matches any of the names (an alias)', () => {
     expect(matchRank(['tiger', 'leopard'], 'leoprad')).toBe(3)
+  })
+})
+
+describe('readVariantWords', () => {
+  it("reads Adopt Me's potions, longest first, whole words only", () => {
+    expect(readVariantWords('adopt-me', 'nfr frost')).toEqual({
+      variant: 'neon-fly-ride',
+      phrase: 'nfr',
+      rest: 'frost',
+    })
+    expect(readVariantWords('adopt-me', 'frost mfr')?.variant).toBe('mega-neon-fly-ride')
+    expect(readVariantWords('adopt-me', 'mega neon shadow dragon')).toEqual({
+      variant: 'mega-neon-fly-ride',
+      phrase: 'mega neon',
+      rest: 'shadow dragon',
+    })
+    expect(readVariantWords('adopt-me', 'neon')).toEqual({
+      variant: 'neon-fly-ride',
+      phrase: 'neon',
+      rest: '',
+    })
+    expect(readVariantWords('adopt-me', 'fr owl')?.variant).toBe('fly-ride')
+    expect(readVariantWords('adopt-me', 'np owl')?.variant).toBe('normal')
+    expect(readVariantWords('adopt-me', 'frost dragon')).toBeNull()
+    expect(readVariantWords('adopt-me', 'neonx')).toBeNull()
+  })
+  it("reads other games' variants, and none for a game without", () => {
+    expect(readVariantWords('blox-fruits', 'perm dough')).toEqual({
+      variant: 'permanent',
+      phrase: 'perm',
+      rest: 'dough',
+    })
+    expect(readVariantWords('pet-simulator-99', 'rainbow shiny cat')?.variant).toBe('rainbow-shiny')
+    expect(readVariantWords('pets-go', 'gold cat')?.variant).toBe('golden')
+    expect(readVariantWords('murder-mystery-2', 'neon')).toBeNull()
+    expect(readVariantWords('constructor', 'neon')).toBeNull()
+  })
+  it('names only variants the catalog has', () => {
+    const adoptMe = ['normal', 'fly-ride', 'neon-fly-ride', 'mega-neon-fly-ride']
+    for (const [, variant] of VARIANT_WORDS['adopt-me']!) expect(adoptMe).toContain(variant)
+  })
+})
+
+describe('matchItem', () => {
+  const pet = ['normal', 'fly-ride', 'neon-fly-ride', 'mega-neon-fly-ride']
+  const frost = ['frost dragon']
+  it('finds "nfr frost" as a Neon Fly Ride Frost Dragon, "mfr shadow" as a Mega', () => {
+    expect(matchItem('adopt-me', frost, pet, 'nfr frost')).toEqual({ rank: 1, variant: 'neon-fly-ride' })
+    expect(matchItem('adopt-me', frost, pet, 'frost nfr')).toEqual({ rank: 1, variant: 'neon-fly-ride' })
+    expect(matchItem('adopt-me', ['shadow dragon'], pet, 'mfr shadow')).toEqual({
+      rank: 1,
+      variant: 'mega-neon-fly-ride',
+    })
+    expect(matchItem('adopt-me', frost, pet, 'mega neon frost dragon')).toEqual({
+      rank: 0,
+      variant: 'mega-neon-fly-ride',
+    })
+    expect(matchItem('adopt-me', frost, pet, 'nfr frots')).toEqual({ rank: 4, variant: 'neon-fly-ride' })
+  })
+  it('finds every item with the variant for the variant words alone', () => {
+    expect(matchItem('adopt-me', frost, pet, 'neon')).toEqual({ rank: 2, variant: 'neon-fly-ride' })
+    expect(matchItem('adopt-me', frost, pet, 'mega')).toEqual({ rank: 2, variant: 'mega-neon-fly-ride' })
+  })
+  it('finds nothing when the rest matches nothing or the item lacks the variant', () => {
+    expect(matchItem('adopt-me', frost, pet, 'nfr shadow')).toBeNull()
+    expect(matchItem('adopt-me', frost, ['normal'], 'nfr frost')).toBeNull()
+    expect(matchItem('murder-mystery-2', frost, pet, 'nfr frost')).toBeNull()
+  })
+  it('reads a word of the name as the name, not a variant', () => {
+    const slime = ['huge rainbow slime']
+    expect(matchItem('pet-simulator-99', slime, ['normal', 'rainbow'], 'rainbow slime')).toEqual({ rank: 2 })
+    expect(matchItem('pet-simulator-99', ['cat'], ['normal', 'rainbow'], 'rainbow cat')).toEqual({
+      rank: 0,
+      variant: 'rainbow',
+    })
+  })
+  it('keeps plain matches as they were', () => {
+    expect(matchItem('adopt-me', frost, pet, 'frost')).toEqual({ rank: 1 })
+    expect(matchItem('blox-fruits', ['dragon'], [], 'drgon')).toEqual({ rank: 3 })
+  })
+})
+
+describe('searchAliases', () => {
+  it("adds Blox Fruits' former names to an item's own aliases, normalised, once", () => {
+    expect(searchAliases('blox-fruits', 'tiger', ['Leopard'])).toEqual(['leopard'])
+    expect(searchAliases('blox-fruits', 'spirit', [])).toEqual(['soul'])
+    expect(searchAliases('blox-fruits', 'portal', ['Door'])).toEqual(['door'])
+    expect(searchAliases('murder-mystery-2', 'chroma-vampires-gun', ['cvg'])).toEqual(['cvg'])
+    expect(searchAliases('blox-fruits', 'constructor', [])).toEqual([])
+  })
+  it('lets an old name find the renamed fruit', () => {
+    for (const [id, former] of Object.entries(RENAMED_ITEMS['blox-fruits']!)) {
+      const names = [id, ...searchAliases('blox-fruits', id, [])]
+      for (const name of former) expect(matchRank(names, normalizeSearch(name)), name).toBe(0)
+    }
+    expect(matchRank(['spirit', ...searchAliases('blox-fruits', 'spirit', [])], 'sou')).toBe(1)
   })
 })

@@ -116,7 +116,7 @@ describe('evaluateTrade: sides and slots', () => {
   it('gives no verdict when a side is empty', () => {
     const r = evaluateTrade({ give: [], get: [one('kitsune')] }, items, { band: 10 })
     expect(r.verdict).toBeNull()
-    expect(r.give).toEqual({ total: 0, valuedCount: 0, unvalued: [] })
+    expect(r.give).toEqual({ total: 0, exactTotal: '0', valuedCount: 0, unvalued: [] })
     expect(r.percent).toBe(100)
     const both = evaluateTrade({ give: [], get: [] }, items, { band: 10 })
     expect(both.verdict).toBeNull()

@@ -1,10 +1,14 @@
 import type { GameId } from '@/shared/games'
+import { amountLabel, amountLinkText, readAmount } from './amounts'
+import { divRound, mulScaled, percentOf, SCALE, scaledNumber, scaledText, toScaled } from './exact'
 import {
   type CropModifiers,
-  cropValue,
+  cropSellValue,
   describeModifiers,
   formatKg,
   GAG_CROPS,
+  GAG_PET_MUTATIONS,
+  GAG_VARIANTS,
   isGagCrop,
   isGagPet,
   isGagPetMutation,
@@ -12,14 +16,15 @@ import {
   MAX_KG,
   MIN_AGE,
   MIN_KG,
+  mutationMultiplier,
   normalizeModifiers,
   petMutationOf,
-  petValue,
 } from './gag-modifiers'
 
 /**
  * The WFL (win / fair / loss) trade calculator. A trade has two sides: "give" (what you give) and
- * "get" (what you receive); each side is a list of slots (an item, a quantity and optionally a variant).
+ * "get" (what you receive); each side is a list of slots (an item, a quantity and optionally a variant,
+ * or a typed amount of the game's value units). Totals are exact (./exact: BigInt millionths).
  * Pure functions with no package imports: this module ships in the browser bundle.
  */
 
@@ -41,9 +46,6 @@ export const MAX_QUANTITY = 999
 export const MAX_SLOTS_PER_SIDE = 12
 /** Blox Fruits refuses a trade when the sides' in-game Beli prices differ by more than this share of the larger side. */
 export const BLOX_FRUITS_BELI_LIMIT = 0.4
-
-/** Tolerance (in percent points) for comparing a percent with a band edge, so that exactly 10 % is Fair. */
-const EDGE_EPSILON = 1e-9
 
 /** An item as the calculator needs it. */
 export interface WflItem {
@@ -71,7 +73,27 @@ export interface TradeSlot {
   quantity: number
   variant?: string
   modifiers?: CropModifiers
+  /**
+   * A typed amount (`700M`): the slot counts as that many of the game's value units (./amounts). Its
+   * `itemId` is AMOUNT_ITEM_ID and its quantity 1; a share link writes it `$700M`.
+   */
+  amount?: number
 }
+
+/** The item id of an amount slot: no item has it (item ids are lowercase letters, digits and dashes). */
+export const AMOUNT_ITEM_ID = '$'
+
+/** Whether a slot is a typed amount rather than an item. */
+export const isAmountSlot = (slot: Pick<TradeSlot, 'amount'>): slot is TradeSlot & { amount: number } =>
+  typeof slot.amount === 'number'
+
+/** The slot of a typed amount. */
+export const amountSlot = (amount: number): TradeSlot => ({ itemId: AMOUNT_ITEM_ID, quantity: 1, amount })
+
+/** The item ids a trade's slots name (amount slots name none), once each. */
+export const slotItemIds = (slots: readonly TradeSlot[]): string[] => [
+  ...new Set(slots.filter((s) => !isAmountSlot(s)).map((s) => s.itemId)),
+]
 
 /** A trade: what you give and what you get. */
 export interface Trade {
@@ -86,9 +108,11 @@ export type Confidence = 'high' | 'medium' | 'low'
 
 /** The totals of one side of a trade. */
 export interface SideResult {
-  /** sum of unit value * quantity of the valued slots */
+  /** sum of unit value * quantity of the valued slots: the number nearest {@link SideResult.exactTotal} */
   total: number
-  /** number of item units counted (sum of quantities of valued slots) */
+  /** the same sum exactly, as a decimal text (`57000000000000000000000`, `12.35`) */
+  exactTotal: string
+  /** number of units counted (sum of quantities of valued slots; an amount counts 1) */
   valuedCount: number
   /** slots left out because the item (or chosen variant) has no value, or the item is unknown */
   unvalued: TradeSlot[]
@@ -100,6 +124,8 @@ export interface TradeResult {
   get: SideResult
   /** get.total - give.total */
   difference: number
+  /** the same difference exactly, as a decimal text */
+  exactDifference: string
   /** difference as a percent of the larger side's total; 0 when both totals are 0 */
   percent: number
   /** null when either side has no valued item */
@@ -145,25 +171,45 @@ export function modifiersFit(
 }
 
 /**
- * The value of one unit of `item` in a slot: with a variant, that variant's value (null when the variant
- * has no value or the item does not know the variant); a Grow a Garden crop by its modifiers
- * (`cropValue`); else the item's own value.
+ * The exact value (BigInt millionths, ./exact) of one unit of `item` in a slot: with a variant, that
+ * variant's value (null when the variant has no value or the item does not know the variant); a Grow a
+ * Garden pet by its mutation and age (`petValue`), a crop by its modifiers (`cropValue`), computed
+ * exactly with one rounding; else the item's own value.
  */
-export function unitValue(item: WflItem, slot: Pick<TradeSlot, 'variant' | 'modifiers'> = {}): number | null {
+export function exactUnitValue(
+  item: WflItem,
+  slot: Pick<TradeSlot, 'variant' | 'modifiers'> = {},
+): bigint | null {
   const variant = slot.variant
   const takes = variant === undefined ? takesModifiers(item) : null
+  const base = isNumber(item.value) ? toScaled(item.value) : null
+  const mods = slot.modifiers ?? {}
   if (takes?.pet) {
-    const value = petValue(isNumber(item.value) ? item.value : null, slot.modifiers ?? {})
-    return isNumber(value) ? value : null
+    if (base === null) return null
+    // petValue: value × mutation × (age + 10) / 11.
+    const mutation = petMutationOf(mods)
+    const value = mutation ? mulScaled(base, toScaled(GAG_PET_MUTATIONS[mutation].multiplier)) : base
+    if (mods.age === undefined) return value
+    return divRound(value * toScaled(Math.min(mods.age, MAX_AGE) + 10), 11n * SCALE)
   }
   if (takes?.modifiers) {
-    const value = cropValue(item.id, isNumber(item.value) ? item.value : null, slot.modifiers ?? {})
-    return isNumber(value) ? value : null
+    // cropValue: the trade value × the game's sell-value ratio; without one, the sell value itself.
+    const crop = Object.hasOwn(GAG_CROPS, item.id) ? GAG_CROPS[item.id] : undefined
+    if (base === null) return crop ? toScaled(cropSellValue(crop, mods)) : null
+    if (crop) return divRound(base * toScaled(cropSellValue(crop, mods)), toScaled(cropSellValue(crop, {})))
+    const ratio = GAG_VARIANTS[mods.variant ?? 'normal'].multiplier * mutationMultiplier(mods.mutations ?? [])
+    return mulScaled(base, toScaled(ratio))
   }
-  if (variant === undefined) return isNumber(item.value) ? item.value : null
+  if (variant === undefined) return base
   if (item.variants === null || !Object.hasOwn(item.variants, variant)) return null
   const v = item.variants[variant]
-  return isNumber(v) ? v : null
+  return isNumber(v) ? toScaled(v) : null
+}
+
+/** {@link exactUnitValue} as the number nearest it (pages, previews), null as there. */
+export function unitValue(item: WflItem, slot: Pick<TradeSlot, 'variant' | 'modifiers'> = {}): number | null {
+  const exact = exactUnitValue(item, slot)
+  return exact === null ? null : scaledNumber(exact)
 }
 
 /**
@@ -194,7 +240,7 @@ export function dropUnknownVariants(
 ): { slots: TradeSlot[]; dropped: TradeSlot[] } {
   const dropped: TradeSlot[] = []
   const kept = slots.map((slot) => {
-    const item = items.get(slot.itemId)
+    const item = isAmountSlot(slot) ? undefined : items.get(slot.itemId)
     if (!item) return slot
     const badVariant =
       slot.variant !== undefined && !(item.variants && Object.hasOwn(item.variants, slot.variant))
@@ -239,31 +285,49 @@ function assertQuantities(side: 'give' | 'get', slots: readonly TradeSlot[]): vo
 
 interface SideTally {
   result: SideResult
+  total: bigint
   counted: WflItem[]
+  amounts: number
 }
 
 function tallySide(slots: readonly TradeSlot[], items: ReadonlyMap<string, WflItem>): SideTally {
-  const result: SideResult = { total: 0, valuedCount: 0, unvalued: [] }
+  const unvalued: TradeSlot[] = []
   const counted: WflItem[] = []
+  let total = 0n
+  let valuedCount = 0
+  let amounts = 0
   for (const slot of slots) {
-    const item = items.get(slot.itemId)
-    const value = item ? unitValue(item, slot) : null
-    if (!item || value === null) {
-      result.unvalued.push(slot)
+    if (isAmountSlot(slot)) {
+      total += toScaled(slot.amount)
+      valuedCount += 1
+      amounts += 1
       continue
     }
-    result.total += value * slot.quantity
-    result.valuedCount += slot.quantity
+    const item = items.get(slot.itemId)
+    const value = item ? exactUnitValue(item, slot) : null
+    if (!item || value === null) {
+      unvalued.push(slot)
+      continue
+    }
+    total += value * BigInt(slot.quantity)
+    valuedCount += slot.quantity
     counted.push(item)
   }
-  return { result, counted }
+  const result: SideResult = {
+    total: scaledNumber(total),
+    exactTotal: scaledText(total),
+    valuedCount,
+    unvalued,
+  }
+  return { result, total, counted, amounts }
 }
 
-function beliTotal(slots: readonly TradeSlot[], items: ReadonlyMap<string, WflItem>): number {
-  let sum = 0
+/** The in-game Beli prices of a side's items, exactly (typed amounts are no fruit: not counted). */
+function beliTotal(slots: readonly TradeSlot[], items: ReadonlyMap<string, WflItem>): bigint {
+  let sum = 0n
   for (const slot of slots) {
-    const price = items.get(slot.itemId)?.inGamePrice
-    if (isNumber(price)) sum += price * slot.quantity
+    const price = isAmountSlot(slot) ? null : items.get(slot.itemId)?.inGamePrice
+    if (isNumber(price)) sum += toScaled(price) * BigInt(slot.quantity)
   }
   return sum
 }
@@ -284,19 +348,22 @@ export function evaluateTrade(
   const give = tallySide(trade.give, items)
   const get = tallySide(trade.get, items)
 
-  const difference = get.result.total - give.result.total
-  const larger = Math.max(give.result.total, get.result.total)
-  const percent = larger > 0 ? (difference / larger) * 100 : 0
+  // Exact: the difference, its percent and the band's edges compare BigInts (exactly 10% is Fair).
+  const difference = get.total - give.total
+  const larger = give.total > get.total ? give.total : get.total
+  const percent = larger > 0n ? percentOf(difference, larger) : 0
 
   let verdict: Verdict | null = null
   if (give.result.valuedCount > 0 && get.result.valuedCount > 0) {
-    if (percent > options.band + EDGE_EPSILON) verdict = 'win'
-    else if (percent < -options.band - EDGE_EPSILON) verdict = 'loss'
+    const edge = BigInt(options.band) * larger
+    if (difference * 100n > edge) verdict = 'win'
+    else if (difference * 100n < -edge) verdict = 'loss'
     else verdict = 'fair'
   }
 
+  // A typed amount is certain; only the counted items' demand lowers the confidence.
   const counted = [...give.counted, ...get.counted]
-  let confidence: Confidence = counted.length === 0 ? 'low' : 'high'
+  let confidence: Confidence = counted.length === 0 && give.amounts + get.amounts === 0 ? 'low' : 'high'
   const lowDemand = new Set<string>()
   for (const item of counted) {
     const d = item.demand
@@ -309,13 +376,15 @@ export function evaluateTrade(
   if (options.game === 'blox-fruits') {
     const a = beliTotal(trade.give, items)
     const b = beliTotal(trade.get, items)
-    beliRefused = a > 0 && b > 0 && Math.abs(a - b) / Math.max(a, b) > BLOX_FRUITS_BELI_LIMIT
+    const gap = a > b ? a - b : b - a
+    beliRefused = a > 0n && b > 0n && gap * SCALE > toScaled(BLOX_FRUITS_BELI_LIMIT) * (a > b ? a : b)
   }
 
   return {
     give: give.result,
     get: get.result,
-    difference,
+    difference: scaledNumber(difference),
+    exactDifference: scaledText(difference),
     percent,
     verdict,
     confidence,
@@ -364,8 +433,12 @@ function readModifiers(
   return modifiers
 }
 
+/** An amount slot in a share link: `$` and the amount (`$700M`, `$1.5K`, `$1234567`). */
+const AMOUNT_PATTERN = /^\$([0-9.]{1,30}[a-zA-Z]{0,2})$/
+
 /**
- * Reads one side of a share link: comma-separated slots `itemId[~variant][!modifiers][_kg][@age][*quantity]`, e.g.
+ * Reads one side of a share link: comma-separated slots `itemId[~variant][!modifiers][_kg][@age][*quantity]`
+ * or typed amounts `$700M` (read by `readAmount`: no quantity, and what it refuses is dropped), e.g.
  * `kitsune,dough*2,dragon~permanent` or `carrot!gold.shocked.wet_0.55*2` (a Grow a Garden crop: variant and
  * mutations joined by dots, then its weight in kg) or `raccoon!golden@45` (a pet: its mutation and age). Parts that do not match, name an unknown modifier or a
  * weight out of range, have a quantity that is not a whole number from 1 to MAX_QUANTITY, or come after
@@ -379,6 +452,13 @@ export function parseTradeParam(param: string | null): { slots: TradeSlot[]; dro
   for (const raw of param.split(',')) {
     const part = raw.trim()
     if (part === '') continue
+    if (part.startsWith('$')) {
+      const amountText = AMOUNT_PATTERN.exec(part)?.[1]
+      const read = amountText === undefined ? null : readAmount(amountText)
+      if (read?.ok && slots.length < MAX_SLOTS_PER_SIDE) slots.push(amountSlot(read.amount))
+      else dropped.push(part)
+      continue
+    }
     const match = SLOT_PATTERN.exec(part)
     const qText = match?.[6]
     const quantity = qText === undefined ? 1 : /^\d{1,4}$/.test(qText) ? Number(qText) : Number.NaN
@@ -412,12 +492,16 @@ function formatModifiers(modifiers: CropModifiers | undefined): string {
   return `${keys.length > 0 ? `!${keys.join('.')}` : ''}${modifiers.kg === undefined ? '' : `_${formatKg(modifiers.kg)}`}${modifiers.age === undefined ? '' : `@${modifiers.age}`}`
 }
 
-/** Writes one side of a share link in the canonical form `itemId[~variant][!modifiers][_kg][@age][*quantity]`, quantity 1 omitted. */
-export function formatTradeParam(slots: TradeSlot[]): string {
+/**
+ * Writes one side of a share link in the canonical form `itemId[~variant][!modifiers][_kg][@age][*quantity]`,
+ * quantity 1 omitted, and typed amounts as `$700M`.
+ */
+export function formatTradeParam(slots: readonly TradeSlot[]): string {
   return slots
-    .map(
-      (s) =>
-        `${s.itemId}${s.variant ? `~${s.variant}` : ''}${formatModifiers(s.modifiers)}${s.quantity === 1 ? '' : `*${s.quantity}`}`,
+    .map((s) =>
+      isAmountSlot(s)
+        ? `$${amountLinkText(s.amount)}`
+        : `${s.itemId}${s.variant ? `~${s.variant}` : ''}${formatModifiers(s.modifiers)}${s.quantity === 1 ? '' : `*${s.quantity}`}`,
     )
     .join(',')
 }
@@ -428,10 +512,11 @@ function unitCount(slots: readonly TradeSlot[]): number {
   return slots.reduce((n, s) => n + s.quantity, 0)
 }
 
-function sideNames(slots: readonly TradeSlot[], names: ReadonlyMap<string, string>): string {
+function sideNames(slots: readonly TradeSlot[], names: ReadonlyMap<string, string>, game: string): string {
   if (slots.length === 0) return 'nothing'
   return slots
     .map((s) => {
+      if (isAmountSlot(s)) return amountLabel(game, s.amount)
       const mods = s.modifiers ? describeModifiers(s.modifiers) : ''
       const name = `${names.get(s.itemId) ?? s.itemId}${mods ? ` (${mods})` : ''}`
       return s.quantity > 1 ? `${name} ×${s.quantity}` : name
@@ -441,12 +526,18 @@ function sideNames(slots: readonly TradeSlot[], names: ReadonlyMap<string, strin
 
 /**
  * A share-preview title, e.g. `Win: 2 items for 1 — Kitsune + Dough for Dragon` (`Trade:` when there is no
- * verdict). Names missing from `names` fall back to the item id.
+ * verdict); a typed amount reads with its game's unit (`Kitsune for 700M Beli`). Names missing from
+ * `names` fall back to the item id.
  */
-export function tradeTitle(result: TradeResult, trade: Trade, names: ReadonlyMap<string, string>): string {
+export function tradeTitle(
+  result: TradeResult,
+  trade: Trade,
+  names: ReadonlyMap<string, string>,
+  game = '',
+): string {
   const label = result.verdict ? VERDICT_LABEL[result.verdict] : 'Trade'
   const giveCount = unitCount(trade.give)
   const getCount = unitCount(trade.get)
   const noun = giveCount === 1 ? 'item' : 'items'
-  return `${label}: ${giveCount} ${noun} for ${getCount} — ${sideNames(trade.give, names)} for ${sideNames(trade.get, names)}`
+  return `${label}: ${giveCount} ${noun} for ${getCount} — ${sideNames(trade.give, names, game)} for ${sideNames(trade.get, names, game)}`
 }

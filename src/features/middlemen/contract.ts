@@ -4,6 +4,7 @@
  * docs/decisions/036-middlemen.md
  */
 import { z } from 'zod'
+import { tradeOfferRoundSchema } from '@/features/trading/contract'
 import { GAME_IDS } from '@/shared/games'
 import { text } from '@/shared/text'
 import { MIDDLEMAN_LIMITS, MIDDLEMAN_NAME_KINDS, MIDDLEMAN_REQUEST_STATUSES } from './rules'
@@ -11,12 +12,13 @@ import { MIDDLEMAN_LIMITS, MIDDLEMAN_NAME_KINDS, MIDDLEMAN_REQUEST_STATUSES } fr
 export * from './rules'
 
 /** An official middleman as /escrow-service lists them. */
+/** A verified Roblox account: the name to look for in the game's trade window, and its headshot. */
+const robloxSchema = z.object({ name: z.string(), displayName: z.string(), avatarUrl: z.string().nullable() })
+
 export const middlemanSchema = z.object({
   username: z.string(),
   /** Their verified Roblox account (a middleman must have one to take requests); null: not verified yet. */
-  roblox: z
-    .object({ name: z.string(), displayName: z.string(), avatarUrl: z.string().nullable() })
-    .nullable(),
+  roblox: robloxSchema.nullable(),
   /** The games they work (every game when they named none). */
   games: z.array(z.enum(GAME_IDS)),
   /** Jobs they closed as done. */
@@ -60,8 +62,8 @@ export const middlemanRequestSchema = z.object({
   offerId: z.number().int(),
   adId: z.number().int(),
   game: z.enum(GAME_IDS),
-  /** The two traders: the ad's owner first, then the offerer. */
-  traders: z.array(z.object({ username: z.string() })),
+  /** The two traders: the ad's owner first, then the offerer, with their verified Roblox accounts. */
+  traders: z.array(z.object({ username: z.string(), roblox: robloxSchema.nullable() })),
   status: z.enum(MIDDLEMAN_REQUEST_STATUSES),
   /** The middleman who claimed it (null while open). */
   middleman: z.string().nullable(),
@@ -73,10 +75,19 @@ export const middlemanRequestSchema = z.object({
 })
 export type MiddlemanRequest = z.infer<typeof middlemanRequestSchema>
 
+/**
+ * A request as the middlemen's queue shows it: with the trade's negotiation, oldest first (the last
+ * round is the terms the traders accepted: what the middleman holds each side to).
+ */
+export const middlemanJobSchema = middlemanRequestSchema.extend({
+  rounds: z.array(tradeOfferRoundSchema),
+})
+export type MiddlemanJob = z.infer<typeof middlemanJobSchema>
+
 /** GET /api/middleman/requests: the open queue, oldest first, and the middleman's own jobs, newest first. */
 export const middlemanQueueResponseSchema = z.object({
-  requests: z.array(middlemanRequestSchema),
-  jobs: z.array(middlemanRequestSchema),
+  requests: z.array(middlemanJobSchema),
+  jobs: z.array(middlemanJobSchema),
 })
 export type MiddlemanQueueResponse = z.infer<typeof middlemanQueueResponseSchema>
 

@@ -22,6 +22,8 @@ export const TRADE_NOTIFICATION_KINDS = [
   'trade-confirmed',
   'trade-completed',
   'trade-expiring',
+  // An open ad that matches the trader's have/want lists (trade-lists).
+  'trade-match',
 ] as const
 export type TradeNotificationKind = (typeof TRADE_NOTIFICATION_KINDS)[number]
 

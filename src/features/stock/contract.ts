@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { text } from '@/shared/text'
 import { intParam } from '../catalog/contract'
 import { ITEM_ID_PATTERN } from '../catalog/rules'
-import { STOCK_LIMITS, TOKEN_STOP_REASONS } from './rules'
+import { STOCK_LIMITS, STOCK_SOURCES, TOKEN_STOP_REASONS } from './rules'
 
 export * from './rules'
 
@@ -94,6 +94,87 @@ export const COMMUNITY_LISTS = {
   travelingmerchant_stock: 'traveling-merchant',
 } as const
 
+// --- The upstream game feed (GROW_A_GARDEN_STOCK_FEED_URL) ---------------------------------------------
+
+/** A name from the feed as the pages may show it: control and format characters dropped, bounded. */
+const feedName = z
+  .string()
+  .max(500)
+  .transform((v) =>
+    v
+      .toWellFormed()
+      .replace(/[\p{Cc}\p{Cf}]/gu, '')
+      .trim()
+      .slice(0, 120),
+  )
+const feedUnix = z.number().int().min(0).max(32_503_680_000).optional()
+
+/** One item of a feed list, as JStudio-style feeds give it (`icon` and other fields are ignored). */
+const feedItemSchema = z.looseObject({
+  item_id: feedName.pipe(z.string().min(1, 'item_id is empty')),
+  display_name: feedName.optional(),
+  /** 0: listed but sold out (left out of the report). */
+  quantity: z.number().int().min(0).max(1_000_000),
+  start_date_unix: feedUnix,
+  end_date_unix: feedUnix,
+})
+export type FeedItem = z.output<typeof feedItemSchema>
+
+const feedList = z.array(feedItemSchema).max(STOCK_LIMITS.maxItems).nullish()
+
+/**
+ * The answer of the upstream stock feed, in the shape community bots publish (JStudio's
+ * `/v2/growagarden/stock`): a list per shop, each item `{ item_id, display_name, quantity,
+ * start_date_unix, end_date_unix }`, and the weather. Unknown fields are ignored; an answer that does not
+ * match is logged and skipped.
+ */
+export const stockFeedSchema = z.looseObject({
+  seed_stock: feedList,
+  gear_stock: feedList,
+  egg_stock: feedList,
+  cosmetic_stock: feedList,
+  eventshop_stock: feedList,
+  travelingmerchant_stock: z
+    .union([
+      z.array(feedItemSchema).max(STOCK_LIMITS.maxItems),
+      z.looseObject({ stock: z.array(feedItemSchema).max(STOCK_LIMITS.maxItems).nullish() }),
+    ])
+    .nullish(),
+  weather: z
+    .array(
+      z.looseObject({
+        weather_id: feedName.pipe(z.string().min(1)),
+        active: z.boolean().optional(),
+        start_duration_unix: feedUnix,
+        end_duration_unix: feedUnix,
+      }),
+    )
+    .max(50)
+    .nullish(),
+})
+export type StockFeed = z.output<typeof stockFeedSchema>
+
+/** GET /api/stock/:game/feed-unknown (stock managers): feed items the catalog lacks, newest first. */
+export const feedUnknownItemSchema = z.object({
+  shop: z.string(),
+  feedId: z.string(),
+  displayName: z.string(),
+  firstSeenAt: z.string(),
+  lastSeenAt: z.string(),
+  timesSeen: z.number(),
+})
+export type FeedUnknownItem = z.infer<typeof feedUnknownItemSchema>
+export const feedUnknownResponseSchema = z.object({
+  /** Whether this site reads a feed for the game (GROW_A_GARDEN_STOCK_FEED_URL is set). */
+  configured: z.boolean(),
+  lastReadAt: z.string().nullable(),
+  lastOkAt: z.string().nullable(),
+  /** Why the last read failed (null: it did not). */
+  lastError: z.string().nullable(),
+  items: z.array(feedUnknownItemSchema),
+})
+export type FeedUnknownResponse = z.infer<typeof feedUnknownResponseSchema>
+
 // --- Reports out --------------------------------------------------------------------------------------
 
 /** An item in stock: `quantity` null at a shop without quantities (the Blox Fruits dealers). */
@@ -108,8 +189,8 @@ export const stockReportSchema = z.object({
   windowEnd: z.string(),
   observedAt: z.string(),
   reportedAt: z.string(),
-  /** Who reported it: a stock manager (their username) or a bot (its token's name). */
-  source: z.object({ kind: z.enum(['manager', 'bot']), name: z.string() }),
+  /** Who reported it: a stock manager (their username), a bot (its token's name) or the game feed. */
+  source: z.object({ kind: z.enum(STOCK_SOURCES), name: z.string() }),
   /** A later report replaced an earlier one of the same window. */
   corrected: z.boolean(),
   weather: z.string().nullable(),

@@ -239,6 +239,39 @@ export const STOCK_MESSAGES = {
   emptyCommunityReport: 'Give shop and items, or the stock lists of a Grow a Garden bot (seed_stock, …)',
 } as const
 
+// --- Sources of reports ------------------------------------------------------------------------
+
+/** What reports stock: a stock manager (session), a bot (ingest token), or the game feed (issue 39). */
+export const STOCK_SOURCES = ['manager', 'bot', 'feed'] as const
+export type StockSourceKind = (typeof STOCK_SOURCES)[number]
+
+/** How the pages name each source. */
+export const STOCK_SOURCE_LABELS: Record<StockSourceKind, string> = {
+  manager: 'Stock manager',
+  bot: 'Bot',
+  feed: 'Game feed',
+}
+
+/** The upstream feed's timing (docs/decisions/049-stock-feed.md). */
+export const STOCK_FEED = {
+  /** Read again this often after a restock until the feed has the new stock (feeds lag the game). */
+  retryMs: 15_000,
+  /** Third-party feeds run 1-1.5 min behind the game: a list without dates is taken as new after this. */
+  lagMs: 90_000,
+  /** An instance's claim on a read, should it die while reading. */
+  leaseMs: 60_000,
+  /** The longest a read may take. */
+  timeoutMs: 10_000,
+  /** The largest answer read. */
+  maxBytes: 2 * 1024 * 1024,
+  /** Unknown items kept per game (the oldest seen go first). */
+  maxUnknown: 200,
+  /** The header the feed's key is sent in (JStudio's API asks for `jstudio-key`). */
+  keyHeader: 'jstudio-key',
+  /** How reports of the feed are named. */
+  sourceName: 'Game feed',
+} as const
+
 // --- Ingest tokens -----------------------------------------------------------------------------
 
 /**

@@ -14,6 +14,9 @@ import {
 } from 'drizzle-orm/pg-core'
 import { users } from '../../platform/server/auth/tables'
 
+/** What reports stock: a stock manager, a bot with an ingest token, or the upstream game feed. */
+export type StockSource = 'manager' | 'bot' | 'feed'
+
 /**
  * A game's stock-ingest token for a bot: only its SHA-256 is kept, it reports for one game, and it can
  * be revoked (kept, so reports still name it).
@@ -56,6 +59,8 @@ export const stockReports = pgTable(
     tokenId: bigint({ mode: 'number' }).references(() => stockIngestTokens.id),
     /** Who reported it, as the page shows it (a username or a token's name), kept if the account goes. */
     sourceName: text().notNull(),
+    /** What reported it: a stock manager (session), a bot (ingest token) or the game feed (the feed worker). */
+    source: text().$type<StockSource>().notNull().default('manager'),
     corrected: boolean().notNull().default(false),
     supersededAt: timestamp({ withTimezone: true }),
   },
@@ -83,4 +88,47 @@ export const stockShopSettings = pgTable(
     updatedBy: text().references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.shop] })],
+)
+
+/** One shop's reading of the game feed, kept between reads (and instances). Times are epoch ms. */
+export interface FeedShopState {
+  /** The start of the window the feed's stock was written (or found empty) for. */
+  done?: number
+  /** The stock the last read held, and the window it was read in. */
+  seen?: { window: number; fingerprint: string }
+  /** The stock last read in an earlier window: a read that still holds it is the feed lagging. */
+  before?: string
+}
+
+/**
+ * The upstream stock feed's reading (GROW_A_GARDEN_STOCK_FEED_URL), one row per game, shared by every
+ * instance: each shop's state, when the next read is due, and the lease of the instance reading now.
+ */
+export const stockFeedState = pgTable('stock_feed_state', {
+  gameId: text().primaryKey(),
+  shops: jsonb().$type<Record<string, FeedShopState>>().notNull().default(sql`'{}'::jsonb`),
+  nextReadAt: timestamp({ withTimezone: true }),
+  leaseUntil: timestamp({ withTimezone: true }),
+  lastReadAt: timestamp({ withTimezone: true }),
+  lastOkAt: timestamp({ withTimezone: true }),
+  lastError: text(),
+})
+
+/** Items the feed listed that the catalog lacks: never invented, listed for the stock managers. */
+export const stockFeedUnknownItems = pgTable(
+  'stock_feed_unknown_items',
+  {
+    gameId: text().notNull(),
+    shop: text().notNull(),
+    /** The feed's `item_id`. */
+    feedId: text().notNull(),
+    displayName: text().notNull(),
+    firstSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    timesSeen: integer().notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.shop, t.feedId] }),
+    index('stock_feed_unknown_items_seen_idx').on(t.gameId, t.lastSeenAt),
+  ],
 )

@@ -99,6 +99,17 @@ export const tradeOfferRequestSchema = z.strictObject({
 })
 export type TradeOfferRequest = z.input<typeof tradeOfferRequestSchema>
 
+/**
+ * POST /api/trade-offers/:id/counter → 201 the offer with its new terms: the trader whose turn it is
+ * answers the current terms with new ones. Both sides are the offer's, whoever counters: `offering` is
+ * what the offer's trader (the offerer) gives, `requesting` what they get, as in the offer's answer.
+ */
+export const tradeCounterRequestSchema = z.strictObject({
+  offering: side('offering', L.minOfferSide, L.maxOfferSide),
+  requesting: side('requesting', L.minOfferSide, L.maxOfferSide),
+})
+export type TradeCounterRequest = z.input<typeof tradeCounterRequestSchema>
+
 /** POST /api/trade-offers/:id/messages → 201 the message. */
 export const tradeMessageRequestSchema = z.strictObject({
   body: text('body', { min: 1, max: L.maxMessage, messages: { tooShort: 'Write a message first' } }),
@@ -202,6 +213,8 @@ export const tradeAdSchema = z.object({
   closedAt: z.string().nullable(),
   /** Offers waiting for the owner's answer. */
   pendingOffers: z.number().int(),
+  /** An offer on it was accepted: the trade is under way (it is `traded` once both confirm). */
+  accepted: z.boolean(),
   wfl: tradeWflSchema,
 })
 export type TradeAd = z.infer<typeof tradeAdSchema>
@@ -221,6 +234,29 @@ export type TradeAdsResponse = z.infer<typeof tradeAdsResponseSchema>
 export const tradeAdResponseSchema = z.object({ ad: tradeAdSchema, now: z.string() })
 export type TradeAdResponse = z.infer<typeof tradeAdResponseSchema>
 
+const offerSideSchema = z.enum(['owner', 'offerer'])
+
+/**
+ * One round of an offer's negotiation: the offer itself (round 1), then each counter, with who proposed
+ * it and when. Its sides are the offer's (`offering`: what the offerer gives), `wfl` the offerer's
+ * verdict of them (today's values), `verdicts` each trader's.
+ */
+export const tradeOfferRoundSchema = z.object({
+  round: z.number().int(),
+  proposedBy: offerSideSchema,
+  /** The username of the trader who proposed it. */
+  proposer: z.string(),
+  offering: z.array(tradeSlotSchema),
+  requesting: z.array(tradeSlotSchema),
+  wfl: tradeWflSchema,
+  verdicts: z.object({
+    owner: z.enum(['win', 'fair', 'loss']).nullable(),
+    offerer: z.enum(['win', 'fair', 'loss']).nullable(),
+  }),
+  createdAt: z.string(),
+})
+export type TradeOfferRound = z.infer<typeof tradeOfferRoundSchema>
+
 export const tradeOfferSchema = z.object({
   id: z.number().int(),
   adId: z.number().int(),
@@ -231,13 +267,17 @@ export const tradeOfferSchema = z.object({
   offerer: traderSchema,
   /** The ad's owner. */
   owner: traderSchema,
-  /** What the offerer gives. */
+  /** What the offerer gives (the current terms: the last round's). */
   offering: z.array(tradeSlotSchema),
   /** What the offerer gets. */
   requesting: z.array(tradeSlotSchema),
   note: z.string(),
   /** The offerer's verdict. */
   wfl: tradeWflSchema,
+  /** Whose turn it is to answer the current terms (whoseTurn, policy.ts); null once it is not pending. */
+  turn: offerSideSchema.nullable(),
+  /** The negotiation, oldest first: the offer, then each counter. The last round is the current terms. */
+  rounds: z.array(tradeOfferRoundSchema),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
   /** When the owner accepted it: a trade that was accepted can be disputed and reviewed. */
@@ -265,7 +305,7 @@ export type TradeOffer = z.infer<typeof tradeOfferSchema>
 export const tradeOffersResponseSchema = z.object({ offers: z.array(tradeOfferSchema) })
 export type TradeOffersResponse = z.infer<typeof tradeOffersResponseSchema>
 
-/** The decisions' answer: the offer as it is now. */
+/** The decisions' answer (and GET /api/trade-offers/:id, and a counter's 201): the offer as it is now. */
 export const tradeOfferResponseSchema = z.object({ offer: tradeOfferSchema })
 export type TradeOfferResponse = z.infer<typeof tradeOfferResponseSchema>
 

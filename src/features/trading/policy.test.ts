@@ -68,7 +68,7 @@ describe('who may act on an offer', () => {
 
 describe('a negotiation in turns', () => {
   const countered = (over: Partial<OfferFacts> = {}) => facts({ proposedBy: 'owner', round: 2, ...over })
-  it('after an offer it is the owner\'s turn; after a counter, the other trader\'s', () => {
+  it("after an offer it is the owner's turn; after a counter, the other trader's", () => {
     expect(whoseTurn('offerer')).toBe('owner')
     expect(whoseTurn('owner')).toBe('offerer')
   })

@@ -5,12 +5,14 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import type { OfferSide } from '@/features/trading/policy'
 import type { AdStatus, OfferStatus, TradeSide, TradeTag } from '@/features/trading/rules'
 import { users } from '../../platform/server/auth/tables'
 
@@ -108,6 +110,13 @@ export const tradeOffers = pgTable(
      * trades and badges (a pair of accounts cannot farm them).
      */
     counted: boolean().notNull().default(false),
+    /**
+     * Who proposed the current terms (its `trade_offer_items`): the offerer made the offer, either trader
+     * may counter it; the other one's turn (policy.ts, whoseTurn).
+     */
+    termsBy: text().$type<OfferSide>().notNull().default('offerer'),
+    /** The round of the current terms: 1 for the offer, one more for each counter (trade_offer_terms). */
+    termsRound: integer().notNull().default(1),
   },
   (t) => [
     index('trade_offers_ad_idx').on(t.adId, t.id.desc()),
@@ -128,6 +137,36 @@ export const tradeOfferItems = pgTable(
     ...slotColumns(),
   },
   (t) => [primaryKey({ columns: [t.offerId, t.side, t.position] })],
+)
+
+/** One slot of a round's side, as `trade_offer_items` holds it. */
+export interface TermsSlot {
+  itemId: string
+  variant: string | null
+  quantity: number
+}
+
+/**
+ * An offer's negotiation: each round of terms (the offer, then each counter), who proposed it and when.
+ * The current terms are the last round, also in `trade_offer_items` (what everything else reads).
+ * `offering` is what the offerer gives, whoever proposed the round.
+ */
+export const tradeOfferTerms = pgTable(
+  'trade_offer_terms',
+  {
+    offerId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => tradeOffers.id, { onDelete: 'cascade' }),
+    round: integer().notNull(),
+    proposedBy: text().$type<OfferSide>().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    offering: jsonb().$type<TermsSlot[]>().notNull(),
+    requesting: jsonb().$type<TermsSlot[]>().notNull(),
+    createdAt: at().notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.round] })],
 )
 
 /** The conversation of an offer between its two traders. */

@@ -104,6 +104,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 /**
  * An item's image at one size (128 and 256 px WebP, re-encoded from the upload), kept in the database
  * so every instance serves it. `version` is in its address, so a new upload gets a new address.
+ * `source`: 'upload' (the value team, by hand) or 'import' (item-images, from the game's own sources);
+ * an import never replaces an upload.
  */
 export const itemImages = pgTable(
   'item_images',
@@ -113,10 +115,13 @@ export const itemImages = pgTable(
     size: smallint().notNull(),
     version: text().notNull(),
     bytes: bytea().notNull(),
+    /** 'upload' | 'import' */
+    source: text().notNull().default('upload'),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.itemId, t.size] }),
+    check('item_images_source_check', sql`${t.source} in ('upload', 'import')`),
     foreignKey({ columns: [t.gameId, t.itemId], foreignColumns: [items.gameId, items.id] }).onDelete(
       'cascade',
     ),

@@ -44,6 +44,9 @@ describe('loadEnv', () => {
     ['SHUTDOWN_DRAIN_SECONDS', '-1'],
     ['SHUTDOWN_DRAIN_SECONDS', '2.5'],
     ['SHUTDOWN_DRAIN_SECONDS', 'soon'],
+    ['ROBLOX_OAUTH_ISSUER', 'apis.roblox.com/oauth'],
+    ['ROBLOX_OAUTH_ISSUER', 'ftp://apis.roblox.com/oauth/'],
+    ['ROBLOX_OAUTH_ISSUER', 'https://apis.roblox.com/oauth/?x=1'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadEnv({ [name]: value })).toThrowError(EnvError)
     expect(() => loadEnv({ [name]: value })).toThrowError(new RegExp(name))
@@ -74,6 +77,23 @@ describe('loadEnv', () => {
       PETSGO_API_URL: 'http://127.0.0.1:5124',
       VALUE_IMPORT_INTERVAL_MINUTES: 0,
     })
+  })
+
+  it("offers Roblox's sign-in only when configured, at Roblox's issuer unless told otherwise", () => {
+    const env = loadEnv({})
+    expect(env.ROBLOX_CLIENT_ID).toBeUndefined()
+    expect(env.ROBLOX_CLIENT_SECRET).toBeUndefined()
+    expect(env.ROBLOX_OAUTH_ISSUER).toBe('https://apis.roblox.com/oauth/')
+    expect(loadEnv({ ROBLOX_CLIENT_ID: '8165', ROBLOX_CLIENT_SECRET: 'RBX-secret' })).toMatchObject({
+      ROBLOX_CLIENT_ID: '8165',
+      ROBLOX_CLIENT_SECRET: 'RBX-secret',
+    })
+    // The issuer keeps exactly one trailing slash, however it is written.
+    for (const written of ['http://127.0.0.1:2531', 'http://127.0.0.1:2531/', 'http://127.0.0.1:2531//'])
+      expect(loadEnv({ ROBLOX_OAUTH_ISSUER: written }).ROBLOX_OAUTH_ISSUER).toBe('http://127.0.0.1:2531/')
+    expect(loadEnv({ ROBLOX_OAUTH_ISSUER: 'https://id.example/oauth' }).ROBLOX_OAUTH_ISSUER).toBe(
+      'https://id.example/oauth/',
+    )
   })
 
   it('takes DEV_SERVER_ORIGIN (set by npm run dev) except in production', () => {
@@ -181,4 +201,60 @@ describe('ALERT_WEBHOOK_TEST_ORIGINS', () => {
       )
     },
   )
+})
+
+describe('ITEM_WIKI_API_URL / ITEM_IMAGE_TEST_ORIGINS', () => {
+  it('the wiki API is unset by default (each game its own wiki) and a URL with {game} when given', () => {
+    expect(loadEnv({}).ITEM_WIKI_API_URL).toBeUndefined()
+    const url = 'https://{game}.wikis.example/api.php'
+    expect(loadEnv({ ITEM_WIKI_API_URL: url }).ITEM_WIKI_API_URL).toBe(url)
+    expect(() => loadEnv({ ITEM_WIKI_API_URL: 'ftp://{game}.example/api.php' })).toThrowError(
+      /ITEM_WIKI_API_URL: must be an http\(s\) URL/,
+    )
+  })
+
+  it('test origins are read under NODE_ENV=test only', () => {
+    expect(loadEnv({}).ITEM_IMAGE_TEST_ORIGINS).toEqual([])
+    expect(
+      loadEnv({ NODE_ENV: 'test', ITEM_IMAGE_TEST_ORIGINS: 'http://127.0.0.1:5123/' })
+        .ITEM_IMAGE_TEST_ORIGINS,
+    ).toEqual(['http://127.0.0.1:5123'])
+    expect(() =>
+      loadEnv({
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'x'.repeat(32),
+        ITEM_IMAGE_TEST_ORIGINS: 'http://127.0.0.1:1',
+      }),
+    ).toThrowError(/ITEM_IMAGE_TEST_ORIGINS: is for tests only/)
+  })
+})
+
+describe('GROW_A_GARDEN_STOCK_FEED_URL / _KEY', () => {
+  it('are unset by default (no feed) and read when given', () => {
+    expect(loadEnv({}).GROW_A_GARDEN_STOCK_FEED_URL).toBeUndefined()
+    const env = loadEnv({
+      GROW_A_GARDEN_STOCK_FEED_URL: 'https://api.example/v2/growagarden/stock',
+      GROW_A_GARDEN_STOCK_FEED_KEY: 'js_key',
+    })
+    expect(env.GROW_A_GARDEN_STOCK_FEED_URL).toBe('https://api.example/v2/growagarden/stock')
+    expect(env.GROW_A_GARDEN_STOCK_FEED_KEY).toBe('js_key')
+  })
+
+  it.each(['not a url', 'ftp://feed.example/stock', 'javascript:alert(1)'])('refuses the URL %j', (value) => {
+    expect(() => loadEnv({ GROW_A_GARDEN_STOCK_FEED_URL: value })).toThrowError(
+      /GROW_A_GARDEN_STOCK_FEED_URL/,
+    )
+  })
+
+  it('refuses a key over plain http in production, not in development', () => {
+    const source = {
+      GROW_A_GARDEN_STOCK_FEED_URL: 'http://feed.example/stock',
+      GROW_A_GARDEN_STOCK_FEED_KEY: 'js_key',
+      AUTH_SECRET: 'x'.repeat(32),
+    }
+    expect(() => loadEnv({ ...source, NODE_ENV: 'production' })).toThrowError(
+      /GROW_A_GARDEN_STOCK_FEED_URL: must be https/,
+    )
+    expect(loadEnv({ ...source, NODE_ENV: 'development' }).GROW_A_GARDEN_STOCK_FEED_KEY).toBe('js_key')
+  })
 })

@@ -48,6 +48,16 @@ const envSchema = z
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     OIDC_NAME: z.string().min(1).max(40).default('Single sign-on'),
+    /**
+     * Sign in with Roblox (docs/decisions/046): offered when the client id and secret are set. The issuer's
+     * discovery document (ISSUER + .well-known/openid-configuration) gives the endpoints and keys.
+     */
+    ROBLOX_CLIENT_ID: z.string().min(1).optional(),
+    ROBLOX_CLIENT_SECRET: z.string().min(1).optional(),
+    ROBLOX_OAUTH_ISSUER: z
+      .url({ protocol: /^https?$/ })
+      .refine((url) => !/[?#]/.test(url), 'must be the issuer URL, without a query or fragment')
+      .default('https://apis.roblox.com/oauth/'),
     DISCORD_SERVER_URL: optionalUrl,
     DISCORD_BOT_INVITE_URL: optionalUrl,
     /** The bot (docs/decisions/041): the application's public key (hex) that signs its interactions. */
@@ -73,10 +83,31 @@ const envSchema = z
     PS99_API_URL: z.url({ protocol: /^https?$/ }).default('https://ps99.biggamesapi.io'),
     /** The official price API of PETS GO! (the same shape). */
     PETSGO_API_URL: z.url({ protocol: /^https?$/ }).default('https://petsgo.biggamesapi.io'),
+    /**
+     * Where item pictures of the wiki games come from: a MediaWiki api.php URL with `{game}` replaced by
+     * the game's id; unset, each game's known wiki (src/features/item-images/rules.ts).
+     */
+    ITEM_WIKI_API_URL: z
+      .string()
+      .refine((value) => {
+        try {
+          return /^https?:$/.test(new URL(value.replaceAll('{game}', 'blox-fruits')).protocol)
+        } catch {
+          return false
+        }
+      }, "must be an http(s) URL of a MediaWiki api.php, where {game} stands for the game's id")
+      .optional(),
     /** Roblox's users API: looks up a username and reads a profile's About (verified Roblox accounts). */
     ROBLOX_USERS_API_URL: z.url({ protocol: /^https?$/ }).default('https://users.roblox.com'),
     /** Roblox's thumbnails API: the avatar headshot of a verified Roblox account. */
     ROBLOX_THUMBNAILS_API_URL: z.url({ protocol: /^https?$/ }).default('https://thumbnails.roblox.com'),
+    /**
+     * Grow a Garden's stock from an upstream feed in the community bots' shape (JStudio's
+     * `/v2/growagarden/stock`), read at each restock; unset: no feed (docs/decisions/049-stock-feed.md).
+     */
+    GROW_A_GARDEN_STOCK_FEED_URL: optionalUrl,
+    /** The feed's key, sent as the `jstudio-key` header (the header JStudio's API asks for). */
+    GROW_A_GARDEN_STOCK_FEED_KEY: z.string().min(1).max(500).optional(),
     /** Minutes between official price imports; 0 switches the schedule off (Import now still works). */
     VALUE_IMPORT_INTERVAL_MINUTES: z.coerce
       .number({ error: 'must be a whole number of minutes (0 = off)' })
@@ -153,6 +184,33 @@ const envSchema = z
         }
         return origins.map((origin) => new URL(origin).origin)
       }),
+    /**
+     * Tests only (refused unless NODE_ENV=test): comma-separated http origins (http://127.0.0.1:5123) that
+     * item picture imports may fetch from besides https addresses, without the private-address check.
+     */
+    ITEM_IMAGE_TEST_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value, ctx) => {
+        const origins = value
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean)
+        for (const origin of origins) {
+          let url: URL | undefined
+          try {
+            url = new URL(origin)
+          } catch {}
+          if (!url || !/^https?:$/.test(url.protocol) || url.origin !== origin.replace(/\/$/, '')) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `"${origin}" is not an origin such as http://127.0.0.1:5123`,
+            })
+            return z.NEVER
+          }
+        }
+        return origins.map((origin) => new URL(origin).origin)
+      }),
   })
   .transform((raw) => ({
     ...raw,
@@ -161,6 +219,8 @@ const envSchema = z
     PETSGO_API_URL: raw.PETSGO_API_URL.replace(/\/+$/, ''),
     ROBLOX_USERS_API_URL: raw.ROBLOX_USERS_API_URL.replace(/\/+$/, ''),
     ROBLOX_THUMBNAILS_API_URL: raw.ROBLOX_THUMBNAILS_API_URL.replace(/\/+$/, ''),
+    // Roblox's issuer ends in a slash (https://apis.roblox.com/oauth/): kept with exactly one.
+    ROBLOX_OAUTH_ISSUER: raw.ROBLOX_OAUTH_ISSUER.replace(/\/*$/, '/'),
     DISCORD_API_URL: raw.DISCORD_API_URL.replace(/\/+$/, ''),
     // With the bot's own application id, /invite-bot installs that bot (docs/decisions/041).
     DISCORD_BOT_INVITE_URL: raw.DISCORD_APPLICATION_ID
@@ -176,6 +236,24 @@ const envSchema = z
         code: 'custom',
         path: ['DEV_SERVER_ORIGIN'],
         message: 'is for npm run dev only: it is refused when NODE_ENV=production',
+      })
+    }
+    if (env.ITEM_IMAGE_TEST_ORIGINS.length > 0 && env.NODE_ENV !== 'test') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ITEM_IMAGE_TEST_ORIGINS'],
+        message: 'is for tests only: it is refused unless NODE_ENV=test',
+      })
+    }
+    if (
+      env.GROW_A_GARDEN_STOCK_FEED_KEY &&
+      env.GROW_A_GARDEN_STOCK_FEED_URL?.startsWith('http:') &&
+      env.NODE_ENV === 'production'
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GROW_A_GARDEN_STOCK_FEED_URL'],
+        message: 'must be https when GROW_A_GARDEN_STOCK_FEED_KEY is set (the key would travel in clear)',
       })
     }
     if (env.ALERT_WEBHOOK_TEST_ORIGINS.length > 0 && env.NODE_ENV !== 'test') {

@@ -263,6 +263,9 @@ export const ENUM_PATH_ENDPOINTS: {
     body: { csv: 'kitsune,1', reason: 'Fuzz', dryRun: false },
   },
   { method: 'POST', path: '/api/admin/imports/{}/run', signedIn: true },
+  { method: 'POST', path: '/api/admin/item-images/{}/import', signedIn: true },
+  { method: 'GET', path: '/api/admin/item-images/{}/import', signedIn: true },
+  { method: 'GET', path: '/api/admin/item-images/{}/missing', signedIn: true },
   { method: 'GET', path: '/og/items/{}/kitsune.png' },
   { method: 'GET', path: '/og/items/blox-fruits/{}.png' },
 ]

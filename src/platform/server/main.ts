@@ -51,7 +51,13 @@ async function main() {
     web,
     shutdown,
     sharedAnswers,
-    auth: createAuth({ env, logger, db: services.database.db, secret: services.secret }),
+    auth: createAuth({
+      env,
+      logger,
+      db: services.database.db,
+      cache: services.cache,
+      secret: services.secret,
+    }),
   })
 
   const server = serveApp(

@@ -41,7 +41,7 @@ async function isStaff(env: Env, db: Db, user: Session['user']): Promise<boolean
 }
 
 /** Whether the name is, or looks like, one kept for another account (a middleman's names). */
-async function isKeptForAnother(db: Db, name: string, userId: string): Promise<boolean> {
+export async function isKeptForAnother(db: Db, name: string, userId: string): Promise<boolean> {
   const kept = (await callHook(keptNames, db)).flat()
   return kept.some((k) => k.userId !== userId && looksAlike(k.name, name))
 }

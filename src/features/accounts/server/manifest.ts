@@ -1,4 +1,4 @@
-import { accountCreated } from '@/platform/server/auth/hooks'
+import { accountCreated, robloxIdentityProven } from '@/platform/server/auth/hooks'
 import { defineFeature } from '@/platform/server/context'
 import { implement } from '@/platform/server/hooks'
 import { MULTIPART_ENVELOPE_BYTES } from '@/platform/server/lib/validate'
@@ -6,7 +6,7 @@ import { AVATAR_MAX_BYTES } from '../rules'
 import { blockRoutes } from './block-routes'
 import { profilePageHead } from './page-head'
 import { meRoutes, profileRoutes, uploadRoutes, userRoutes } from './routes'
-import { createProfileRow, fillNameSkeletons } from './service'
+import { createProfileRow, fillNameSkeletons, nameFromRoblox } from './service'
 
 /**
  * Who is signed in, their profile and avatar, public trader profiles, and the traders each one blocked
@@ -30,7 +30,13 @@ export default defineFeature({
     },
   ],
   // Every new account has its profile row (a username is chosen later).
-  hooks: [implement(accountCreated, (db, userId) => createProfileRow(db, userId))],
+  hooks: [
+    implement(accountCreated, (db, userId) => createProfileRow(db, userId)),
+    // An account made by signing in with Roblox is named after its Roblox username (decision 046).
+    implement(robloxIdentityProven, async ({ db }, userId, roblox, { newAccount }) => {
+      if (newAccount) await nameFromRoblox(db, userId, roblox.username, roblox.id)
+    }),
+  ],
   pageHeads: { '/u/:username': profilePageHead },
   async start({ database, logger }) {
     const names = await fillNameSkeletons(database.db)

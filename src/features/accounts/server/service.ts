@@ -5,6 +5,7 @@ import {
   isOfferedSocialKey,
   SOCIAL_KEYS,
   type SocialLinks,
+  USERNAME_MAX,
   USERNAME_MESSAGES,
   usernameProblem,
 } from '@/features/accounts/rules'
@@ -19,8 +20,9 @@ import type { Db } from '@/platform/server/db/client'
 import type { Env } from '@/platform/server/env'
 import { callHook } from '@/platform/server/hooks'
 import { AppError } from '@/platform/server/lib/errors'
+import { isPlaceholderEmail, realEmail } from '@/shared/no-email'
 import { publicProfileParts } from './hooks'
-import { assertNameMayPass } from './kept-names'
+import { assertNameMayPass, hasStaffWord, isKeptForAnother } from './kept-names'
 import { nameSkeleton } from './name-skeleton'
 
 const AVATAR_URL_PREFIX = '/uploads/avatars/'
@@ -32,8 +34,12 @@ interface Owner {
   createdAt: Date
 }
 
-/** The display name when none is set: the part of the e-mail before the at-sign (docs/product.md §6). */
-const fallbackDisplayName = (email: string) => email.split('@')[0] ?? email
+/**
+ * The display name when none is set: the part of the e-mail before the at-sign (docs/product.md §6); an
+ * account without an e-mail (its placeholder is never shown) is a Trader until it has a username.
+ */
+const fallbackDisplayName = (email: string) =>
+  isPlaceholderEmail(email) ? 'Trader' : (email.split('@')[0] ?? email)
 
 /** OG members: the account's verified e-mail is a verified launch-list subscriber. */
 const hasOgBadge = async (db: Db, owner: Owner) =>
@@ -287,7 +293,7 @@ export async function getMe(env: Env, db: Db, user: Session['user'] | null): Pro
   return {
     user: {
       id: user.id,
-      email: user.email,
+      email: realEmail(user.email),
       emailVerified: user.emailVerified,
       twoFactorEnabled: Boolean(user.twoFactorEnabled),
       isAdmin: permissions.isAdmin,
@@ -314,4 +320,54 @@ export async function getPublicProfile(
 /** A new account's profile row, empty until the trader chooses a username. */
 export async function createProfileRow(db: Db, userId: string): Promise<void> {
   await db.insert(profiles).values({ userId }).onConflictDoNothing()
+}
+
+/**
+ * The usernames an account made by Roblox's sign-in may get, best first (docs/decisions/046): its Roblox
+ * username in lower case (Roblox's letters, digits and underscore are the site's too), then the same with
+ * the end of its Roblox id, then `roblox_<id>`. Those the username rules refuse are left out.
+ */
+export function usernamesFromRoblox(robloxUsername: string, robloxId: number): string[] {
+  const base = robloxUsername
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, '')
+    .slice(0, USERNAME_MAX)
+  const id = String(robloxId)
+  const candidates = [
+    base,
+    `${base.slice(0, USERNAME_MAX - 5)}_${id.slice(-4)}`,
+    `roblox_${id}`.slice(0, USERNAME_MAX),
+  ]
+  return [...new Set(candidates)].filter((name) => usernameProblem(name) === null)
+}
+
+/**
+ * Gives an account made by Roblox's sign-in its username: the first of `usernamesFromRoblox` that no
+ * trader has and that does not pass for the site's team (a staff word, a middleman's name kept for
+ * another account: the rules of a username typed by hand). None free: the account has none, and the
+ * trader is asked to choose one as after any other sign-up. Returns the username given, or null.
+ */
+export async function nameFromRoblox(
+  db: Db,
+  userId: string,
+  robloxUsername: string,
+  robloxId: number,
+): Promise<string | null> {
+  await db.insert(profiles).values({ userId }).onConflictDoNothing()
+  if ((await profileRow(db, userId))?.username) return null
+  for (const username of usernamesFromRoblox(robloxUsername, robloxId)) {
+    if (hasStaffWord(username) || (await isKeptForAnother(db, username, userId))) continue
+    try {
+      const named = await db
+        .update(profiles)
+        .set({ username, usernameSkeleton: nameSkeleton(username), updatedAt: new Date() })
+        .where(and(eq(profiles.userId, userId), isNull(profiles.username)))
+        .returning({ username: profiles.username })
+      return named[0]?.username ?? null
+    } catch (error) {
+      if (isUniqueViolation(error, 'profiles_username_unique')) continue
+      throw error
+    }
+  }
+  return null
 }

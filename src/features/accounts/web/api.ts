@@ -33,6 +33,10 @@ export function useMe(): { me: Me | null; isPending: boolean; isSuccess: boolean
   return { me, isPending, isSuccess }
 }
 
+/** How a signed-in trader is named to themselves: their e-mail, or without one (Roblox) their name. */
+export const whoIsSignedIn = (me: Me) =>
+  me.email ?? (me.profile.username ? `@${me.profile.username}` : me.profile.displayName)
+
 /** Re-reads who is signed in (after sign-in, sign-out or a profile change); per-user screens are re-read too. */
 export const refreshMe = () => {
   queryClient.removeQueries({ queryKey: ['favorites'] })

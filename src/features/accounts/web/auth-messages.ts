@@ -26,6 +26,10 @@ const MESSAGES: Record<string, string> = {
   access_denied: 'You cancelled the sign-in.',
   state_mismatch: 'The sign-in took too long or was opened in another browser. Please try again.',
   please_restart_the_process: 'The sign-in took too long. Please try again.',
+  // Sign in with Roblox (docs/decisions/046); the server sends its own words along (error_description).
+  roblox_account_taken: 'This Roblox account is already verified by another TradeHub account',
+  roblox_profile_invalid: 'Roblox did not say which Roblox account you are. Please try again.',
+  INVALID_EMAIL: 'Enter an e-mail address that can receive mail',
 }
 
 /** Better Auth messages that come without a code. */

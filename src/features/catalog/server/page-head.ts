@@ -10,8 +10,10 @@ import {
 import {
   DEFAULT_FAIR_BAND,
   dropUnknownVariants,
+  isAmountSlot,
   parseFairBand,
   parseTradeParam,
+  slotItemIds,
 } from '@/features/catalog/wfl'
 import type { HeadResolver } from '@/platform/server/context'
 import { formatValue } from '@/shared/format-value'
@@ -57,18 +59,14 @@ async function sharedTradeHead(catalog: CatalogDeps, gameId: GameId, search: URL
     give: parseTradeParam(search.get('give')).slots,
     get: parseTradeParam(search.get('get')).slots,
   }
-  const ids = [...new Set([...trade.give, ...trade.get].map((s) => s.itemId))]
+  const ids = slotItemIds([...trade.give, ...trade.get])
   const items = await findItems(catalog, gameId, ids)
-  // Slots of unknown items are left out and unknown variants dropped (headline value), as the page does.
+  // Slots of unknown items are left out and unknown variants dropped (headline value), as the page does;
+  // typed amounts stay.
+  const kept = (s: (typeof trade.give)[number]) => isAmountSlot(s) || items.has(s.itemId)
   const known = {
-    give: dropUnknownVariants(
-      trade.give.filter((s) => items.has(s.itemId)),
-      items,
-    ).slots,
-    get: dropUnknownVariants(
-      trade.get.filter((s) => items.has(s.itemId)),
-      items,
-    ).slots,
+    give: dropUnknownVariants(trade.give.filter(kept), items).slots,
+    get: dropUnknownVariants(trade.get.filter(kept), items).slots,
   }
   if (known.give.length + known.get.length === 0) return null
   const band = parseFairBand(search.get('band')) ?? DEFAULT_FAIR_BAND
@@ -76,7 +74,13 @@ async function sharedTradeHead(catalog: CatalogDeps, gameId: GameId, search: URL
   const game = (await listGames(catalog)).find((g) => g.id === gameId)
   const totals = `You give ${formatValue(result.give.total)} and get ${formatValue(result.get.total)}`
   // The picture of the same trade (cleaned as above), its address changing with what it shows.
-  const preview = tradePreview(game ?? { name: gameId, variantLabels: null }, known, items, result, band)
+  const preview = tradePreview(
+    game ?? { id: gameId, name: gameId, variantLabels: null },
+    known,
+    items,
+    result,
+    band,
+  )
   return {
     title,
     description: `${totals} in ${game?.name ?? gameId} values (fair band ±${band}%). Checked with the TradeHub WFL calculator.`,

@@ -20,6 +20,7 @@ export {
   findItemNotes,
   findItemPageFacts,
   findItems,
+  findItemsByName,
   getGameChanges,
   getItemDetail,
   getItemHistory,

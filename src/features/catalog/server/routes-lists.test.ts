@@ -179,5 +179,29 @@ describe('catalog API', () => {
       )
       expect(detail.item.aliases).toEqual(['Leopard'])
     })
+
+    it("knows the renames kept in the search rules (Soul is Spirit, Door Portal) and Adopt Me's potions", async () => {
+      for (const [former, id] of [
+        ['soul', 'spirit'],
+        ['door', 'portal'],
+      ]) {
+        const inGame = itemListResponseSchema.parse(
+          await (await get(`/api/games/blox-fruits/items?search=${former}`)).json(),
+        )
+        expect(inGame.items[0]?.id).toBe(id)
+      }
+      const list = async (q: string) =>
+        itemListResponseSchema.parse(
+          await (await get(`/api/games/adopt-me/items?search=${encodeURIComponent(q)}`)).json(),
+        )
+      expect((await list('nfr frost')).items[0]?.id).toBe('frost-dragon')
+      expect((await list('mfr shadow')).items[0]?.id).toBe('shadow-dragon')
+      expect((await list('frost fr')).items[0]?.id).toBe('frost-dragon')
+      // The variant words alone: every pet with that variant.
+      const neon = await list('neon')
+      expect(neon.total).toBe(90)
+      const everywhere = searchResponseSchema.parse(await (await get('/api/items?search=nfr%20frost')).json())
+      expect(everywhere.items[0]).toMatchObject({ gameId: 'adopt-me', id: 'frost-dragon' })
+    })
   })
 })

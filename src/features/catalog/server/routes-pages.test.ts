@@ -47,6 +47,10 @@ describe('catalog API', () => {
       ).text()
       expect(variant).toContain('<title>Win: 1 item for 1 — Kitsune for West Dragon | TradeHub</title>')
       expect(variant).toMatch(/You give 640M and get 3.91B/)
+      // A typed amount counts, named with the game's unit.
+      const amount = await (await get('/trade-helper/blox-fruits?tab=wfl&give=kitsune&get=$700M')).text()
+      expect(amount).toContain('<title>Fair: 1 item for 1 — Kitsune for 700M Beli | TradeHub</title>')
+      expect(amount).toMatch(/You give 640M and get 700M/)
     })
 
     it('declares the site search on the home page', async () => {

@@ -109,5 +109,35 @@ describe('catalog API', () => {
       const give = (await unknown.json()).error.fields.give
       expect(give).toContain('"carrot!sparkly" is not a slot')
     })
+
+    it('counts a typed amount ($700M) as that many value units, titled in the game’s unit', async () => {
+      const res = await get('/api/games/blox-fruits/trade?give=kitsune&get=$700M')
+      expect(res.status).toBe(200)
+      const body = tradeResponseSchema.parse(await res.json())
+      expect(body.trade.get).toEqual([{ itemId: '$', quantity: 1, amount: 700_000_000 }])
+      expect(body.items.map((i) => i.id)).toEqual(['kitsune'])
+      expect(body.result.get).toMatchObject({ total: 700_000_000, exactTotal: '700000000', valuedCount: 1 })
+      expect(body.result.exactDifference).toBe('60000000')
+      expect(body.title).toBe('Fair: 1 item for 1 — Kitsune for 700M Beli')
+      const adopt = tradeResponseSchema.parse(
+        await (await get('/api/games/adopt-me/trade?give=frost-dragon&get=$1.5')).json(),
+      )
+      expect(adopt.title).toBe('Loss: 1 item for 1 — Frost Dragon for 1.5 value units')
+      for (const amount of ['$700X', '$0', '$-5', '$1e9']) {
+        const bad = await get(`/api/games/blox-fruits/trade?give=kitsune&get=${amount}`)
+        expect(bad.status, amount).toBe(400)
+        expect((await bad.json()).error.fields.get).toContain(`"${amount}" is not a slot`)
+      }
+    })
+
+    it('sums huge values exactly: no float noise in the totals', async () => {
+      // Three Kitsune pets at 1e24 and 800Sx: summed as floats from BigInt(1e24) it would read 3,799,999,…
+      const res = await get('/api/games/grow-a-garden/trade?give=kitsune*3,$800Sx&get=kitsune')
+      expect(res.status).toBe(200)
+      const body = tradeResponseSchema.parse(await res.json())
+      expect(body.result.give.exactTotal).toBe('3800000000000000000000000')
+      expect(body.result.get.exactTotal).toBe('1000000000000000000000000')
+      expect(body.result.exactDifference).toBe('-2800000000000000000000000')
+    })
   })
 })

@@ -11,7 +11,7 @@ import type {
   ValuePoint,
 } from '@/features/catalog/contract'
 import { changePercent, variantsWithDefault } from '@/features/catalog/rules'
-import { matchRank, normalizeSearch } from '@/features/catalog/search'
+import { matchItem, normalizeSearch, searchAliases } from '@/features/catalog/search'
 import { games, items, itemValueChanges } from '@/features/catalog/tables'
 import type { Db } from '@/platform/server/db/client'
 import type { DbOrTx } from '@/platform/server/lib/audit'
@@ -124,7 +124,7 @@ async function loadSnapshot(deps: CatalogDeps, gameId: GameId): Promise<GameSnap
       id: row.id,
       name: row.name,
       searchName: row.searchName,
-      searchAliases: row.aliases.map(normalizeSearch),
+      searchAliases: searchAliases(gameId, row.id, row.aliases),
       category: row.category,
       rarity: row.rarity,
       value: row.value,
@@ -197,8 +197,13 @@ const COMPARATORS: Record<ItemListQuery['sort'], Comparator> = {
     ) || byName(a, b),
 }
 
-/** How well an item's name or other names match a normalised query (see `matchRank`); null: no match. */
-const rankOf = (item: IndexedItem, q: string) => matchRank([item.searchName, ...item.searchAliases], q)
+/**
+ * How well an item's name or other names match a normalised query, the game's variant words included
+ * (`nfr frost`, see `matchItem`); null: no match.
+ */
+const rankOf = (item: IndexedItem, q: string) =>
+  matchItem(item.gameId, [item.searchName, ...item.searchAliases], Object.keys(item.variants ?? {}), q)
+    ?.rank ?? null
 
 /**
  * Items whose name contains every word of the query (case- and accent-insensitive, partial words),
@@ -391,6 +396,39 @@ export async function findItems(
 ): Promise<Map<string, ItemSummary>> {
   const snap = await snapshot(deps, gameId)
   return new Map(ids.flatMap((id) => (snap.byId.has(id) ? [[id, present(snap.byId.get(id)!)] as const] : [])))
+}
+
+/**
+ * Items of a game by a name written elsewhere (an upstream feed's display name): compared as search
+ * normalises names, first with the items' names, then with their aliases (`by` says which); an item on
+ * sale before a retired one. A name that matches none is left out.
+ */
+export async function findItemsByName(
+  deps: CatalogDeps,
+  gameId: GameId,
+  names: readonly string[],
+): Promise<Map<string, { item: ItemSummary; by: 'name' | 'alias' }>> {
+  const snap = await snapshot(deps, gameId)
+  const wanted = new Map(names.map((name) => [name, normalizeSearch(name)] as const))
+  const keys = new Set([...wanted.values()].filter(Boolean))
+  const byName = new Map<string, IndexedItem>()
+  const byAlias = new Map<string, IndexedItem>()
+  const keep = (map: Map<string, IndexedItem>, key: string, item: IndexedItem) => {
+    const known = map.get(key)
+    if (!known || (known.retired && !item.retired)) map.set(key, item)
+  }
+  for (const item of snap.byId.values()) {
+    if (keys.has(item.searchName)) keep(byName, item.searchName, item)
+    for (const alias of item.searchAliases) if (keys.has(alias)) keep(byAlias, alias, item)
+  }
+  const found = new Map<string, { item: ItemSummary; by: 'name' | 'alias' }>()
+  for (const [name, key] of wanted) {
+    const named = byName.get(key)
+    const aliased = named ? undefined : byAlias.get(key)
+    if (named) found.set(name, { item: present(named), by: 'name' })
+    else if (aliased) found.set(name, { item: present(aliased), by: 'alias' })
+  }
+  return found
 }
 
 /** An item's notes (game-data facts such as its restock chance), or undefined for an unknown item. */

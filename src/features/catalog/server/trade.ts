@@ -4,6 +4,7 @@ import {
   evaluateTrade,
   type FairBand,
   modifiersFit,
+  slotItemIds,
   type Trade,
   tradeTitle,
 } from '@/features/catalog/wfl'
@@ -20,7 +21,7 @@ export function evaluateKnownTrade(
 ) {
   const result = evaluateTrade(trade, items, { band, game: gameId })
   const names = new Map([...items].map(([id, item]) => [id, item.name]))
-  return { result, title: tradeTitle(result, trade, names) }
+  return { result, title: tradeTitle(result, trade, names, gameId) }
 }
 
 /**
@@ -34,7 +35,7 @@ export async function evaluateSharedTrade(
 ): Promise<TradeResponse> {
   const trade: Trade = { give: query.give, get: query.get }
   const slots = [...trade.give, ...trade.get]
-  const ids = [...new Set(slots.map((s) => s.itemId))]
+  const ids = slotItemIds(slots)
   const items = await findItems(deps, gameId, ids)
   const unknown = ids.filter((id) => !items.has(id))
   if (unknown.length > 0) {

@@ -33,6 +33,7 @@ export const SidesEditor = lazy(async () => ({
 export { ItemImage } from './components/item-image'
 export type { SideErrors, SidesEditorProps } from './components/sides-editor'
 export {
+  howValuesSections,
   itemPageActions,
   itemPageEditor,
   itemPageRequests,

@@ -43,3 +43,6 @@ export const itemRowActions = defineSlot<{ item: ItemSummary; game: string | nul
 
 /** Under a game's values list on the values page (its latest value changes). */
 export const valuesPageSections = defineSlot<{ game: Game }>('catalog.values-page.sections')
+
+/** At the end of the methodology page (/how-values-are-set): where item pictures come from. */
+export const howValuesSections = defineSlot<Record<never, never>>('catalog.how-values.sections')

@@ -57,7 +57,7 @@ describe('an ended session ends its event streams', () => {
   it("the user's own sign-out ends that session's stream, not another session's", async () => {
     const { id, cookie, events } = await userWithStream()
     // The same user signed in on another device.
-    const other = await createMagicLinkUser(t, (await meOf(t, cookie)).email)
+    const other = await createMagicLinkUser(t, (await meOf(t, cookie)).email!)
     const otherEvents = readEvents(await send(t, '/api/live', { cookie: other.cookie }))
     expect(JSON.parse((await otherEvents.next()).data)).toEqual({ unread: 0 })
 

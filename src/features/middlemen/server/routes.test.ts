@@ -15,7 +15,7 @@ import { auditLog } from '@/platform/server/lib/audit-tables'
 import { errorOf, send } from '@/test/accounts'
 import { freshEmail, signedInUser } from '@/test/alert-delivery'
 import { createTestApp } from '@/test/app'
-import { signedInTrader, tradeBetween } from '@/test/trading'
+import { offerAction, signedInTrader, tradeBetween } from '@/test/trading'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
@@ -213,6 +213,47 @@ describe('the queue and claims', () => {
     )
     expect(queue.jobs.map((j) => j.id)).toContain(deal.requestId)
     expect(queue.requests.map((j) => j.id)).not.toContain(deal.requestId)
+  })
+
+  it('the queue shows the terms the traders accepted after a counter, the negotiation and their Roblox accounts', async () => {
+    const deal = await trade({ accept: false })
+    // The owner counters (one Kitsune for the West Dragon and a Dough); the offerer accepts that.
+    const countered = await send(t, `/api/trade-offers/${deal.offerId}/counter`, {
+      cookie: deal.owner.cookie,
+      body: { offering: [{ item: 'west-dragon' }, { item: 'dough' }], requesting: [{ item: 'kitsune' }] },
+    })
+    expect(countered.status, await countered.clone().text()).toBe(201)
+    await offerAction(t, deal.offerId, 'accept', deal.offerer)
+    expect((await request(deal.offerId, deal.offerer)).status).toBe(201)
+    await t.database.db.insert(robloxAccounts).values({
+      userId: deal.owner.id,
+      robloxId: 800_000_000 + deal.offerId,
+      name: `owner_rbx_${deal.offerId}`,
+      displayName: 'Owner On Roblox',
+      avatarUrl: null,
+    })
+    const mm = await middleman()
+    const queue = middlemanQueueResponseSchema.parse(
+      await (await send(t, '/api/middleman/requests', { cookie: mm.cookie })).json(),
+    )
+    const job = queue.requests.find((r) => r.offerId === deal.offerId)!
+    expect(job.traders).toEqual([
+      {
+        username: deal.owner.username,
+        roblox: { name: `owner_rbx_${deal.offerId}`, displayName: 'Owner On Roblox', avatarUrl: null },
+      },
+      { username: deal.offerer.username, roblox: null },
+    ])
+    expect(job.rounds.map((r) => [r.round, r.proposer])).toEqual([
+      [1, deal.offerer.username],
+      [2, deal.owner.username],
+    ])
+    // The accepted terms are the counter's, with each item's value.
+    const accepted = job.rounds.at(-1)!
+    expect(accepted.offering.map((s) => s.item)).toEqual(['west-dragon', 'dough'])
+    expect(accepted.requesting.map((s) => s.item)).toEqual(['kitsune'])
+    expect(accepted.offering.every((s) => typeof s.value === 'number')).toBe(true)
+    expect(accepted.wfl.offering).toBeGreaterThan(0)
   })
 
   it('refuses a middleman without a verified Roblox account, of their own trade, and unknown requests', async () => {

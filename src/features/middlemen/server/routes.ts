@@ -94,7 +94,9 @@ export const middlemanRoutes = new Hono<PermittedEnv>()
     },
   )
   .get('/requests', requireMiddleman, async (c) =>
-    c.json(await middlemanQueue(c.var.deps.database.db, c.var.session.user.id)),
+    c.json(
+      await middlemanQueue({ db: c.var.deps.database.db, cache: c.var.deps.cache }, c.var.session.user.id),
+    ),
   )
   .post('/requests/:id/claim', requireMiddleman, paramsOf(middlemanRequestIdSchema), async (c) =>
     c.json(await claimRequest(middlemenOf(c.var.deps), actorOf(c), c.req.valid('param').id)),

@@ -15,7 +15,13 @@ import { middlemanRatings, middlemanRequests, middlemen } from '@/features/middl
 import { notifyUser } from '@/features/notifications/server/public'
 import { MIDDLEMAN_ROLE } from '@/features/roles/rules'
 import { userRoles } from '@/features/roles/server/public'
-import { offerForTrader, tradeAds, tradeOffers } from '@/features/trading/server/public'
+import {
+  negotiationOf,
+  offerForTrader,
+  type TradingDeps,
+  tradeAds,
+  tradeOffers,
+} from '@/features/trading/server/public'
 import { robloxAccounts } from '@/features/verification/server/public'
 import type { Db } from '@/platform/server/db/client'
 import { type DbOrTx, recordAudit } from '@/platform/server/lib/audit'
@@ -125,15 +131,36 @@ async function offerOf(db: DbOrTx, offerId: number) {
   return row && { ...row, traders: [row.ownerId, row.offer.userId] }
 }
 
-async function usernamesOf(db: DbOrTx, ids: (string | null)[]): Promise<Map<string, string>> {
+type Person = { username: string; roblox: Middleman['roblox'] }
+
+/** Usernames and verified Roblox accounts of these users (`deleted` for one who is gone). */
+async function peopleOf(db: DbOrTx, ids: (string | null)[]): Promise<Map<string, Person>> {
   const wanted = [...new Set(ids.filter((id): id is string => !!id))]
   if (wanted.length === 0) return new Map()
   const rows = await db
-    .select({ userId: profiles.userId, username: profiles.username })
+    .select({
+      userId: profiles.userId,
+      username: profiles.username,
+      robloxName: robloxAccounts.name,
+      robloxDisplayName: robloxAccounts.displayName,
+      robloxAvatar: robloxAccounts.avatarUrl,
+    })
     .from(profiles)
+    .leftJoin(robloxAccounts, eq(robloxAccounts.userId, profiles.userId))
     .where(inArray(profiles.userId, wanted))
-  return new Map(rows.map((r) => [r.userId, r.username ?? 'deleted']))
+  return new Map(
+    rows.map((r) => [
+      r.userId,
+      {
+        username: r.username ?? 'deleted',
+        roblox: r.robloxName
+          ? { name: r.robloxName, displayName: r.robloxDisplayName!, avatarUrl: r.robloxAvatar }
+          : null,
+      },
+    ]),
+  )
 }
+const nobody: Person = { username: 'deleted', roblox: null }
 
 /** Requests as pages show them, with their offers' games and traders (two queries for any number). */
 async function present(db: DbOrTx, rows: RequestRow[]): Promise<MiddlemanRequest[]> {
@@ -150,7 +177,7 @@ async function present(db: DbOrTx, rows: RequestRow[]): Promise<MiddlemanRequest
     .innerJoin(tradeAds, eq(tradeAds.id, tradeOffers.adId))
     .where(inArray(tradeOffers.id, [...new Set(rows.map((r) => r.offerId))]))
   const byId = new Map(offers.map((o) => [o.id, o]))
-  const names = await usernamesOf(db, [
+  const people = await peopleOf(db, [
     ...offers.flatMap((o) => [o.ownerId, o.offererId]),
     ...rows.map((r) => r.middlemanId),
   ])
@@ -161,9 +188,9 @@ async function present(db: DbOrTx, rows: RequestRow[]): Promise<MiddlemanRequest
       offerId: r.offerId,
       adId: offer.adId,
       game: offer.gameId as GameId,
-      traders: [offer.ownerId, offer.offererId].map((id) => ({ username: names.get(id) ?? 'deleted' })),
+      traders: [offer.ownerId, offer.offererId].map((id) => people.get(id) ?? nobody),
       status: r.status,
-      middleman: r.middlemanId ? (names.get(r.middlemanId) ?? 'deleted') : null,
+      middleman: r.middlemanId ? (people.get(r.middlemanId) ?? nobody).username : null,
       createdAt: r.createdAt.toISOString(),
       claimedAt: r.claimedAt?.toISOString() ?? null,
       closedAt: r.closedAt?.toISOString() ?? null,
@@ -241,8 +268,19 @@ export async function cancelRequest(m: MiddlemenDeps, userId: string, offerId: n
   if (cancelled.length === 0) throw new AppError('CONFLICT', MIDDLEMAN_MESSAGES.notOpen)
 }
 
+/** Requests with their trades' negotiations (the accepted terms last), for the middlemen's queue. */
+async function withRounds(t: Pick<TradingDeps, 'db' | 'cache'>, requests: MiddlemanRequest[]) {
+  return Promise.all(
+    requests.map(async (request) => ({ ...request, rounds: await negotiationOf(t, request.offerId) })),
+  )
+}
+
 /** GET /api/middleman/requests: the open queue (oldest first) and the middleman's own jobs (newest first). */
-export async function middlemanQueue(db: Db, userId: string): Promise<MiddlemanQueueResponse> {
+export async function middlemanQueue(
+  t: Pick<TradingDeps, 'db' | 'cache'>,
+  userId: string,
+): Promise<MiddlemanQueueResponse> {
+  const { db } = t
   const [open, mine] = await Promise.all([
     db
       .select()
@@ -258,7 +296,7 @@ export async function middlemanQueue(db: Db, userId: string): Promise<MiddlemanQ
       .limit(100),
   ])
   const [requests, jobs] = await Promise.all([present(db, open), present(db, mine)])
-  return { requests, jobs }
+  return { requests: await withRounds(t, requests), jobs: await withRounds(t, jobs) }
 }
 
 async function findRequest(db: DbOrTx, id: number): Promise<RequestRow> {
@@ -312,7 +350,7 @@ export async function claimRequest(m: MiddlemenDeps, actor: Actor, id: number): 
           ? MIDDLEMAN_MESSAGES.alreadyClaimed
           : MIDDLEMAN_MESSAGES.notOpen,
       )
-    const [name] = (await usernamesOf(tx, [actor.id])).values()
+    const name = (await peopleOf(tx, [actor.id])).get(actor.id)?.username
     await notifyTraders(tx, offer.traders, {
       title: 'A TradeHub middleman joined your trade',
       body: `${name} is the official middleman of your ${GAME_NAMES[offer.gameId as GameId]} trade. Talk in the trade's conversation: they never ask for passwords or cookies.`,
@@ -391,7 +429,7 @@ export async function releaseJobs(db: Db, userId: string): Promise<void> {
         createdAt: job.createdAt,
       })),
     )
-    const [name] = (await usernamesOf(tx, [userId])).values()
+    const name = (await peopleOf(tx, [userId])).get(userId)?.username
     for (const job of released) {
       const offer = (await offerOf(tx, job.offerId))!
       await notifyTraders(tx, offer.traders, {

@@ -28,7 +28,7 @@ describe('live stock', () => {
     const reporter = {
       kind: 'manager',
       userId: me.id,
-      email: me.email,
+      email: me.email!,
       name: 'dealer',
       ip: '127.0.0.1',
     } as const

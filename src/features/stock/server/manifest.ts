@@ -1,11 +1,13 @@
 import { defineFeature } from '@/platform/server/context'
+import { startStockFeed } from './feed-start'
 import { stockLiveOf } from './live'
 import { stockRoutes } from './routes'
 
 /**
- * Live stock of the games with shops: reports from stock managers and bots, the current stock pushed
- * to every open page over Server-Sent Events (fed by LISTEN/NOTIFY, so every instance pushes every
- * change), history, ingest tokens and the shops' clocks.
+ * Live stock of the games with shops: reports from stock managers, bots and Grow a Garden's upstream feed
+ * (GROW_A_GARDEN_STOCK_FEED_URL), the current stock pushed to every open page over Server-Sent Events
+ * (fed by LISTEN/NOTIFY, so every instance pushes every change), history, ingest tokens and the shops'
+ * clocks.
  */
 export default defineFeature({
   name: 'stock',
@@ -13,6 +15,13 @@ export default defineFeature({
   async start(services) {
     const live = stockLiveOf(services)
     await live.start()
-    return { stop: () => live.close() }
+    const feed = startStockFeed(services, live)
+    return {
+      async stop() {
+        // The read under way finishes first (its reports are announced while the listener is up).
+        await feed?.stop()
+        await live.close()
+      },
+    }
   },
 })

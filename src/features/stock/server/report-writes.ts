@@ -8,6 +8,7 @@ import {
   COMMUNITY_LISTS,
   type CommunityStock,
   communityStockSchema,
+  STOCK_FEED,
   STOCK_LIMITS,
   STOCK_MESSAGES,
   type StockReportResult,
@@ -17,6 +18,7 @@ import {
 } from '@/features/stock/contract'
 import { stockReports } from '@/features/stock/tables'
 import { type DbOrTx, recordAudit } from '@/platform/server/lib/audit'
+import { AppError } from '@/platform/server/lib/errors'
 import { recordSiteEvent } from '@/platform/server/lib/site-events'
 import { validationError } from '@/platform/server/lib/validate'
 import { STOCK_GAME_NAMES, type StockGameId } from '@/shared/games'
@@ -35,6 +37,13 @@ import {
 /** The stock as one string: the same items (and quantities, where the shop has them) are the same stock. */
 const fingerprintOf = (report: CheckedReport) =>
   `${report.weather}|${report.windowEnd.toISOString()}|${report.items.map((i) => (i.quantity === undefined ? i.item : `${i.item}:${i.quantity}`)).join(',')}`
+
+/**
+ * A stock manager's report of a window wins over the game feed's: the feed never replaces it (its read
+ * is dropped), while a manager's later report replaces the feed's like any correction.
+ */
+export const feedGivesWay = (current: Pick<ReportRow, 'source'> | undefined, reporter: Reporter): boolean =>
+  reporter.kind === 'feed' && current?.source === 'manager'
 
 /**
  * Stores a checked report. Within one transaction, holding the window's advisory lock (two instances
@@ -59,6 +68,7 @@ async function store(deps: StockDeps, game: StockGameId, report: CheckedReport, 
         ),
       )
     if (current && current.fingerprint === fingerprint) return { row: current, created: false }
+    if (feedGivesWay(current, reporter)) return { row: current!, created: false }
     if (current) {
       await tx.update(stockReports).set({ supersededAt: sql`now()` }).where(eq(stockReports.id, current.id))
     }
@@ -71,6 +81,7 @@ async function store(deps: StockDeps, game: StockGameId, report: CheckedReport, 
         reporterId: reporter.kind === 'manager' ? reporter.userId : null,
         tokenId: reporter.kind === 'bot' ? reporter.tokenId : null,
         sourceName: reporter.name,
+        source: reporter.kind,
         corrected: Boolean(current),
       })
       .returning()
@@ -122,6 +133,34 @@ export async function postReport(
   const { row, created } = await store(deps, game, checked, reporter)
   if (created) await deps.announce(game)
   return { report: presentReport(row), created }
+}
+
+/**
+ * The game feed's reports (the feed worker mapped their items to the catalog already): each checked and
+ * stored through the same path as a manager's or a bot's, so alerts, the bot's /track posts and the live
+ * pages follow. A report the checks refuse (a shop switched off, an item the shop does not sell) is
+ * returned with its reason, the others are stored. One announcement for all.
+ */
+export async function postFeedReports(
+  deps: StockDeps,
+  game: StockGameId,
+  inputs: readonly ReportInput[],
+  now: number,
+): Promise<{ input: ReportInput; result?: StockReportResult; refused?: string }[]> {
+  const reporter: Reporter = { kind: 'feed', name: STOCK_FEED.sourceName }
+  const outcomes: { input: ReportInput; result?: StockReportResult; refused?: string }[] = []
+  for (const input of inputs) {
+    try {
+      const checked = await checkReport(deps, game, input, now)
+      const { row, created } = await store(deps, game, checked, reporter)
+      outcomes.push({ input, result: { report: presentReport(row), created } })
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'VALIDATION_FAILED') throw error
+      outcomes.push({ input, refused: error.message })
+    }
+  }
+  if (outcomes.some((o) => o.result?.created)) await deps.announce(game)
+  return outcomes
 }
 
 /** A bot item id or name as one of the catalog's ids ("Green_Apple" → "green-apple"). */

@@ -24,10 +24,14 @@ export interface StockDeps {
   announce(game: StockGameId): Promise<void>
 }
 
-/** Who reports: a stock manager (by session) or a bot (by ingest token). */
+/**
+ * Who reports: a stock manager (by session), a bot (by ingest token) or the upstream game feed (the feed
+ * worker). All three write through the same path (`report-writes.ts`).
+ */
 export type Reporter =
   | { kind: 'manager'; userId: string; email: string; name: string; ip: string }
   | { kind: 'bot'; tokenId: number; name: string }
+  | { kind: 'feed'; name: string }
 
 /** Our shape of a report, before its window is known. */
 export interface ReportInput {
@@ -54,7 +58,7 @@ export function presentReport(row: ReportRow): StockReport {
     windowEnd: row.windowEnd.toISOString(),
     observedAt: row.observedAt.toISOString(),
     reportedAt: row.createdAt.toISOString(),
-    source: { kind: row.tokenId === null ? 'manager' : 'bot', name: row.sourceName },
+    source: { kind: row.source, name: row.sourceName },
     corrected: row.corrected,
     weather: row.weather || null,
     items: row.items.map(({ item, quantity }) => ({ item, quantity: counted ? (quantity ?? null) : null })),

@@ -21,6 +21,7 @@ import { limitsFor } from '@/platform/server/lib/rate-limit'
 import { sendCachedJson } from '@/platform/server/lib/read-cache'
 import { jsonBody, paramsOf, queryParams } from '@/platform/server/lib/validate'
 import { isStockGame, type StockGameId } from '@/shared/games'
+import { feedUnknownItems } from './feed'
 import { managerReported } from './hooks'
 import { addStockItem } from './items'
 import { followStock, stockLiveOf } from './live'
@@ -127,7 +128,10 @@ const publicRoutes = new Hono<StockEnv>()
     },
   )
 
-/** What stock managers of the game run: ingest tokens, shops (clocks: admins), catalog additions. */
+/**
+ * What stock managers of the game run: ingest tokens, shops (clocks: admins), catalog additions, and the
+ * game feed's items the catalog lacks.
+ */
 const managerRoutes = new Hono<PermittedEnv>()
   .get('/:game/tokens', manager, async (c) => {
     c.header('Cache-Control', 'private, no-store')
@@ -158,6 +162,12 @@ const managerRoutes = new Hono<PermittedEnv>()
     const shop = await updateShopSettings(deps, actorOf(c), game, c.req.param('shop'), c.req.valid('json'))
     await deps.announce(game)
     return c.json(shop)
+  })
+  .get('/:game/feed-unknown', manager, async (c) => {
+    c.header('Cache-Control', 'private, no-store')
+    const { env } = c.var.deps
+    const configured = Boolean(env.GROW_A_GARDEN_STOCK_FEED_URL)
+    return c.json(await feedUnknownItems(stockDepsOf(c.var.deps), gameOf(c), configured))
   })
   .post('/:game/items', manager, jsonBody(newStockItemRequestSchema), async (c) => {
     const added = await addStockItem(stockDepsOf(c.var.deps), actorOf(c), gameOf(c), c.req.valid('json'))

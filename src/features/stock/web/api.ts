@@ -9,6 +9,7 @@ import {
 import { useEffect, useState } from 'react'
 import type {
   CreatedToken,
+  FeedUnknownResponse,
   IngestToken,
   NewStockItemRequest,
   ShopSettings,
@@ -180,7 +181,22 @@ export function useAddStockItem(game: string) {
   return useMutation({
     mutationFn: (body: NewStockItemRequest) =>
       apiFetch<{ id: string; name: string }>(`${base(game)}/items`, { method: 'POST', body }),
-    // The item pickers search the catalog: they find it from now on.
-    onSuccess: () => client.invalidateQueries({ queryKey: ['games', game] }),
+    // The item pickers search the catalog: they find it from now on (and the feed's unknown items list
+    // leaves it out).
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['games', game] }),
+        client.invalidateQueries({ queryKey: ['stock', game, 'feed-unknown'] }),
+      ]),
   })
 }
+
+/** The game feed's items the catalog lacks, and how its last read went (stock managers). */
+export const feedUnknownQuery = (game: string) =>
+  queryOptions({
+    queryKey: ['stock', game, 'feed-unknown'],
+    queryFn: ({ signal }) => apiFetch<FeedUnknownResponse>(`${base(game)}/feed-unknown`, { signal }),
+    staleTime: 0,
+    // Reads come every few minutes: the list follows while the page is open.
+    refetchInterval: 60_000,
+  })

@@ -5,6 +5,7 @@ import {
   boardChangesAt,
   formatAgo,
   groupByShop,
+  isStale,
   mergeReports,
   rarityClass,
   reportedText,
@@ -133,6 +134,18 @@ describe('shopState', () => {
   })
 })
 
+describe('isStale', () => {
+  const r = report({ windowStart: '2026-01-01T10:00:00.000Z' })
+
+  it('is false while the report is of the current window, true once the window has restocked since', () => {
+    expect(isStale(shopState(seeds(r), at('2026-01-01T10:04:59Z')))).toBe(false)
+    // Restocked a moment ago: the report is older than its window already.
+    expect(isStale(shopState(seeds(r), at('2026-01-01T10:05:10Z')))).toBe(true)
+    expect(isStale(shopState(seeds(r), at('2026-01-01T10:08:00Z')))).toBe(true)
+    expect(isStale(shopState(seeds(null), at('2026-01-01T10:08:00Z')))).toBe(false)
+  })
+})
+
 describe('texts', () => {
   it('says how long ago the restock was', () => {
     expect(waitingText(at('2026-01-01T10:05:00Z'), at('2026-01-01T10:05:42Z'))).toBe(
@@ -142,13 +155,16 @@ describe('texts', () => {
 
   it('says how long ago a report came and who made it', () => {
     const r = report({ windowStart: '2026-01-01T10:00:00.000Z', reportedAt: '2026-01-01T10:00:30.000Z' })
-    expect(reportedText(r, at('2026-01-01T10:00:42Z'))).toBe('reported 12 s ago by gag-bot')
+    expect(reportedText(r, at('2026-01-01T10:00:42Z'))).toBe('Bot · reported 12 s ago by gag-bot')
     expect(
       reportedText(
         { ...r, corrected: true, source: { kind: 'manager', name: 'sam' } },
         at('2026-01-01T10:04:30Z'),
       ),
-    ).toBe('reported 4 min ago by sam · corrected')
+    ).toBe('Stock manager · reported 4 min ago by sam · corrected')
+    expect(
+      reportedText({ ...r, source: { kind: 'feed', name: 'Game feed' } }, at('2026-01-01T10:01:10Z')),
+    ).toBe('Game feed · reported 40 s ago')
     expect(formatAgo('2026-01-01T10:00:00Z', at('2026-01-01T13:00:00Z'))).toBe('3 h ago')
     expect(formatAgo('2026-01-01T10:00:00Z', at('2026-01-04T10:00:00Z'))).toBe('3 d ago')
     // A clock a little behind the server's never says "-2 s ago".

@@ -1,5 +1,5 @@
 import type { StockReport, StockResponse, StockShop } from '@/features/stock/contract'
-import { formatCountdown, RARE_RARITIES, windowAt } from '@/features/stock/rules'
+import { formatCountdown, RARE_RARITIES, STOCK_SOURCE_LABELS, windowAt } from '@/features/stock/rules'
 import { ownValue } from '@/shared/lookup'
 
 /**
@@ -89,10 +89,21 @@ export function formatAgo(iso: string, now: number): string {
   return `${Math.floor(hours / 24)} d ago`
 }
 
-/** "reported 12 s ago by Sam", with ", corrected" when a manager corrected it. */
+/**
+ * Which source reported and when: "Stock manager · reported 12 s ago by Sam", "Bot · reported 1 min ago
+ * by gag-bot", "Game feed · reported 40 s ago", with " · corrected" when a later report replaced one.
+ */
 export function reportedText(report: StockReport, now: number): string {
-  return `reported ${formatAgo(report.reportedAt, now)} by ${report.source.name}${report.corrected ? ' · corrected' : ''}`
+  const source = ownValue(STOCK_SOURCE_LABELS, report.source.kind) ?? report.source.kind
+  const by = report.source.kind === 'feed' ? '' : ` by ${report.source.name}`
+  return `${source} · reported ${formatAgo(report.reportedAt, now)}${by}${report.corrected ? ' · corrected' : ''}`
 }
+
+/**
+ * Whether a shop's last report is older than its window (the page says "stale"): a clock shop whose
+ * window has restocked since (restocking, or still waiting for the new stock).
+ */
+export const isStale = (state: ShopState): boolean => state.kind === 'restocking' || state.kind === 'previous'
 
 /** Weather that has not ended at `now`, the one ending first first. */
 export function activeWeather(weather: readonly StockReport[], now: number): StockReport[] {

@@ -13,6 +13,7 @@ import {
 } from '@/features/trading/contract'
 import { tradeAdItems, tradeAds, tradeOffers } from '@/features/trading/tables'
 import { robloxAccounts } from '@/features/verification/server/public'
+import { callHook } from '@/platform/server/hooks'
 import type { DbOrTx } from '@/platform/server/lib/audit'
 import { AppError } from '@/platform/server/lib/errors'
 import { hitRateLimit, refundRateLimit } from '@/platform/server/lib/rate-limit'
@@ -20,6 +21,7 @@ import type { CachedJson } from '@/platform/server/lib/read-cache'
 import { GAME_NAMES, type GameId } from '@/shared/games'
 import { adOpenAt, adPastItsEndAt } from './ad-status'
 import { invalidateTrading, lockTrader, requireTrader, TRADING_CACHE_PREFIX, type TradingDeps } from './deps'
+import { adPosted } from './hooks'
 import { type AdRow, presentAds } from './present'
 import { checkSides, type Sides, signatureOf, toStored } from './slots'
 import { adShown } from './standing'
@@ -102,6 +104,12 @@ export async function createAd(t: TradingDeps, userId: string, input: TradeAdInp
         })
         .returning({ id: tradeAds.id })
       await insertSlots(tx, row!.id, input.game, sides)
+      // Features above take part in the same transaction (trade lists tell the traders it matches).
+      await callHook(
+        adPosted,
+        { db: tx, cache: t.cache, publicUrl: t.publicUrl },
+        { id: row!.id, userId, gameId: input.game, ...sides, tags: input.tags },
+      )
       await invalidateTrading(t, tx)
       return row!.id
     }),

@@ -1,5 +1,7 @@
 import type { Db } from '@/platform/server/db/client'
 import { defineHook, type HookDeps } from '@/platform/server/hooks'
+import type { DbOrTx } from '@/platform/server/lib/audit'
+import type { ReadCache } from '@/platform/server/lib/read-cache'
 import type { Trader } from '../contract'
 
 /**
@@ -36,3 +38,20 @@ export const conversationGuest = defineHook<
 export const conversationListeners = defineHook<[db: Db, offerId: number], readonly string[]>(
   'trading.conversation-listeners',
 )
+
+/** A new ad, as posted: its owner, game, both sides and the tags it asks for ("any" among them). */
+export interface PostedAd {
+  id: number
+  userId: string
+  gameId: string
+  offering: readonly { itemId: string; variant: string | null; quantity: number }[]
+  requesting: readonly { itemId: string; variant: string | null; quantity: number }[]
+  tags: readonly string[]
+}
+
+/**
+ * A trader posted an ad, in its transaction (trade lists tell the traders it matches). `publicUrl`: the
+ * site's address, for notices that leave it.
+ */
+export const adPosted =
+  defineHook<[deps: { db: DbOrTx; cache: ReadCache; publicUrl: string }, ad: PostedAd]>('trading.ad-posted')

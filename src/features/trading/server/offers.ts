@@ -24,6 +24,7 @@ import { GAME_NAMES, type GameId } from '@/shared/games'
 import { adLink, declinePendingOffers, findAdRow } from './ads'
 import { invalidateTrading, requireTrader, type TradingDeps } from './deps'
 import { tradeCompleted } from './hooks'
+import { insertRound } from './negotiation'
 import { type AdRow, cancelAskedBy, type OfferRow, presentOffers } from './present'
 import { checkSides, type Sides, type StoredSlot, toStored } from './slots'
 import { isTraderShown, traderShown } from './standing'
@@ -43,7 +44,7 @@ async function adSides(tx: DbOrTx, adId: number): Promise<Sides> {
 }
 
 /** 404 for an ad others may not see: a moderator hid it, or its owner is suspended (standing.ts). */
-async function assertAdShown(tx: DbOrTx, ad: AdRow): Promise<void> {
+export async function assertAdShown(tx: DbOrTx, ad: AdRow): Promise<void> {
   if (ad.hiddenAt || !(await isTraderShown(tx, ad.userId)))
     throw new AppError('NOT_FOUND', TRADING_MESSAGES.adNotFound)
 }
@@ -96,6 +97,8 @@ export async function createOffer(
       sides[side].map((slot, position) => ({ offerId: row.id, side, position, ...slot })),
     )
     await tx.insert(tradeOfferItems).values(slots)
+    // The negotiation's first round: the offer's terms, the offerer's (the owner's turn).
+    await insertRound(tx, { offerId: row.id, round: 1, proposedBy: 'offerer', userId, sides, now })
     await notifyTrader(
       tx,
       {
@@ -184,7 +187,8 @@ export async function offerForTrader(
 export const otherTraderOf = ({ offer, ad, role }: { offer: OfferRow; ad: AdRow; role: TraderRole }) =>
   role === 'owner' ? offer.userId : ad.userId
 
-async function presentOffer(t: TradingDeps, offerId: number, userId: string): Promise<TradeOffer> {
+/** The offer as one of its two traders sees it (404 for anyone else): GET /api/trade-offers/:id. */
+export async function presentOffer(t: TradingDeps, offerId: number, userId: string): Promise<TradeOffer> {
   const row = await offerForTrader(t.db, offerId, userId)
   const [offer] = await presentOffers(t, [row], userId)
   return offer!
@@ -203,14 +207,28 @@ const DECISION_NOTICE = {
     verb: 'asked to cancel',
   },
   agreeCancel: { kind: 'trade-cancelled', title: 'Your trade was cancelled', verb: 'agreed to cancel' },
+  // The offerer's answer to the owner's counter.
+  acceptCounter: { kind: 'trade-accepted', title: 'Your counter-offer was accepted', verb: 'accepted' },
+  declineCounter: { kind: 'trade-declined', title: 'Your counter-offer was declined', verb: 'declined' },
 } as const
 
-/** What a decision by `userId` writes on the offer's row, and the notice the other trader gets. */
-function decisionEffect(decision: Decision, offer: OfferRow, userId: string, now: Date) {
+/**
+ * What a decision by `userId` (in `role`) writes on the offer's row, and the notice the other trader
+ * gets. Accepting takes the current terms (the offer's items, the last round).
+ */
+function decisionEffect(decision: Decision, offer: OfferRow, userId: string, role: TraderRole, now: Date) {
   const decided = (status: 'accepted' | 'declined' | 'cancelled') => ({ status, decidedAt: now })
+  const ofCounter = role === 'offerer'
   if (decision === 'accept')
-    return { set: { ...decided('accepted'), acceptedAt: now }, notice: DECISION_NOTICE.accept }
-  if (decision === 'decline') return { set: decided('declined'), notice: DECISION_NOTICE.decline }
+    return {
+      set: { ...decided('accepted'), acceptedAt: now },
+      notice: ofCounter ? DECISION_NOTICE.acceptCounter : DECISION_NOTICE.accept,
+    }
+  if (decision === 'decline')
+    return {
+      set: decided('declined'),
+      notice: ofCounter ? DECISION_NOTICE.declineCounter : DECISION_NOTICE.decline,
+    }
   if (offer.status === 'pending') return { set: decided('cancelled'), notice: DECISION_NOTICE.cancel }
   // An accepted trade: the first to ask records it; the other's ask is their agreement.
   return offer.cancelRequestedBy === null
@@ -240,12 +258,16 @@ export async function decideOffer(
       adStatus: effectiveAdStatus(ad.status, ad.expiresAt, now),
       confirmed: false,
       cancelRequestedBy: cancelAskedBy(offer, ad),
+      proposedBy: offer.termsBy,
+      round: offer.termsRound,
     })
     if (refusal) throw new AppError(refusal.code, refusal.message)
     if (decision === 'accept') {
       // A block made after the offer stops the trade before it starts (never after: see completeOffer).
       await assertNotBlocked(tx, ad.userId, offer.userId)
-      if (!(await isTraderShown(tx, offer.userId)))
+      // The other trader in good standing: the offerer (409), or the owner, whose ad hides (404).
+      if (role === 'offerer') await assertAdShown(tx, ad)
+      else if (!(await isTraderShown(tx, offer.userId)))
         throw new AppError('CONFLICT', TRADING_MESSAGES.offererSuspended)
       const [taken] = await tx
         .select({ n: count() })
@@ -259,7 +281,7 @@ export async function decideOffer(
         )
       if ((taken?.n ?? 0) > 0) throw new AppError('CONFLICT', TRADING_MESSAGES.otherAccepted)
     }
-    const { set, notice } = decisionEffect(decision, offer, userId, now)
+    const { set, notice } = decisionEffect(decision, offer, userId, role, now)
     await tx.update(tradeOffers).set(set).where(eq(tradeOffers.id, offerId))
     await notifyTrader(
       tx,
@@ -327,6 +349,8 @@ export async function completeOffer(t: TradingDeps, userId: string, offerId: num
       adStatus: effectiveAdStatus(ad.status, ad.expiresAt, now),
       confirmed: false,
       cancelRequestedBy: cancelAskedBy(offer, ad),
+      proposedBy: offer.termsBy,
+      round: offer.termsRound,
     })
     if (refusal) throw new AppError(refusal.code, refusal.message)
     await tx.insert(tradeConfirmations).values({ offerId, userId, createdAt: now }).onConflictDoNothing()

@@ -7,12 +7,14 @@ import {
   offerActions,
   type TradeAd,
   type TradeOffer,
+  type TradeOfferRound,
   type Trader,
   waitsFor,
+  whoseTurn,
 } from '@/features/trading/contract'
 import {
   tradeAdItems,
-  type tradeAds,
+  tradeAds,
   tradeConfirmations,
   tradeMessages,
   tradeOfferItems,
@@ -25,6 +27,7 @@ import type { GameId } from '@/shared/games'
 import { completedTradesOf } from './counts'
 import type { TradingDeps } from './deps'
 import { offerReviewers, type TraderExtras, traderExtras } from './hooks'
+import { presentRound, roundsOf, sidesOfRound } from './negotiation'
 import { itemsOf, presentSlots, type Sides, type StoredSlot, wflOf } from './slots'
 import { traderShown } from './standing'
 
@@ -123,7 +126,7 @@ export async function presentAds(
 ): Promise<TradeAd[]> {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
-  const [slotRows, owners, pending] = await Promise.all([
+  const [slotRows, owners, pending, accepted] = await Promise.all([
     t.db
       .select({
         owner: tradeAdItems.adId,
@@ -151,9 +154,14 @@ export async function presentAds(
         ),
       )
       .groupBy(tradeOffers.adId),
+    t.db
+      .select({ adId: tradeOffers.adId })
+      .from(tradeOffers)
+      .where(and(inArray(tradeOffers.adId, ids), eq(tradeOffers.status, 'accepted'))),
   ])
   const sides = sidesBy(slotRows)
   const pendingBy = new Map(pending.map((p) => [p.adId, p.n]))
+  const acceptedAds = new Set(accepted.map((a) => a.adId))
   const facts = await catalogFacts(
     t,
     groupByGame(
@@ -182,6 +190,7 @@ export async function presentAds(
       closedAt:
         iso(row.closedAt) ?? (row.status === 'open' && row.expiresAt <= now ? iso(row.expiresAt) : null),
       pendingOffers: pendingBy.get(row.id) ?? 0,
+      accepted: acceptedAds.has(row.id),
       wfl: wflOf(game, ad, items),
     }
   })
@@ -195,7 +204,7 @@ export async function presentOffers(
 ): Promise<TradeOffer[]> {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.offer.id)
-  const [slotRows, traders, confirmations, reviews, messages] = await Promise.all([
+  const [slotRows, traders, confirmations, reviews, messages, terms] = await Promise.all([
     t.db
       .select({
         owner: tradeOfferItems.offerId,
@@ -221,6 +230,7 @@ export async function presentOffers(
       .from(tradeMessages)
       .where(inArray(tradeMessages.offerId, ids))
       .groupBy(tradeMessages.offerId),
+    roundsOf(t.db, ids),
   ])
   const sides = sidesBy(slotRows)
   const confirmed = new Set(confirmations.map((c) => `${c.offerId}:${c.userId}`))
@@ -231,7 +241,11 @@ export async function presentOffers(
     groupByGame(
       rows,
       (r) => r.ad.gameId as GameId,
-      (r) => sides.get(r.offer.id) ?? EMPTY,
+      // The current terms and every earlier round's (an item may be on an earlier round only).
+      (r) => {
+        const all = [sides.get(r.offer.id) ?? EMPTY, ...(terms.get(r.offer.id) ?? []).map(sidesOfRound)]
+        return { offering: all.flatMap((s) => s.offering), requesting: all.flatMap((s) => s.requesting) }
+      },
     ),
   )
   const now = t.now()
@@ -252,6 +266,10 @@ export async function presentOffers(
       requesting: presentSlots(own.requesting, items),
       note: offer.note,
       wfl: wflOf(game, own, items),
+      turn: offer.status === 'pending' ? whoseTurn(offer.termsBy) : null,
+      rounds: (terms.get(offer.id) ?? []).map((round) =>
+        presentRound(round, game, items, traders.get(round.userId)),
+      ),
       createdAt: offer.createdAt.toISOString(),
       decidedAt: iso(offer.decidedAt),
       acceptedAt: iso(offer.acceptedAt),
@@ -273,8 +291,33 @@ export async function presentOffers(
           adStatus: effectiveAdStatus(ad.status, ad.expiresAt, now),
           confirmed: confirmed.has(`${offer.id}:${viewerId}`),
           cancelRequestedBy: cancelAskedBy(offer, ad),
+          proposedBy: offer.termsBy,
+          round: offer.termsRound,
         },
       ),
     }
   })
+}
+
+/**
+ * An offer's negotiation, oldest first: each round's items with their values, totals and verdicts, who
+ * proposed it (`proposedBy`, `proposer`) and when; the last round is the current terms (accepted ones,
+ * once the offer is accepted). Empty for an offer that does not exist. For features that show a trade's
+ * terms to someone already allowed to see it (the middleman of the trade): it checks no viewer.
+ */
+export async function negotiationOf(
+  t: Pick<TradingDeps, 'db' | 'cache'>,
+  offerId: number,
+): Promise<TradeOfferRound[]> {
+  const [found] = await t.db
+    .select({ gameId: tradeAds.gameId, ownerId: tradeAds.userId, offererId: tradeOffers.userId })
+    .from(tradeOffers)
+    .innerJoin(tradeAds, eq(tradeAds.id, tradeOffers.adId))
+    .where(eq(tradeOffers.id, offerId))
+  if (!found) return []
+  const rows = (await roundsOf(t.db, [offerId])).get(offerId) ?? []
+  const game = found.gameId as GameId
+  const items = await itemsOf(t, game, rows.map(sidesOfRound))
+  const traders = await tradersOf(t.db, [found.ownerId, found.offererId])
+  return rows.map((row) => presentRound(row, game, items, traders.get(row.userId)))
 }

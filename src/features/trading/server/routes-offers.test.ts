@@ -114,7 +114,7 @@ describe('offers', () => {
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
   })
 
-  it('only the owner accepts or declines, only the offerer cancels, others do not see the offer', async () => {
+  it('only the owner answers a new offer, only the offerer cancels, others do not see the offer', async () => {
     const [owner, offerer, second, other] = await Promise.all([trader(), trader(), trader(), trader()])
     const id = await adOf(owner)
     const offerId = await offerOf(id, offerer)
@@ -124,8 +124,11 @@ describe('offers', () => {
       await expectError(await act(offerId, what, undefined), 401)
       await expectError(await act(offerId, what, other.cookie), 404)
     }
-    await expectError(await act(offerId, 'accept', offerer.cookie), 403)
-    await expectError(await act(offerId, 'decline', offerer.cookie), 403)
+    // The offer is the offerer's own terms: answering them is the owner's turn (409).
+    for (const what of ['accept', 'decline'])
+      expect((await expectError(await act(offerId, what, offerer.cookie), 409)).message).toBe(
+        TRADING_MESSAGES.notYourTurn,
+      )
     await expectError(await act(offerId, 'cancel', owner.cookie), 403)
     await expectError(await act(offerId, 'complete', owner.cookie), 409)
     await expectError(await act(999_999_999, 'accept', owner.cookie), 404)

@@ -12,6 +12,7 @@ import {
   type TradeOffersResponse,
   tradeAdRequestSchema,
   tradeAdsQuerySchema,
+  tradeCounterRequestSchema,
   tradeIdParamSchema,
   tradeMessageRequestSchema,
   tradeOfferRequestSchema,
@@ -21,10 +22,11 @@ import { type CachedJson, sendCachedJson } from '@/platform/server/lib/read-cach
 import { hasSessionCookie } from '@/platform/server/lib/shared-answers'
 import { jsonBody, paramsOf, queryParams } from '@/platform/server/lib/validate'
 import { cachedAd, cachedAdList, closeAd, createAd, myAds, relistAd } from './ads'
+import { counterOffer } from './counter'
 import { tradingOf } from './deps'
 import { tradingLiveOf } from './live'
 import { listMessages, postMessage } from './messages'
-import { completeOffer, createOffer, decideOffer, listOffers, myOffers } from './offers'
+import { completeOffer, createOffer, decideOffer, listOffers, myOffers, presentOffer } from './offers'
 import { waitingFor } from './waiting'
 
 const PRIVATE = 'private, no-store'
@@ -111,8 +113,30 @@ async function decide(c: Context<UserEnv>, decision: 'accept' | 'decline' | 'can
   return c.json<TradeOfferResponse>({ offer })
 }
 
-/** /api/trade-offers: decisions on an offer, its confirmations and its conversation. */
+/** /api/trade-offers: one offer, decisions and counters on it, its confirmations and its conversation. */
 export const tradeOfferRoutes = new Hono<UserEnv>()
+  .get('/:id', requireUser, paramsOf(tradeIdParamSchema), async (c) => {
+    const { deps, session } = c.var as Vars
+    c.header('Cache-Control', PRIVATE)
+    const offer = await presentOffer(tradingOf(deps), c.req.valid('param').id, session.user.id)
+    return c.json<TradeOfferResponse>({ offer })
+  })
+  .post(
+    '/:id/counter',
+    requireUser,
+    paramsOf(tradeIdParamSchema),
+    jsonBody(tradeCounterRequestSchema),
+    async (c) => {
+      const { deps, session } = c.var as Vars
+      const offer = await counterOffer(
+        tradingOf(deps),
+        session.user.id,
+        c.req.valid('param').id,
+        c.req.valid('json'),
+      )
+      return c.json<TradeOfferResponse>({ offer }, 201)
+    },
+  )
   .post('/:id/accept', requireUser, paramsOf(tradeIdParamSchema), async (c) => decide(c, 'accept'))
   .post('/:id/decline', requireUser, paramsOf(tradeIdParamSchema), async (c) => decide(c, 'decline'))
   .post('/:id/cancel', requireUser, paramsOf(tradeIdParamSchema), async (c) => decide(c, 'cancel'))

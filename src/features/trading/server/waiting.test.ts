@@ -23,7 +23,7 @@ describe('an offer waiting for a trader: policy.ts and its SQL twin agree', () =
     return row!.id
   }
 
-  it('every offer status, ad status, confirmation and ask to cancel, for both traders', async () => {
+  it('every offer status, ad status, turn, confirmation and ask to cancel, for both traders', async () => {
     const { db } = t.database
     const owner = await idOf('waiting-owner@example.com', 'waiting_owner')
     const offerer = await idOf('waiting-offerer@example.com', 'waiting_offerer')
@@ -35,13 +35,16 @@ describe('an offer waiting for a trader: policy.ts and its SQL twin agree', () =
     ] as const
     const cases = ads.flatMap((ad) =>
       OFFER_STATUSES.flatMap((status) =>
-        [null, owner, offerer].flatMap((cancelRequestedBy) =>
-          [[], [owner], [offerer], [owner, offerer]].map((confirmedBy) => ({
-            ad,
-            status,
-            cancelRequestedBy,
-            confirmedBy,
-          })),
+        (['offerer', 'owner'] as const).flatMap((termsBy) =>
+          [null, owner, offerer].flatMap((cancelRequestedBy) =>
+            [[], [owner], [offerer], [owner, offerer]].map((confirmedBy) => ({
+              ad,
+              status,
+              termsBy,
+              cancelRequestedBy,
+              confirmedBy,
+            })),
+          ),
         ),
       ),
     )
@@ -70,6 +73,8 @@ describe('an offer waiting for a trader: policy.ts and its SQL twin agree', () =
           status: c.status,
           asRequested: true,
           cancelRequestedBy: c.cancelRequestedBy,
+          termsBy: c.termsBy,
+          termsRound: c.termsBy === 'owner' ? 2 : 1,
           createdAt: new Date(now.getTime() - 3_600_000),
         })),
       )
@@ -96,6 +101,8 @@ describe('an offer waiting for a trader: policy.ts and its SQL twin agree', () =
           confirmed: c.confirmedBy.includes(userId),
           cancelRequestedBy:
             c.cancelRequestedBy === null ? null : c.cancelRequestedBy === owner ? 'owner' : 'offerer',
+          proposedBy: c.termsBy,
+          round: c.termsBy === 'owner' ? 2 : 1,
         } as const
         expect(inSql.has(offerRows[i]!.id), `${role}: ${JSON.stringify(facts)}`).toBe(waitsFor(facts))
       })

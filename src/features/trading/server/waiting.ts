@@ -7,10 +7,10 @@ import { traderShown } from './standing'
 
 /**
  * The SQL twin of `waitsFor` (policy.ts), over `trade_offers` joined with its `trade_ads`: the offers
- * that wait for `userId` in this role at `now`. The owner answers a pending offer on their open ad; each
- * trader confirms an accepted trade until they have; the other trader's ask to cancel waits for an
- * answer. As on "My trades", the owner never counts a suspended trader's offers (standing.ts).
- * waiting.test.ts holds the two forms together.
+ * that wait for `userId` in this role at `now`. A pending offer on an open ad waits for the trader whose
+ * turn it is (the one who did not propose its terms, `terms_by`); each trader confirms an accepted trade
+ * until they have; the other trader's ask to cancel waits for an answer. As on "My trades", the owner
+ * never counts a suspended trader's offers (standing.ts). waiting.test.ts holds the two forms together.
  */
 export function waitingAs(role: TraderRole, userId: string, now: Date): SQL {
   const notConfirmed = sql`not exists (select 1 from ${tradeConfirmations} where ${tradeConfirmations.offerId} = ${tradeOffers.id} and ${tradeConfirmations.userId} = ${userId})`
@@ -21,11 +21,13 @@ export function waitingAs(role: TraderRole, userId: string, now: Date): SQL {
       and(isNotNull(tradeOffers.cancelRequestedBy), ne(tradeOffers.cancelRequestedBy, userId)),
     ),
   )
-  if (role === 'offerer') return and(eq(tradeOffers.userId, userId), acceptedWaits) as SQL
+  // My turn: the other trader proposed the current terms.
+  const pendingWaits = and(eq(tradeOffers.status, 'pending'), ne(tradeOffers.termsBy, role), adOpenAt(now))
+  if (role === 'offerer') return and(eq(tradeOffers.userId, userId), or(pendingWaits, acceptedWaits)) as SQL
   return and(
     eq(tradeAds.userId, userId),
     traderShown(tradeOffers.userId),
-    or(and(eq(tradeOffers.status, 'pending'), adOpenAt(now)), acceptedWaits),
+    or(pendingWaits, acceptedWaits),
   ) as SQL
 }
 

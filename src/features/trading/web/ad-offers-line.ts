@@ -11,10 +11,14 @@ const ENDED: Record<Exclude<AdStatus, 'open'>, string> = {
 /** How the ad ended ("This ad was traded"), null while it is open. */
 export const adEndedLine = (status: AdStatus): string | null => (status === 'open' ? null : ENDED[status])
 
-/** An ad's offers in a few words on its card: how many wait on an open ad, or how it ended. */
-export function adOffersLine(ad: Pick<TradeAd, 'status' | 'pendingOffers'>): string {
+/**
+ * An ad's offers in a few words on its card: how it ended, an accepted offer's trade under way, or how
+ * many offers wait on an open ad.
+ */
+export function adOffersLine(ad: Pick<TradeAd, 'status' | 'pendingOffers' | 'accepted'>): string {
   const ended = adEndedLine(ad.status)
   if (ended) return ended
+  if (ad.accepted) return 'Offer accepted: trade under way'
   return ad.pendingOffers === 0
     ? 'No offers yet'
     : `${ad.pendingOffers} offer${ad.pendingOffers === 1 ? '' : 's'} waiting`

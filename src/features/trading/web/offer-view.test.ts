@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import type { TradeOffer, TradeSlot } from '@/features/trading/contract'
 import {
+  canCounter,
   cancelRequestText,
   canOfferAsRequested,
   confirmationText,
+  counterBody,
   counterOfferStart,
+  counterStart,
   decisionDone,
   decisionLabel,
   myTradesLabel,
   offerActions,
+  roundForViewer,
+  roundTitle,
+  turnText,
   waitingBadge,
 } from './offer-view'
 
@@ -43,6 +49,76 @@ describe("what each trader may do: the actions the server allowed, in the button
     expect(offerActions({ actions: ['cancel'] })).toEqual(['cancel'])
     expect(offerActions({ actions: ['decline', 'confirm'] })).toEqual(['complete', 'decline'])
     expect(offerActions({ actions: [] })).toEqual([])
+  })
+  it('keeps the counter for its own button, and shows Decline alone when the offerer may also cancel', () => {
+    expect(offerActions({ actions: ['accept', 'decline', 'counter'] })).toEqual(['accept', 'decline'])
+    expect(canCounter({ actions: ['accept', 'decline', 'counter'] })).toBe(true)
+    expect(canCounter({ actions: ['cancel'] })).toBe(false)
+    expect(offerActions({ actions: ['accept', 'decline', 'cancel', 'counter'] })).toEqual([
+      'accept',
+      'decline',
+    ])
+  })
+})
+
+describe('a negotiation in turns', () => {
+  const pending = (turn: 'owner' | 'offerer', actions: TradeOffer['actions']) => ({
+    ...offer('pending'),
+    turn,
+    actions,
+  })
+  it("says whose turn it is: the viewer's, or the other trader's to answer", () => {
+    expect(turnText(pending('owner', ['accept', 'decline', 'counter']), 'owner')).toBe(
+      'Your turn: accept, decline or counter',
+    )
+    expect(turnText(pending('owner', ['cancel']), 'offerer')).toBe('Waiting for ada')
+    expect(turnText(pending('offerer', ['decline']), 'owner')).toBe('Waiting for bo')
+    // On an ad that ended nothing can be answered; an offer decided waits for nobody.
+    expect(turnText(pending('owner', ['decline']), 'owner')).toBeNull()
+    expect(turnText({ ...offer('accepted'), turn: null, actions: ['confirm'] }, 'owner')).toBeNull()
+  })
+  it('names each round for the viewer, with their sides and verdict', () => {
+    const round = {
+      round: 2,
+      proposedBy: 'owner' as const,
+      proposer: 'ada',
+      offering: [slot('west-dragon', null, 2)],
+      requesting: [slot('kitsune', null, 1)],
+      verdicts: { owner: 'win' as const, offerer: 'loss' as const },
+    }
+    expect(roundTitle(round, 'owner')).toBe('Your counter')
+    expect(roundTitle(round, 'offerer')).toBe('Counter from ada')
+    expect(roundTitle({ ...round, round: 1, proposedBy: 'offerer', proposer: 'bo' }, 'owner')).toBe(
+      'Offer from bo',
+    )
+    expect(roundTitle({ ...round, round: 1, proposedBy: 'offerer' }, 'offerer')).toBe('Your offer')
+    const owners = roundForViewer(round, 'owner')
+    expect([owners.gives[0]?.item, owners.gets[0]?.item, owners.verdict]).toEqual([
+      'kitsune',
+      'west-dragon',
+      'win',
+    ])
+    const offerers = roundForViewer(round, 'offerer')
+    expect([offerers.gives[0]?.item, offerers.gets[0]?.item, offerers.verdict]).toEqual([
+      'west-dragon',
+      'kitsune',
+      'loss',
+    ])
+  })
+  it("a counter starts from the current terms on the viewer's side and goes back in the offer's terms", () => {
+    const terms = { offering: [slot('west-dragon', null, 2)], requesting: [slot('kitsune', 'permanent', 1)] }
+    const owner = counterStart(terms, 'owner')
+    expect(owner).toEqual({
+      give: [{ itemId: 'kitsune', variant: 'permanent', quantity: 1 }],
+      get: [{ itemId: 'west-dragon', quantity: 2 }],
+    })
+    expect(counterBody(owner, 'owner')).toEqual({
+      offering: [{ item: 'west-dragon', quantity: 2 }],
+      requesting: [{ item: 'kitsune', variant: 'permanent', quantity: 1 }],
+    })
+    const offerer = counterStart(terms, 'offerer')
+    expect(offerer.give).toEqual([{ itemId: 'west-dragon', quantity: 2 }])
+    expect(counterBody(offerer, 'offerer')).toEqual(counterBody(owner, 'owner'))
   })
 })
 

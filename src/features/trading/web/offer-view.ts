@@ -2,9 +2,16 @@
  * Pure rules of the ad page and "my trades" about offers: what each trader may do with an offer, what
  * its confirmations say, and where a counter-offer starts.
  */
-import type { OfferAction, TradeAd, TradeOffer } from '@/features/trading/contract'
+import type { TradeSlot as EditorSlot } from '@/features/catalog/wfl'
+import type {
+  OfferAction,
+  TradeAd,
+  TradeCounterRequest,
+  TradeOffer,
+  TradeOfferRound,
+} from '@/features/trading/contract'
 import type { OfferDecision } from './offers-api'
-import { toEditorSlots } from './sides'
+import { toEditorSlots, toRequestSlots } from './sides'
 
 export type OfferRole = 'owner' | 'offerer'
 
@@ -14,8 +21,8 @@ export const otherTrader = (offer: Pick<TradeOffer, 'owner' | 'offerer'>, role: 
 /** The buttons' order. */
 const DECISION_ORDER: readonly OfferDecision[] = ['accept', 'complete', 'decline', 'cancel']
 
-/** The policy's name of each action, as the offer's buttons (and the API's paths) name it. */
-const DECISION_OF: Record<OfferAction, OfferDecision> = {
+/** The policy's name of each decision, as the offer's buttons (and the API's paths) name it. */
+const DECISION_OF: Record<Exclude<OfferAction, 'counter'>, OfferDecision> = {
   accept: 'accept',
   decline: 'decline',
   cancel: 'cancel',
@@ -23,12 +30,74 @@ const DECISION_OF: Record<OfferAction, OfferDecision> = {
 }
 
 /**
- * What the viewer may do with an offer now, in the order the buttons show: the actions the server's
- * policy allowed them (`offer.actions`); the page does not decide again.
+ * What the viewer may decide about an offer now, in the order the buttons show: the actions the
+ * server's policy allowed them (`offer.actions`); the page does not decide again. A counter has its own
+ * button and form (`canCounter`). On their turn the offerer may decline the owner's counter, which ends
+ * the offer as cancelling it would: only Decline is shown.
  */
 export function offerActions(offer: Pick<TradeOffer, 'actions'>): OfferDecision[] {
-  const allowed = new Set(offer.actions.map((action) => DECISION_OF[action]))
+  const allowed = new Set(
+    offer.actions.flatMap((action) => (action === 'counter' ? [] : [DECISION_OF[action]])),
+  )
+  if (allowed.has('decline')) allowed.delete('cancel')
   return DECISION_ORDER.filter((decision) => allowed.has(decision))
+}
+
+/** Whether the viewer may counter the offer's terms now (their turn, by the server's policy). */
+export const canCounter = (offer: Pick<TradeOffer, 'actions'>) => offer.actions.includes('counter')
+
+/**
+ * Whose turn it is on a pending offer, said to one of its traders; null when nobody is waited for (not
+ * pending, or an ad that ended: the viewer may do nothing but end it).
+ */
+export function turnText(
+  offer: Pick<TradeOffer, 'status' | 'turn' | 'actions' | 'owner' | 'offerer'>,
+  role: OfferRole,
+): string | null {
+  if (offer.status !== 'pending' || !offer.turn) return null
+  if (offer.turn !== role) return `Waiting for ${otherTrader(offer, role).username}`
+  return offer.actions.includes('accept') ? 'Your turn: accept, decline or counter' : null
+}
+
+/** A round of the negotiation, named for one of its traders: "Your offer", "Counter from ada"… */
+export function roundTitle(
+  round: Pick<TradeOfferRound, 'round' | 'proposedBy' | 'proposer'>,
+  role: OfferRole,
+) {
+  const what = round.round === 1 ? 'offer' : 'counter'
+  return round.proposedBy === role
+    ? `Your ${what}`
+    : `${what === 'offer' ? 'Offer' : 'Counter'} from ${round.proposer}`
+}
+
+/** What the viewer gives and gets in a round (its sides are the offer's: `offering` is the offerer's). */
+export function roundForViewer(
+  round: Pick<TradeOfferRound, 'offering' | 'requesting' | 'verdicts'>,
+  role: OfferRole,
+) {
+  const mine = role === 'offerer'
+  return {
+    gives: mine ? round.offering : round.requesting,
+    gets: mine ? round.requesting : round.offering,
+    verdict: round.verdicts[role],
+  }
+}
+
+/** A counter starts from the offer's current terms, as the viewer sees them (they give `give`). */
+export function counterStart(offer: Pick<TradeOffer, 'offering' | 'requesting'>, role: OfferRole) {
+  const give = role === 'offerer' ? offer.offering : offer.requesting
+  const get = role === 'offerer' ? offer.requesting : offer.offering
+  return { give: toEditorSlots(give), get: toEditorSlots(get) }
+}
+
+/** The counter's request: the viewer's sides back in the offer's terms (`offering`: what the offerer gives). */
+export function counterBody(
+  sides: { give: EditorSlot[]; get: EditorSlot[] },
+  role: OfferRole,
+): TradeCounterRequest {
+  const give = toRequestSlots(sides.give)
+  const get = toRequestSlots(sides.get)
+  return role === 'offerer' ? { offering: give, requesting: get } : { offering: get, requesting: give }
 }
 
 const DECISION_LABELS: Record<OfferDecision, string> = {

@@ -6,6 +6,7 @@
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query'
 import type {
   CreatedResponse,
+  TradeCounterRequest,
   TradeMessage,
   TradeMessagesResponse,
   TradeOffer,
@@ -52,6 +53,14 @@ export const makeOfferMutation = (adId: number) =>
   mutationOptions({
     mutationFn: (body: TradeOfferRequest) =>
       apiFetch<CreatedResponse>(`/api/trade-ads/${adId}/offers`, { method: 'POST', body }),
+    onSettled: () => refreshTrading(),
+  })
+
+/** New terms on an offer, by the trader whose turn it is; the answer is the offer with them. */
+export const counterMutation = (offerId: number) =>
+  mutationOptions({
+    mutationFn: (body: TradeCounterRequest) =>
+      apiFetch<TradeOfferResponse>(`/api/trade-offers/${offerId}/counter`, { method: 'POST', body }),
     onSettled: () => refreshTrading(),
   })
 

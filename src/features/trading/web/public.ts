@@ -18,7 +18,14 @@ export const TradeAdsSection = lazy(async () => ({
 }))
 export type { AdListSpec } from './components/trade-ads-section'
 export type { OfferRole } from './offer-view'
-export { adActions, messageActions, myTradeActions, offerAfterReview, offerReview } from './slots'
+export {
+  adActions,
+  messageActions,
+  myTradeActions,
+  myTradesSections,
+  offerAfterReview,
+  offerReview,
+} from './slots'
 
 /**
  * "My trades" with the number of trades waiting for the signed-in trader (the header, the phone menu,

@@ -30,3 +30,6 @@ export const offerAfterReview = defineSlot<{ offer: TradeOffer }>('trading.offer
 export const myTradeActions = defineSlot<{ offer: TradeOffer; role: OfferRole; href: string }>(
   'trading.my-trades.actions',
 )
+
+/** Sections of "my trades" after the offers I received (the ads that match my have/want lists). */
+export const myTradesSections = defineSlot<Record<never, never>>('trading.my-trades.sections')

@@ -10,7 +10,7 @@ import { type PermittedEnv, requireValueEditor } from '@/platform/server/auth/se
 import type { AppEnv } from '@/platform/server/context'
 import { AppError } from '@/platform/server/lib/errors'
 import { limitsFor } from '@/platform/server/lib/rate-limit'
-import { noStore } from '@/platform/server/lib/read-cache'
+import { matchesEtag, noStore } from '@/platform/server/lib/read-cache'
 import { jsonBody, uploadedFile } from '@/platform/server/lib/validate'
 import { isGameId } from '@/shared/games'
 import { IMAGE_UPLOAD_LIMITS } from '@/shared/image-rules'
@@ -59,13 +59,19 @@ export const editorRoutes = new Hono<PermittedEnv>()
     )
   })
 
-/** /uploads/items/:game/:file — item images; a new upload gets a new address, so they are cached for a year. */
+/**
+ * /uploads/items/:game/:file — item images (uploaded or imported); a new picture gets a new address, so
+ * they are cached for a year. The address names the picture's version and size: it is the ETag.
+ */
 export const itemImageRoutes = new Hono<AppEnv>().get('/:game/:file', async (c) => {
   const game = c.req.param('game')
-  const bytes = isGameId(game) ? await readItemImage(catalogOf(c.var.deps), game, c.req.param('file')) : null
+  const file = c.req.param('file')
+  const bytes = isGameId(game) ? await readItemImage(catalogOf(c.var.deps), game, file) : null
   if (!bytes) throw new AppError('NOT_FOUND', 'Not found')
-  return c.body(new Uint8Array(bytes), 200, {
-    'Content-Type': 'image/webp',
+  const headers = {
     'Cache-Control': 'public, max-age=31536000, immutable',
-  })
+    ETag: `"${file.replace(/\.webp$/, '')}"`,
+  }
+  if (matchesEtag(c.req.header('if-none-match'), headers.ETag)) return c.body(null, 304, headers)
+  return c.body(new Uint8Array(bytes), 200, { 'Content-Type': 'image/webp', ...headers })
 })

@@ -78,6 +78,56 @@ const imageRefusals: ImageRefusals = {
   refuse: (message) => new AppError('VALIDATION_FAILED', message, { fields: { image: message } }),
 }
 
+/** Where an item's stored picture came from: the value team's upload, or an import of the game's own. */
+export type ItemImageSource = 'upload' | 'import'
+
+/** Thrown inside the write's transaction when an import meets a hand-uploaded picture: nothing is written. */
+class UploadKept extends Error {}
+
+/**
+ * Keeps an item's re-encoded pictures (one per VALUE_LIMITS.imageSizes) under a new version, so its
+ * address changes and caches stay right. An import never replaces a picture the value team uploaded by
+ * hand: checked in the same transaction that locks the item (an upload meanwhile wins). False: kept.
+ */
+async function writeItemImage(
+  catalog: CatalogDeps,
+  gameId: GameId,
+  itemId: string,
+  pictures: readonly Buffer[],
+  source: ItemImageSource,
+): Promise<{ image: string } | null> {
+  const version = randomBytes(6).toString('hex')
+  const file = `${itemId}-${version}`
+  try {
+    await setItemImage(catalog, gameId, itemId, file, async (tx) => {
+      const where = and(eq(itemImages.gameId, gameId), eq(itemImages.itemId, itemId))
+      if (source === 'import') {
+        const [current] = await tx
+          .select({ source: itemImages.source })
+          .from(itemImages)
+          .where(where)
+          .limit(1)
+        if (current?.source === 'upload') throw new UploadKept()
+      }
+      await tx.delete(itemImages).where(where)
+      await tx.insert(itemImages).values(
+        VALUE_LIMITS.imageSizes.map((size, i) => ({
+          gameId,
+          itemId,
+          size,
+          version,
+          source,
+          bytes: pictures[i]!,
+        })),
+      )
+    })
+  } catch (error) {
+    if (error instanceof UploadKept) return null
+    throw error
+  }
+  return { image: `/uploads/items/${gameId}/${file}` }
+}
+
 /**
  * POST /api/admin/items/:game/:item/image: the upload is checked (size, signature, sides from its
  * header; these refusals cost nothing and do not count), counted against the editor's `limit`, decoded
@@ -105,17 +155,38 @@ export async function uploadItemImage(
       throw error
     },
   )
-  const version = randomBytes(6).toString('hex')
-  const file = `${itemId}-${version}`
-  await setItemImage(catalog, gameId, itemId, file, async (tx) => {
-    await tx.delete(itemImages).where(and(eq(itemImages.gameId, gameId), eq(itemImages.itemId, itemId)))
-    await tx
-      .insert(itemImages)
-      .values(
-        VALUE_LIMITS.imageSizes.map((size, i) => ({ gameId, itemId, size, version, bytes: pictures[i]! })),
-      )
-  })
-  return { image: `/uploads/items/${gameId}/${file}` }
+  return (await writeItemImage(catalog, gameId, itemId, pictures, 'upload'))!
+}
+
+/**
+ * Stores a picture for an item exactly as an upload is stored and served (the same checks before
+ * decoding, the same WebP sizes, the same address): for other features' imports (item-images), which
+ * bring their own bytes and limits. Throws the upload's refusals (a 400 AppError naming what is wrong);
+ * `{ stored: false }` when the value team's own upload is kept.
+ */
+export async function storeItemImage(
+  catalog: CatalogDeps,
+  gameId: GameId,
+  itemId: string,
+  bytes: Uint8Array,
+  { source }: { source: ItemImageSource },
+): Promise<{ stored: true; image: string } | { stored: false; reason: 'upload-kept' }> {
+  const checked = await checkImage(bytes, imageRefusals)
+  const pictures = await encodeSquareWebp(checked, VALUE_LIMITS.imageSizes, 'contain', imageRefusals)
+  const written = await writeItemImage(catalog, gameId, itemId, pictures, source)
+  return written ? { stored: true, image: written.image } : { stored: false, reason: 'upload-kept' }
+}
+
+/** Where each of a game's stored pictures came from, by item id (items without one are not listed). */
+export async function itemImageSources(
+  catalog: Pick<CatalogDeps, 'db'>,
+  gameId: GameId,
+): Promise<Map<string, ItemImageSource>> {
+  const rows = await catalog.db
+    .selectDistinct({ itemId: itemImages.itemId, source: itemImages.source })
+    .from(itemImages)
+    .where(eq(itemImages.gameId, gameId))
+  return new Map(rows.map((r) => [r.itemId, r.source as ItemImageSource]))
 }
 
 /** An item image at one size, when `file` (`<item>-<version>-<size>.webp`) names the current one. */

@@ -2,6 +2,11 @@
 
 /** Tables others may join on (read): published here, typed, so a renamed column fails their type check. */
 export { valueSuggestions } from '../tables'
-export { readItemImage } from './editor'
+export {
+  type ItemImageSource,
+  itemImageSources,
+  readItemImage,
+  storeItemImage,
+} from './editor'
 export { suggestionApproved } from './hooks'
 export { approvedSuggestionsOf } from './suggestions'

@@ -79,6 +79,10 @@ export const readUser = (config: RobloxApiConfig, id: number) =>
 /** Where Roblox serves headshots (the only image host besides the site's own in its CSP). */
 const HEADSHOT_HOST = 'https://tr.rbxcdn.com/'
 
+/** Whether an address is a headshot on Roblox's image host (the only one the site shows). */
+export const isRobloxHeadshot = (url: string | null | undefined): url is string =>
+  typeof url === 'string' && url.startsWith(HEADSHOT_HOST)
+
 /** The 150×150 headshot's address, null when Roblox has none ready. */
 export async function headshotOf(config: RobloxApiConfig, id: number): Promise<string | null> {
   const query = new URLSearchParams({ userIds: String(id), size: '150x150', format: 'Png' })
@@ -88,5 +92,5 @@ export async function headshotOf(config: RobloxApiConfig, id: number): Promise<s
     headshotSchema,
   )
   const shot = data.find((d) => d.targetId === id)
-  return shot?.state === 'Completed' && shot.imageUrl?.startsWith(HEADSHOT_HOST) ? shot.imageUrl : null
+  return shot?.state === 'Completed' && isRobloxHeadshot(shot.imageUrl) ? shot.imageUrl : null
 }

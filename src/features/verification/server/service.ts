@@ -7,11 +7,12 @@ import type {
 } from '@/features/verification/contract'
 import { VERIFICATION_LIMITS, VERIFICATION_MESSAGES } from '@/features/verification/rules'
 import { robloxAccounts, robloxVerifications } from '@/features/verification/tables'
+import type { RobloxIdentity } from '@/platform/server/auth/hooks'
 import { type AppDeps, clockOf } from '@/platform/server/context'
 import type { Db } from '@/platform/server/db/client'
 import { AppError } from '@/platform/server/lib/errors'
 import { hitRateLimit, type Limit, limitsFor, refundRateLimit } from '@/platform/server/lib/rate-limit'
-import { headshotOf, lookUpUsername, type RobloxApiConfig, readUser } from './roblox'
+import { headshotOf, isRobloxHeadshot, lookUpUsername, type RobloxApiConfig, readUser } from './roblox'
 import { PHRASE_WORDS } from './words'
 
 /** The written limit (tests override it by this name under 'verification'). */
@@ -159,6 +160,49 @@ export async function checkVerification(v: VerificationDeps, userId: string): Pr
       verifiedAt: verifiedAt.toISOString(),
     },
   }
+}
+
+/** Why a Roblox account may not be verified by this account (null: a new one), or null when it may. */
+export async function robloxTakenRefusal(db: Db, userId: string | null, robloxId: number) {
+  const [other] = await db
+    .select({ userId: robloxAccounts.userId })
+    .from(robloxAccounts)
+    .where(eq(robloxAccounts.robloxId, robloxId))
+  return other && other.userId !== userId ? VERIFICATION_MESSAGES.robloxTaken : null
+}
+
+/**
+ * A trader signed in with Roblox or linked it (docs/decisions/046-sign-in-with-roblox.md): the Roblox
+ * account Roblox vouched for is verified at once, with its username, display name and headshot from
+ * Roblox (replacing an earlier one, and dropping a phrase under way). A Roblox account another TradeHub
+ * account verified stays that account's: nothing changes (false), as the phrase's check refuses it.
+ */
+export async function verifyByRobloxSignIn(
+  db: Db,
+  userId: string,
+  roblox: RobloxIdentity,
+  now = new Date(),
+): Promise<boolean> {
+  if (await robloxTakenRefusal(db, userId, roblox.id)) return false
+  const account = {
+    robloxId: roblox.id,
+    name: roblox.username,
+    displayName: roblox.displayName,
+    avatarUrl: isRobloxHeadshot(roblox.picture) ? roblox.picture : null,
+  }
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(robloxAccounts)
+        .values({ userId, ...account, verifiedAt: now })
+        .onConflictDoUpdate({ target: robloxAccounts.userId, set: { ...account, verifiedAt: now } })
+      await tx.delete(robloxVerifications).where(eq(robloxVerifications.userId, userId))
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) return false // verified by another account meanwhile
+    throw error
+  }
+  return true
 }
 
 /** DELETE /api/verification/roblox: unlinks the Roblox account (404: none) and drops a phrase under way. */

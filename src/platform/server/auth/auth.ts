@@ -19,13 +19,21 @@ import type { Logger } from '@/platform/server/lib/logger'
 import { enqueueMail, MAIL_PRIORITY } from '@/platform/server/lib/mail/outbox'
 import { trustedOriginsFor } from '@/platform/server/lib/origins'
 import { hitRateLimit } from '@/platform/server/lib/rate-limit'
+import type { ReadCache } from '@/platform/server/lib/read-cache'
+import { isPlaceholderEmail } from '@/shared/no-email'
 import { SITE_NAME } from '@/shared/page-info'
 import { safeRedirect } from '@/shared/redirect'
 import { callHook } from '../hooks'
 import { accountMails } from './emails'
-import { accountCreated, signInRefusal } from './hooks'
+import { accountCreated, robloxIdentityProven, signInRefusal } from './hooks'
 import { checkAuthInput } from './input'
 import { requireReauthentication } from './reauthenticate'
+import {
+  checkRobloxUser,
+  type PendingRobloxIdentity,
+  ROBLOX_PROVIDER_ID,
+  robloxProviderConfig,
+} from './roblox'
 import { finishUnfinishedSignUp, SIGN_UP_PATH, type SignedUpUser } from './sign-up'
 import * as authTables from './tables'
 import { trackTransactions } from './transaction'
@@ -39,6 +47,8 @@ export const OIDC_PROVIDER_ID = 'oidc'
 export interface AuthDeps {
   env: Env
   db: Db
+  /** The read cache: what a Roblox sign-in changes (a Verified badge) is dropped from it. */
+  cache: ReadCache
   secret: string
   logger: Logger
   /** Rate limits per client address (off only in API tests, whose requests have no address). */
@@ -68,6 +78,27 @@ interface SignUpContext {
  */
 const isRedirectSignIn = (path: string | undefined) =>
   path === '/magic-link/verify' || path === '/verify-email' || path?.startsWith('/callback/') === true
+
+/** Body fields that carry an e-mail address a trader typed. */
+const EMAIL_FIELDS = ['email', 'newEmail'] as const
+
+/**
+ * An `.invalid` address is the placeholder of an account without an e-mail (src/shared/no-email.ts):
+ * nobody may sign up, sign in, or change to one, so a placeholder only ever names the account it was
+ * made for.
+ */
+function refusePlaceholderEmails(body: unknown) {
+  if (body === null || typeof body !== 'object') return
+  for (const field of EMAIL_FIELDS) {
+    const value = (body as Record<string, unknown>)[field]
+    if (typeof value === 'string' && isPlaceholderEmail(value)) {
+      throw new APIError('BAD_REQUEST', {
+        code: 'INVALID_EMAIL',
+        message: 'Enter an e-mail address that can receive mail',
+      })
+    }
+  }
+}
 
 /** Endpoints that send a mail, and the body field naming the address it goes to. */
 const MAIL_TARGETS: Record<string, 'email' | 'newEmail'> = {
@@ -131,6 +162,7 @@ function providerSettings(env: Env) {
   const google = pair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET)
   const microsoft = pair(env.MICROSOFT_CLIENT_ID, env.MICROSOFT_CLIENT_SECRET)
   const oidcClient = env.OIDC_ISSUER_URL ? pair(env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET) : null
+  const roblox = robloxProviderConfig(env)
   return {
     social: {
       // Better Auth always asks Discord for identify and email; listing them again would repeat them.
@@ -148,6 +180,7 @@ function providerSettings(env: Env) {
             scopes: ['openid', 'email', 'profile'],
           }
         : null,
+    roblox,
   }
 }
 
@@ -159,9 +192,12 @@ const PROVIDER_NAMES: Record<string, string> = {
 
 /** The sign-in buttons this server offers, in the order shown. */
 export function configuredAuthProviders(env: Env): AuthProvider[] {
-  const { social, oidc } = providerSettings(env)
+  const { social, oidc, roblox } = providerSettings(env)
   const providers = Object.keys(social).map((id) => ({ id, name: PROVIDER_NAMES[id] ?? id }))
-  return oidc ? [...providers, { id: oidc.providerId, name: oidc.name }] : providers
+  const generic = [oidc, roblox].flatMap((config) =>
+    config ? [{ id: config.providerId, name: config.name ?? config.providerId }] : [],
+  )
+  return [...providers, ...generic]
 }
 
 /**
@@ -170,7 +206,7 @@ export function configuredAuthProviders(env: Env): AuthProvider[] {
  * PostgreSQL, and rate limits stored in the database so they hold across instances. Every mail goes
  * through the outbox.
  */
-export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDeps) {
+export function createAuth({ env, db, cache, secret, logger, rateLimit = true }: AuthDeps) {
   const publicOrigin = new URL(env.PUBLIC_URL).origin
   // Better Auth's transactions, and what runs inside them: `dbNow()` is the open one (see transaction.ts).
   const transactions = trackTransactions(db)
@@ -195,7 +231,26 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
     const url = `${ctx.context.baseURL}/verify-email?token=${token}&callbackURL=${encodeURIComponent(callbackURL)}`
     await send(user.email, accountMails.verifyEmail(url), tx)
   }
-  const { social, oidc } = providerSettings(env)
+  const { social, oidc, roblox } = providerSettings(env)
+  const genericProviders = [oidc, roblox].filter((config) => config !== null)
+  /** The Roblox user each Roblox sign-in or link vouched for, until its account row is written. */
+  const robloxUsers = new WeakMap<Request, PendingRobloxIdentity>()
+  /**
+   * A Roblox account row written by a sign-in or a link (made, or its tokens renewed): the Roblox
+   * account is proven its owner's (docs/decisions/046). After the commit, so features write on their own.
+   */
+  const robloxAccountWritten = async (
+    account: { providerId: string; accountId: string; userId: string } | null,
+    ctx: { request?: Request } | null | undefined,
+  ) => {
+    if (account?.providerId !== ROBLOX_PROVIDER_ID || !ctx?.request) return
+    const pending = robloxUsers.get(ctx.request)
+    if (!pending || String(pending.identity.id) !== account.accountId) return
+    robloxUsers.delete(ctx.request)
+    await callHook(robloxIdentityProven, { db: dbNow(), cache }, account.userId, pending.identity, {
+      newAccount: pending.newAccount,
+    })
+  }
 
   return betterAuth({
     appName: SITE_NAME,
@@ -231,6 +286,8 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
     }),
     user: {
       changeEmail: { enabled: true },
+      // Which Roblox accounts may make or join an account (the others' providers pass as they are).
+      validateUserInfo: checkRobloxUser(dbNow, robloxUsers),
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30, // a month unused ends it
@@ -307,6 +364,7 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         checkAuthInput(ctx, publicOrigin) // only valid values go further
+        refusePlaceholderEmails(ctx.body)
         await limitMailsPerAddress(db, ctx.path, ctx.body)
         if (ctx.path === '/change-email') return requireReauthentication(ctx)
         const field = PASSWORD_FIELDS[ctx.path]
@@ -413,7 +471,10 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
               .where(eq(authTables.users.id, account.userId))
             if (user) await completeSignUp(tx, ctx, user)
           },
+          after: (account, ctx) => robloxAccountWritten(account, ctx),
         },
+        // A Roblox sign-in to an account that has Roblox renews its tokens.
+        update: { after: (account, ctx) => robloxAccountWritten(account, ctx) },
       },
     },
     plugins: [
@@ -423,7 +484,7 @@ export function createAuth({ env, db, secret, logger, rateLimit = true }: AuthDe
         storeToken: 'hashed',
         sendMagicLink: ({ email, url }) => send(email, accountMails.magicLink(url)),
       }),
-      ...(oidc ? [genericOAuth({ config: [oidc] })] : []),
+      ...(genericProviders.length > 0 ? [genericOAuth({ config: genericProviders })] : []),
     ],
   })
 }

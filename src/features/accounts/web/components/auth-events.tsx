@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { useSearchParams } from 'react-router'
 import type { Me } from '@/features/accounts/contract'
 import { toast } from '@/platform/web/lib/toast'
+import { whoIsSignedIn } from '../api'
 
 /** Set while this browser holds a session, so a session that dies can be told apart from a visitor. */
 export const SIGNED_IN_KEY = 'tradehub:signed-in'
@@ -24,7 +25,7 @@ export function AuthEvents({ me, loaded }: { me: Me | null; loaded: boolean }) {
     const known = localStorage.getItem(SIGNED_IN_KEY) === '1'
     if (me && !known) {
       localStorage.setItem(SIGNED_IN_KEY, '1')
-      toast.success('Welcome!', { description: `You're now signed in as ${me.email}.` })
+      toast.success('Welcome!', { description: `You're now signed in as ${whoIsSignedIn(me)}.` })
     } else if (!me && known) {
       forgetSession()
       toast.error('Session Expired', { description: 'Your session has expired. Please sign in again.' })

@@ -41,7 +41,7 @@ export default function UserMenu({ me }: { me: Me }) {
       >
         <p className="px-3 py-2">
           <span className="block truncate font-semibold">{profile.displayName}</span>
-          <span className="block truncate text-muted text-xs">{me.email}</span>
+          {me.email && <span className="block truncate text-muted text-xs">{me.email}</span>}
         </p>
         <ul className="border-line border-t pt-1">
           {accountMenuLinks(me).map((link) => (

@@ -41,7 +41,7 @@ function ProfileTab({ username }: { username: string | null }) {
   // When the profile cannot be loaded, the fallback profile: the display name from the e-mail.
   const profile = query.data?.profile ?? {
     ...me.profile,
-    displayName: query.isError ? (me.email.split('@')[0] ?? me.email) : me.profile.displayName,
+    displayName: query.isError && me.email ? (me.email.split('@')[0] ?? me.email) : me.profile.displayName,
   }
   return (
     <>

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { Page } from '@/platform/web/components/ui/page'
-import { refreshMe, safeRedirect, useMe } from '../api'
+import { refreshMe, safeRedirect, useMe, whoIsSignedIn } from '../api'
 import { ForgotForm } from '../components/sign-in/forgot-form'
 import { type SignInState, VIEWS, type View } from '../components/sign-in/form-parts'
 import { ResetForm } from '../components/sign-in/reset-form'
@@ -46,7 +46,7 @@ export function SignInPage() {
     navigate(redirect, { replace: true })
   }
 
-  if (me && view !== 'reset') return <SignedIn email={me.email} redirect={redirect} />
+  if (me && view !== 'reset') return <SignedIn who={whoIsSignedIn(me)} redirect={redirect} />
 
   if (sent) {
     return (

@@ -21,6 +21,21 @@ import {
 
 const MUTATION_OPTIONS = [...GAG_MUTATIONS.values()]
 const fieldClass = 'rounded-lg border border-line bg-surface px-2 py-1.5 text-sm'
+/** Every box's label is shown above it. */
+const labelClass = 'block text-muted text-xs'
+
+/**
+ * A field's label: its short name, shown, and (in the calculator's rows, `name` given) the rest of its
+ * name for screen readers ("Age" shows; "Age of Raccoon" is read).
+ */
+export function FieldLabel({ htmlFor, shown, rest }: { htmlFor: string; shown: string; rest?: string }) {
+  return (
+    <label htmlFor={htmlFor} className={labelClass}>
+      {shown}
+      {rest && <span className="sr-only">{` ${rest}`}</span>}
+    </label>
+  )
+}
 
 /** The modifiers as the game holds them, `{}` without any. */
 function build(variant: GagVariant | undefined, mutations: string[], kg: number | undefined): CropModifiers {
@@ -35,7 +50,8 @@ function build(variant: GagVariant | undefined, mutations: string[], kg: number 
  * A Grow a Garden crop's variant (Normal, Silver, Gold, Rainbow, Diamond), mutations and weight in kg
  * (offered only where the crop's base weight is known). Mutations are kept as the game holds them:
  * Wet + Chilled becomes Frozen, and of two a fruit cannot hold together the one worth most stays.
- * `labels` shows the field names (the item page); the calculator's row names them for screen readers.
+ * Each box has a visible label; without `labels` (the calculator's row) its read name also holds the
+ * item's name ("Weight of Carrot in kg").
  */
 export function CropModifierFields({
   name,
@@ -58,7 +74,6 @@ export function CropModifierFields({
   const [kgText, setKgText] = useState(modifiers.kg === undefined ? '' : formatKg(modifiers.kg))
   useEffect(() => setKgText(modifiers.kg === undefined ? '' : formatKg(modifiers.kg)), [modifiers.kg])
   const baseWeight = GAG_CROPS[itemId]?.baseWeight
-  const labelClass = labels ? 'block text-muted text-xs' : 'sr-only'
 
   const addMutation = (key: string) => {
     const { mutations: next } = normalizeModifiers([...mutations, key])
@@ -76,9 +91,7 @@ export function CropModifierFields({
   return (
     <>
       <div>
-        <label htmlFor={`${id}-variant`} className={labelClass}>
-          {labels ? 'Variant' : `Variant of ${name}`}
-        </label>
+        <FieldLabel htmlFor={`${id}-variant`} shown="Variant" rest={labels ? undefined : `of ${name}`} />
         <select
           id={`${id}-variant`}
           value={modifiers.variant ?? 'normal'}
@@ -96,9 +109,11 @@ export function CropModifierFields({
         </select>
       </div>
       <div>
-        <label htmlFor={`${id}-mutation`} className={labelClass}>
-          {labels ? 'Add a mutation' : `Add a mutation to ${name}`}
-        </label>
+        <FieldLabel
+          htmlFor={`${id}-mutation`}
+          shown="Add a mutation"
+          rest={labels ? undefined : `to ${name}`}
+        />
         <select
           id={`${id}-mutation`}
           value=""
@@ -115,9 +130,13 @@ export function CropModifierFields({
       </div>
       {weight && (
         <div>
-          <label htmlFor={`${id}-kg`} className={labelClass}>
-            {labels ? 'Weight (kg)' : `Weight of ${name} in kg`}
-          </label>
+          {labels ? (
+            <FieldLabel htmlFor={`${id}-kg`} shown="Weight (kg)" />
+          ) : (
+            <label htmlFor={`${id}-kg`} className={labelClass}>
+              Weight<span className="sr-only"> of {name} in kg</span>
+            </label>
+          )}
           <input
             id={`${id}-kg`}
             type="number"
@@ -188,7 +207,7 @@ export function CropModifierFields({
 
 /**
  * A Grow a Garden pet's mutation (one: Shiny … Ascended, with TradeHub's default multipliers) and its age
- * (1-100; the weight grows with it, ×(age + 10) / 11). `labels` as for {@link CropModifierFields}.
+ * (1-100; the weight grows with it, ×(age + 10) / 11). Labels as for {@link CropModifierFields}.
  */
 export function PetModifierFields({
   name,
@@ -205,13 +224,14 @@ export function PetModifierFields({
   const mutation = petMutationOf(modifiers) ?? null
   const [ageText, setAgeText] = useState(modifiers.age === undefined ? '' : String(modifiers.age))
   useEffect(() => setAgeText(modifiers.age === undefined ? '' : String(modifiers.age)), [modifiers.age])
-  const labelClass = labels ? 'block text-muted text-xs' : 'sr-only'
   return (
     <>
       <div>
-        <label htmlFor={`${id}-mutation`} className={labelClass}>
-          {labels ? 'Pet mutation' : `Mutation of ${name}`}
-        </label>
+        {labels ? (
+          <FieldLabel htmlFor={`${id}-mutation`} shown="Pet mutation" />
+        ) : (
+          <FieldLabel htmlFor={`${id}-mutation`} shown="Mutation" rest={`of ${name}`} />
+        )}
         <select
           id={`${id}-mutation`}
           value={mutation ?? ''}
@@ -230,9 +250,7 @@ export function PetModifierFields({
         </select>
       </div>
       <div>
-        <label htmlFor={`${id}-age`} className={labelClass}>
-          {labels ? 'Age' : `Age of ${name}`}
-        </label>
+        <FieldLabel htmlFor={`${id}-age`} shown="Age" rest={labels ? undefined : `of ${name}`} />
         <input
           id={`${id}-age`}
           type="number"

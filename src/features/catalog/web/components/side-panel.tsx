@@ -1,9 +1,12 @@
-import { Trash2 } from 'lucide-react'
+import { Coins, Trash2 } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { Link } from 'react-router'
+import { amountLabel, amountUnit } from '@/features/catalog/amounts'
 import type { Game, ItemSummary } from '@/features/catalog/contract'
 import { defaultVariantOf } from '@/features/catalog/rules'
 import {
+  amountSlot,
+  isAmountSlot,
   MAX_QUANTITY,
   MAX_SLOTS_PER_SIDE,
   readQuantity,
@@ -14,7 +17,9 @@ import {
 } from '@/features/catalog/wfl'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { ValueText } from '@/platform/web/components/ui/value-text'
-import { CropModifierFields, PetModifierFields } from './crop-modifiers'
+import { formatValueFull } from '@/shared/format-value'
+import { CropModifierFields, FieldLabel, PetModifierFields } from './crop-modifiers'
+import { ExactValue } from './exact-value'
 import { ItemImage } from './item-image'
 import { ItemPicker } from './item-picker'
 import { variantKeys } from './variants'
@@ -27,6 +32,32 @@ function quantityNote(read: NonNullable<ReturnType<typeof readQuantity>>): strin
   if (read.capped) return `Limited to ${MAX_QUANTITY}: at most ${MAX_QUANTITY} of one item per slot.`
   if (read.corrected) return `At least 1, in whole numbers: counted as ${read.quantity}.`
   return null
+}
+
+/** A typed amount's row: `700M Beli`, counted as that many value units, and its remove button. */
+function AmountRow({ amount, game, onRemove }: { amount: number; game: Game; onRemove: () => void }) {
+  const label = amountLabel(game.id, amount)
+  return (
+    <li className="flex items-center gap-2 rounded-xl border border-line bg-bg p-3">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent/10 text-accent">
+        <Coins aria-hidden="true" className="size-5" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-semibold">{label}</p>
+        <p className="text-muted text-sm tabular-nums">
+          counted as {formatValueFull(amount)} {amountUnit(game.id)}
+        </p>
+      </div>
+      <button
+        type="button"
+        onClick={onRemove}
+        className={`${buttonClass('ghost', 'sm')} size-10 shrink-0 px-0`}
+        aria-label={`Remove ${label}`}
+      >
+        <Trash2 aria-hidden="true" className="size-5" />
+      </button>
+    </li>
+  )
 }
 
 function SlotRow({
@@ -98,43 +129,41 @@ function SlotRow({
           <Trash2 aria-hidden="true" className="size-5" />
         </button>
       </div>
-      <div className="mt-2 flex flex-wrap gap-2">
-        <label htmlFor={`${id}-qty`} className="sr-only">
-          Quantity of {name}
-        </label>
-        <input
-          id={`${id}-qty`}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_QUANTITY}
-          value={qty}
-          aria-describedby={note ? `${id}-limit` : undefined}
-          onChange={(e) => {
-            const read = readQuantity(e.target.value)
-            // Nothing typed yet (an emptied box): the totals keep the quantity until a number comes.
-            if (!read) {
-              setQty(e.target.value)
-              setNote(null)
-              return
-            }
-            setQty(String(read.quantity))
-            setNote(quantityNote(read))
-            if (read.quantity !== slot.quantity) onChange({ ...slot, quantity: read.quantity })
-          }}
-          onBlur={() => setQty(String(slot.quantity))}
-          className="w-20 rounded-lg border border-line bg-surface px-2 py-1.5 text-sm tabular-nums"
-        />
+      <div className="mt-2 flex flex-wrap items-end gap-2">
+        <div>
+          <FieldLabel htmlFor={`${id}-qty`} shown="Quantity" rest={`of ${name}`} />
+          <input
+            id={`${id}-qty`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_QUANTITY}
+            value={qty}
+            aria-describedby={note ? `${id}-limit` : undefined}
+            onChange={(e) => {
+              const read = readQuantity(e.target.value)
+              // Nothing typed yet (an emptied box): the totals keep the quantity until a number comes.
+              if (!read) {
+                setQty(e.target.value)
+                setNote(null)
+                return
+              }
+              setQty(String(read.quantity))
+              setNote(quantityNote(read))
+              if (read.quantity !== slot.quantity) onChange({ ...slot, quantity: read.quantity })
+            }}
+            onBlur={() => setQty(String(slot.quantity))}
+            className="w-20 rounded-lg border border-line bg-surface px-2 py-1.5 text-sm tabular-nums"
+          />
+        </div>
         {variants.length > 0 && (
-          <>
-            <label htmlFor={`${id}-variant`} className="sr-only">
-              Variant of {name}
-            </label>
+          <div className="min-w-0 flex-1">
+            <FieldLabel htmlFor={`${id}-variant`} shown="Variant" rest={`of ${name}`} />
             <select
               id={`${id}-variant`}
               value={slot.variant === defaultVariant ? '' : (slot.variant ?? '')}
               onChange={(e) => onChange({ ...slot, variant: e.target.value || undefined })}
-              className="w-0 min-w-0 flex-1 rounded-lg border border-line bg-surface px-2 py-1.5 text-sm"
+              className="w-full min-w-0 rounded-lg border border-line bg-surface px-2 py-1.5 text-sm"
             >
               <option value="">
                 {shortLabel(
@@ -147,7 +176,7 @@ function SlotRow({
                 </option>
               ))}
             </select>
-          </>
+          </div>
         )}
         {takes.pet && (
           <PetModifierFields
@@ -189,7 +218,10 @@ export interface SidePanelProps {
   result: SideResult
   game: Game
   onChange: (slots: TradeSlot[]) => void
-  onPick: (item: ItemSummary) => void
+  /** An item picked, in the variant its search named (`nfr frost`). */
+  onPick: (item: ItemSummary, variant?: string) => void
+  /** Typed amounts (`700M`) become slots of the side (the calculator; not trade ads). */
+  amounts?: boolean
   /** Items this side holds at most (the calculator's 12 by default). */
   max?: number
   /** Grow a Garden's mutations, weight and pet age (false: items, variants and quantities only). */
@@ -209,6 +241,7 @@ export function SidePanel({
   game,
   onChange,
   onPick,
+  amounts = false,
   max = MAX_SLOTS_PER_SIDE,
   modifiers = true,
   error,
@@ -228,29 +261,42 @@ export function SidePanel({
         </h2>
         <p className="text-right">
           <span className="sr-only">{title} total: </span>
-          <ValueText value={result.total} className="font-bold text-xl tabular-nums" />
+          <ExactValue exact={result.exactTotal} className="font-bold text-xl tabular-nums" />
         </p>
       </div>
       <ul className="mt-3 space-y-2">
-        {slots.map((slot, index) => (
-          <SlotRow
-            // biome-ignore lint/suspicious/noArrayIndexKey: slots are positional; the same item may appear twice
-            key={`${side}-${index}`}
-            slot={slot}
-            item={items.get(slot.itemId)}
-            game={game}
-            modifiers={modifiers}
-            error={slotErrors?.[index]}
-            onChange={(next) => onChange(slots.map((s, i) => (i === index ? next : s)))}
-            onRemove={() => onChange(slots.filter((_, i) => i !== index))}
-          />
-        ))}
+        {slots.map((slot, index) =>
+          isAmountSlot(slot) ? (
+            <AmountRow
+              // biome-ignore lint/suspicious/noArrayIndexKey: slots are positional; the same amount may appear twice
+              key={`${side}-${index}`}
+              amount={slot.amount}
+              game={game}
+              onRemove={() => onChange(slots.filter((_, i) => i !== index))}
+            />
+          ) : (
+            <SlotRow
+              // biome-ignore lint/suspicious/noArrayIndexKey: slots are positional; the same item may appear twice
+              key={`${side}-${index}`}
+              slot={slot}
+              item={items.get(slot.itemId)}
+              game={game}
+              modifiers={modifiers}
+              error={slotErrors?.[index]}
+              onChange={(next) => onChange(slots.map((s, i) => (i === index ? next : s)))}
+              onRemove={() => onChange(slots.filter((_, i) => i !== index))}
+            />
+          ),
+        )}
       </ul>
       <div className="mt-2">
         <ItemPicker
           game={game.id}
-          label={`Add an item to “${title}”`}
+          label={amounts ? `Add an item or an amount to “${title}”` : `Add an item to “${title}”`}
           onPick={onPick}
+          onAmount={amounts ? (amount) => onChange([...slots, amountSlot(amount)]) : undefined}
+          variantLabels={game.variantLabels}
+          placeholder={amounts ? 'Add item or amount (700M)' : undefined}
           disabled={slots.length >= max}
         />
       </div>

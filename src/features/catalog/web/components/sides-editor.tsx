@@ -1,7 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import type { ItemSummary } from '@/features/catalog/contract'
-import { DEFAULT_FAIR_BAND, evaluateTrade, type TradeResult, type TradeSlot } from '@/features/catalog/wfl'
+import {
+  DEFAULT_FAIR_BAND,
+  evaluateTrade,
+  slotItemIds,
+  type TradeResult,
+  type TradeSlot,
+} from '@/features/catalog/wfl'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { Spinner } from '@/platform/web/components/ui/spinner'
 import type { GameId } from '@/shared/games'
@@ -47,7 +53,7 @@ export function SidesEditor({
 }: SidesEditorProps) {
   const games = useQuery(gamesQuery)
   const [picked, setPicked] = useState(() => new Map<string, ItemSummary>())
-  const missing = [...new Set([...sides.give, ...sides.get].map((s) => s.itemId))]
+  const missing = slotItemIds([...sides.give, ...sides.get])
     .filter((id) => !picked.has(id))
     .sort()
   const lookup = useQuery(itemsByIdQuery(gameId, missing))
@@ -85,9 +91,10 @@ export function SidesEditor({
             error={errors?.[side]?.side}
             slotErrors={errors?.[side]?.slots}
             onChange={(slots) => onChange({ ...sides, [side]: slots })}
-            onPick={(item) => {
+            onPick={(item, variant) => {
               setPicked((prev) => new Map(prev).set(item.id, item))
-              onChange({ ...sides, [side]: [...sides[side], { itemId: item.id, quantity: 1 }] })
+              const slot: TradeSlot = { itemId: item.id, quantity: 1, ...(variant ? { variant } : {}) }
+              onChange({ ...sides, [side]: [...sides[side], slot] })
             }}
           />
         ))}

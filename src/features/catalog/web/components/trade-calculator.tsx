@@ -13,18 +13,20 @@ import {
   formatTradeParam,
   parseFairBand,
   parseTradeParam,
+  slotItemIds,
+  type TradeResult,
   type TradeSlot,
   takesModifiers,
   tradeStatus,
 } from '@/features/catalog/wfl'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { ChoiceChip } from '@/platform/web/components/ui/choice-chip'
-import { ValueText } from '@/platform/web/components/ui/value-text'
 import { VERDICT_STYLE } from '@/platform/web/components/ui/verdict'
 import { ApiError } from '@/platform/web/lib/api'
 import { Part } from '@/platform/web/lib/part'
 import { toast } from '@/platform/web/lib/toast'
 import { itemsByIdQuery } from '../api'
+import { ExactValue } from './exact-value'
 import { SidePanel } from './side-panel'
 
 const BAND_KEY = 'tradehub.fairBand'
@@ -53,11 +55,11 @@ function subscribeBand(listener: () => void) {
 }
 const defaultBand = () => DEFAULT_FAIR_BAND
 
-/** Query string that keeps the trade readable in shared links (`give=kitsune,dough*2`). */
+/** Query string that keeps the trade readable in shared links (`give=kitsune,dough*2,$700M`). */
 function toSearch(params: URLSearchParams): string {
   const parts = [...params].map(
     ([k, v]) =>
-      `${encodeURIComponent(k)}=${encodeURIComponent(v).replaceAll('%2C', ',').replaceAll('%40', '@')}`,
+      `${encodeURIComponent(k)}=${encodeURIComponent(v).replaceAll('%2C', ',').replaceAll('%40', '@').replaceAll('%24', '$')}`,
   )
   return parts.length ? `?${parts.join('&')}` : ''
 }
@@ -83,6 +85,64 @@ function useTradeParams() {
   return { give, get, band, setSides, setBand }
 }
 
+const signedPercent = (percent: number) => `${percent >= 0 ? '+' : '−'}${Math.abs(percent).toFixed(1)}%`
+
+/**
+ * The verdict first: a compact line above the sides once both hold something (a shared link opened on
+ * a phone shows it on the first screen), with both totals, the difference for the user and a link down
+ * to the result's details.
+ */
+function VerdictSummary({
+  result,
+  loading,
+  unvalued,
+  detailsId,
+}: {
+  result: TradeResult
+  loading: boolean
+  unvalued: boolean
+  detailsId: string
+}) {
+  const verdict = result.verdict ? VERDICT_STYLE[result.verdict] : null
+  return (
+    <section
+      aria-label="Verdict"
+      aria-busy={loading}
+      className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-2xl border border-line bg-surface p-3"
+    >
+      <p
+        className={`rounded-lg border px-3 py-1 font-extrabold text-lg ${verdict?.className ?? 'border-line text-muted'}`}
+      >
+        {verdict ? verdict.label : loading ? 'Loading…' : unvalued ? 'No value yet' : 'No verdict'}
+      </p>
+      <div className="min-w-0 flex-1 text-sm">
+        <p className="tabular-nums">
+          You give <ExactValue exact={result.give.exactTotal} className="font-semibold" />, you get{' '}
+          <ExactValue exact={result.get.exactTotal} className="font-semibold" />
+        </p>
+        {verdict && (
+          <p className="text-muted tabular-nums">
+            <ExactValue exact={result.exactDifference} signed /> ({signedPercent(result.percent)}) for you
+          </p>
+        )}
+      </div>
+      <a
+        href={`#${detailsId}`}
+        onClick={(e) => {
+          // Down to the details without writing React's id into the address a trader may copy.
+          const details = document.getElementById(detailsId)
+          if (!details) return
+          e.preventDefault()
+          details.scrollIntoView({ block: 'start' })
+        }}
+        className="inline-flex min-h-8 items-center px-1 font-medium text-accent text-sm underline-offset-2 hover:underline"
+      >
+        Details
+      </a>
+    </section>
+  )
+}
+
 export function TradeCalculator({ game }: { game: Game }) {
   const { give, get, band: linkBand, setSides, setBand } = useTradeParams()
   // This browser's own band: the page hydrates with the server's default, and React renders the
@@ -96,7 +156,7 @@ export function TradeCalculator({ game }: { game: Game }) {
   const bandId = useId()
 
   // Items named by the address that we do not know yet (a shared link): one request for all of them.
-  const missing = [...new Set([...give.slots, ...get.slots].map((s) => s.itemId))]
+  const missing = slotItemIds([...give.slots, ...get.slots])
     .filter((id) => !knownBefore.has(id))
     .sort()
   const lookup = useQuery(itemsByIdQuery(game.id, missing))
@@ -142,9 +202,9 @@ export function TradeCalculator({ game }: { game: Game }) {
   const status = tradeStatus(trade, result)
   const loading = missing.length > 0 && lookup.isPending
 
-  const add = (side: Side, slots: TradeSlot[]) => (item: ItemSummary) => {
+  const add = (side: Side, slots: TradeSlot[]) => (item: ItemSummary, variant?: string) => {
     setKnown((prev) => new Map(prev).set(item.id, item))
-    setSides({ [side]: [...slots, { itemId: item.id, quantity: 1 }] })
+    setSides({ [side]: [...slots, { itemId: item.id, quantity: 1, ...(variant ? { variant } : {}) }] })
   }
   const chooseBand = (value: FairBand) => {
     storeBand(value)
@@ -164,9 +224,19 @@ export function TradeCalculator({ game }: { game: Game }) {
   }
   const verdict = result.verdict ? VERDICT_STYLE[result.verdict] : null
   const unvalued = [...result.give.unvalued, ...result.get.unvalued]
+  const resultId = useId()
 
   return (
     <div className="mt-6">
+      {status !== 'empty' && (
+        <VerdictSummary
+          result={result}
+          loading={loading}
+          unvalued={status === 'unvalued'}
+          detailsId={resultId}
+        />
+      )}
+
       {(droppedParts.length > 0 || droppedIds.length > 0) && (
         <div role="status" className="mb-4 flex gap-2 rounded-xl border border-warn/40 bg-warn/5 p-3 text-sm">
           <AlertTriangle aria-hidden="true" className="size-5 shrink-0 text-warn" />
@@ -230,15 +300,17 @@ export function TradeCalculator({ game }: { game: Game }) {
               game={game}
               onChange={(slots) => setSides({ [side]: slots })}
               onPick={add(side, sides[side].slots)}
+              amounts
             />
           </Part>
         ))}
       </div>
 
       <section
+        id={resultId}
         aria-label="Result"
         aria-busy={loading}
-        className="mt-4 rounded-2xl border border-line bg-surface p-4 sm:p-5"
+        className="mt-4 scroll-mt-20 rounded-2xl border border-line bg-surface p-4 sm:p-5"
       >
         {/* Only the verdict is announced when it changes, not the whole panel. */}
         <p className="sr-only" aria-live="polite">
@@ -260,10 +332,7 @@ export function TradeCalculator({ game }: { game: Game }) {
           </p>
           {verdict && (
             <p className="text-sm">
-              <span className="font-semibold tabular-nums">
-                {result.difference >= 0 ? '+' : '−'}
-                <ValueText value={Math.abs(result.difference)} />
-              </span>{' '}
+              <ExactValue exact={result.exactDifference} signed className="font-semibold tabular-nums" />{' '}
               <span className="text-muted">
                 ({result.percent >= 0 ? '+' : '−'}
                 {Math.abs(result.percent).toFixed(1)}% of the larger side) for you

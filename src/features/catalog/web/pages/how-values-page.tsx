@@ -5,8 +5,10 @@ import { ErrorPanel } from '@/platform/web/app/shell/error-panel'
 import { Page, Prose } from '@/platform/web/components/ui/page'
 import { Spinner } from '@/platform/web/components/ui/spinner'
 import { formatCount, formatDay } from '@/platform/web/lib/format'
+import { Slot } from '@/platform/web/lib/slots'
 import { GAME_NAMES } from '@/shared/games'
 import { useGames } from '../api'
+import { howValuesSections } from '../slots'
 import { startingValuesText } from '../view'
 
 /** "Pet Simulator 99 and PETS GO!": the games whose prices the official import reads. */
@@ -119,6 +121,7 @@ export function HowValuesPage() {
           ))}
         </ul>
       )}
+      <Slot slot={howValuesSections} />
     </Page>
   )
 }

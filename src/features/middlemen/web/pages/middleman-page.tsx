@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, Suspense, useId, useState } from 'react'
 import { Link } from 'react-router'
 import { SignInPrompt, useFreshPermissions, useMe } from '@/features/accounts/web/public'
-import type { MiddlemanRequest } from '@/features/middlemen/contract'
+import type { MiddlemanJob, MiddlemanRequest } from '@/features/middlemen/contract'
 import { MIDDLEMAN_LIMITS } from '@/features/middlemen/rules'
 import { Conversation } from '@/features/trading/web/public'
 import { ErrorPanel } from '@/platform/web/app/shell/error-panel'
@@ -15,6 +15,7 @@ import { formatRelative } from '@/platform/web/lib/format'
 import { toast } from '@/platform/web/lib/toast'
 import { GAME_IDS, GAME_NAMES, type GameId } from '@/shared/games'
 import { claimMutation, closeMutation, gamesMutation, middlemenQuery, queueQuery } from '../api'
+import { JobTerms } from '../components/job-terms'
 
 const STATUS_TEXT: Record<MiddlemanRequest['status'], string> = {
   open: 'Waiting for a middleman',
@@ -100,12 +101,13 @@ function CloseForm({ request }: { request: MiddlemanRequest }) {
   )
 }
 
-function Job({ request }: { request: MiddlemanRequest }) {
+function Job({ request }: { request: MiddlemanJob }) {
   const [open, setOpen] = useState(request.status === 'claimed')
   return (
     <li className="rounded-xl border border-line bg-surface p-4">
       <p className="font-semibold text-sm">{STATUS_TEXT[request.status]}</p>
       <Summary request={request} />
+      <JobTerms job={request} />
       {request.note && <p className="mt-1 text-muted text-sm">Your note: {request.note}</p>}
       <button
         type="button"
@@ -194,16 +196,14 @@ function Queue({ username }: { username: string }) {
         ) : (
           <ul className="mt-3 grid gap-3">
             {query.data.requests.map((r) => (
-              <li
-                key={r.id}
-                className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-line bg-surface p-4"
-              >
+              <li key={r.id} className="rounded-xl border border-line bg-surface p-4">
                 <Summary request={r} />
+                <JobTerms job={r} />
                 <button
                   type="button"
                   disabled={claim.isPending}
                   onClick={() => claim.mutate(r.id, { onSuccess: () => toast('Request taken') })}
-                  className={buttonClass('primary', 'sm')}
+                  className={`${buttonClass('primary', 'sm')} mt-3`}
                 >
                   Take this trade
                   <span className="sr-only"> between {r.traders.map((t) => t.username).join(' and ')}</span>

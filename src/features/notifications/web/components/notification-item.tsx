@@ -12,6 +12,7 @@ import {
   Scale,
   ShieldAlert,
   ShieldCheck,
+  Sparkles,
   Star,
   TrendingUp,
 } from 'lucide-react'
@@ -32,6 +33,7 @@ const KIND_ICONS: Record<NotificationKind, LucideIcon> = {
   'trade-confirmed': BadgeCheck,
   'trade-completed': BadgeCheck,
   'trade-expiring': Clock,
+  'trade-match': Sparkles,
   'trade-review': Star,
   'moderation-warning': ShieldAlert,
   middleman: ShieldCheck,

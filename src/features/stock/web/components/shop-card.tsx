@@ -9,7 +9,7 @@ import { useNow } from '@/platform/web/lib/now'
 import { Slot } from '@/platform/web/lib/slots'
 import { formatValue, formatValueFull } from '@/shared/format-value'
 import { shopItemActions } from '../slots'
-import { isRare, rarityClass, reportedText, type ShopState, waitingText } from '../view'
+import { isRare, isStale, rarityClass, reportedText, type ShopState, waitingText } from '../view'
 
 export type StockItems = StockResponse['items']
 
@@ -144,6 +144,25 @@ function Countdown({ label, to }: { label: string; to: number }) {
   )
 }
 
+/**
+ * Which source reported the stock on show and when ("Game feed · reported 40 s ago"), and "Stale" once
+ * its window has restocked since.
+ */
+export function Freshness({ report, stale }: { report: StockReport; stale: boolean }) {
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted text-xs">
+      {stale && (
+        <span className="rounded-full border border-warn/50 bg-warn/10 px-2 py-0.5 font-semibold text-warn">
+          Stale
+        </span>
+      )}
+      <span>
+        <Counting text={(now) => reportedText(report, now)} />
+      </span>
+    </p>
+  )
+}
+
 const every = (shop: StockShop) =>
   shop.kind === 'visit'
     ? `Stays about ${formatDuration(shop.periodSeconds)}`
@@ -213,11 +232,7 @@ export function ShopCard({
         </p>
       )}
 
-      {report && (
-        <p className="text-muted text-xs">
-          <Counting text={(now) => reportedText(report, now)} />
-        </p>
-      )}
+      {report && <Freshness report={report} stale={isStale(state)} />}
       {children}
     </section>
   )

@@ -13,6 +13,7 @@ import { STOCK_GAME_NAMES, type StockGameId } from '@/shared/games'
 import { useStockStream } from '../api'
 import { AddMissingItem } from '../components/manage/add-item'
 import { CurrentReport } from '../components/manage/current-report'
+import { FeedUnknownItems } from '../components/manage/feed-unknown'
 import { selectClass } from '../components/manage/panel'
 import { ShopReports } from '../components/manage/shop-reports'
 import { StockEditor } from '../components/manage/stock-editor'
@@ -205,6 +206,7 @@ function StockManager({ games, isAdmin }: { games: readonly StockGameId[]; isAdm
                 )
             }}
           />
+          {game === 'grow-a-garden' && <FeedUnknownItems game={game} now={now} />}
         </div>
       </div>
       {isAdmin && (

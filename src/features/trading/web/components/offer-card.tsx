@@ -1,14 +1,17 @@
 import { useMutation } from '@tanstack/react-query'
 import { ChevronDown, MessageSquare } from 'lucide-react'
-import { Suspense, useId } from 'react'
+import { Suspense, useId, useState } from 'react'
 import type { TradeOffer } from '@/features/trading/contract'
 import { buttonClass } from '@/platform/web/components/ui/button'
+import { ConfirmInPlace } from '@/platform/web/components/ui/confirm'
+import { Spinner } from '@/platform/web/components/ui/spinner'
 import { formatRelative } from '@/platform/web/lib/format'
 import { lazy } from '@/platform/web/lib/lazy'
 import { Slot } from '@/platform/web/lib/slots'
 import { toast } from '@/platform/web/lib/toast'
 import { refreshTrading } from '../api'
 import {
+  canCounter,
   cancelRequestText,
   confirmationText,
   decisionDone,
@@ -16,9 +19,11 @@ import {
   type OfferRole,
   offerActions,
   otherTrader,
+  turnText,
 } from '../offer-view'
 import { decideMutation, type OfferDecision } from '../offers-api'
 import { offerAfterReview, offerReview } from '../slots'
+import { Negotiation } from './negotiation'
 import { StatusBadge } from './offer-status'
 import { TradeSide } from './trade-side'
 import { TradeVerdict } from './trade-verdict'
@@ -27,12 +32,16 @@ import { TraderChip } from './trader-chip'
 /** The conversation's code loads when one is first opened. */
 const Conversation = lazy(async () => ({ default: (await import('./conversation')).Conversation }))
 
-/** The official middleman of an accepted or completed trade loads only for those offers. */
+/** The counter's form and the sides editor's code load when a trader starts one. */
+const loadOfferForm = () => import('./offer-form')
+const CounterForm = lazy(async () => ({ default: (await loadOfferForm()).CounterForm }))
 
 /**
- * An offer on an ad as one of its two traders sees it: who made it, both sides from the viewer's side,
- * the verdict for them, the note, its status and confirmations, what they may do, and the conversation
- * (`open`: shown; `onToggle` opens or closes it).
+ * An offer on an ad as one of its two traders sees it: who made it, its current terms from the viewer's
+ * side, the verdict for them, the note, the negotiation (each round's terms) and whose turn it is, its
+ * status and confirmations, what they may do (a counter opens the sides editor on the current terms;
+ * cancelling a pending offer asks first), and the conversation (`open`: shown; `onToggle` opens or
+ * closes it).
  */
 export function OfferCard({
   offer,
@@ -52,13 +61,16 @@ export function OfferCard({
   const actions = offerActions(offer)
   const confirmation = confirmationText(offer, role)
   const cancelRequest = cancelRequestText(offer, role)
+  const turn = turnText(offer, role)
+  const [countering, setCountering] = useState(false)
   const mine = role === 'offerer'
-  const act = (decision: OfferDecision) =>
+  const act = (decision: OfferDecision, settled?: () => void) =>
     decide.mutate(
       { offer, decision },
       {
         onSuccess: ({ offer: now }) => toast.success(decisionDone(decision, now)),
         onError: (error) => toast.error('Error', { description: error.message }),
+        onSettled: settled,
       },
     )
 
@@ -104,8 +116,25 @@ export function OfferCard({
           {offer.note}
         </p>
       )}
+      {offer.rounds.length > 1 && (
+        <div className="mt-3">
+          <p className="font-semibold text-sm">Negotiation ({offer.rounds.length} rounds)</p>
+          <div className="mt-2">
+            <Negotiation
+              offer={offer}
+              role={role}
+              label={`Negotiation with ${otherTrader(offer, role).username}`}
+            />
+          </div>
+        </div>
+      )}
       <div className="mt-3 border-line border-t pt-3">
         <TradeVerdict wfl={offer.wfl} viewpoint={mine ? 'author' : 'other'} label="Your verdict" />
+        {turn && (
+          <p className="mt-2 font-medium text-sm" role="status">
+            {turn}
+          </p>
+        )}
         {confirmation && (
           <p className="mt-2 text-sm" role={offer.status === 'accepted' ? 'status' : undefined}>
             {confirmation}
@@ -121,20 +150,45 @@ export function OfferCard({
       </div>
 
       <div className="mt-3 flex flex-wrap items-center gap-2">
-        {actions.map((decision) => (
+        {actions.map((decision) =>
+          decision === 'cancel' && offer.status === 'pending' ? (
+            // Cancelling a pending offer ends the negotiation: it asks first.
+            <ConfirmInPlace
+              key={decision}
+              question="Cancel this offer?"
+              confirmLabel="Yes, cancel"
+              keepLabel="Keep it"
+              disabled={decide.isPending}
+              onConfirm={(done) => act(decision, done)}
+            >
+              {decisionLabel(decision, offer)}
+            </ConfirmInPlace>
+          ) : (
+            <button
+              key={decision}
+              type="button"
+              disabled={decide.isPending}
+              onClick={() => act(decision)}
+              className={buttonClass(
+                decision === 'accept' || decision === 'complete' ? 'primary' : 'secondary',
+                'sm',
+              )}
+            >
+              {decisionLabel(decision, offer)}
+            </button>
+          ),
+        )}
+        {canCounter(offer) && !countering && (
           <button
-            key={decision}
             type="button"
-            disabled={decide.isPending}
-            onClick={() => act(decision)}
-            className={buttonClass(
-              decision === 'accept' || decision === 'complete' ? 'primary' : 'secondary',
-              'sm',
-            )}
+            onPointerEnter={loadOfferForm}
+            onFocus={loadOfferForm}
+            onClick={() => setCountering(true)}
+            className={buttonClass('secondary', 'sm')}
           >
-            {decisionLabel(decision, offer)}
+            Counter
           </button>
-        ))}
+        )}
         <button
           type="button"
           aria-expanded={open}
@@ -150,6 +204,11 @@ export function OfferCard({
           />
         </button>
       </div>
+      {countering && canCounter(offer) && (
+        <Suspense fallback={<Spinner label="Loading the items" />}>
+          <CounterForm offer={offer} role={role} onDone={() => setCountering(false)} />
+        </Suspense>
+      )}
       {open && (
         <div id={conversationId}>
           <Suspense fallback={<p className="mt-4 text-muted text-sm">Loading the conversation…</p>}>

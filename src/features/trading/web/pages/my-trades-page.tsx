@@ -13,9 +13,10 @@ import { GAME_NAMES } from '@/shared/games'
 import { myTradesQuery } from '../api'
 import { AdActions } from '../components/ad-actions'
 import { AdCard, adSummary } from '../components/ad-card'
+import { OfferRowStatus } from '../components/offer-row-status'
 import { StatusBadge } from '../components/offer-status'
 import { type OfferRole, offerHref, otherTrader } from '../offer-view'
-import { myTradeActions } from '../slots'
+import { myTradeActions, myTradesSections } from '../slots'
 
 const SECTIONS = [
   { id: 'my-ads', title: 'My ads' },
@@ -69,13 +70,20 @@ function OfferRow({ offer, viewer: role }: { offer: TradeOffer; viewer: OfferRol
         <dd className="[overflow-wrap:anywhere]">{names(gets)}</dd>
       </dl>
       <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-muted text-xs">
-        <span>{offer.asRequested ? 'As requested' : 'Counter-offer'}</span>
+        <span>
+          {offer.rounds.length > 1
+            ? `Countered, round ${offer.rounds.length}`
+            : offer.asRequested
+              ? 'As requested'
+              : 'Counter-offer'}
+        </span>
         <time dateTime={offer.createdAt}>{formatRelative(offer.createdAt)}</time>
         <span className="inline-flex items-center gap-1">
           <MessageSquare aria-hidden="true" className="size-3.5" />
           {offer.messages} message{offer.messages === 1 ? '' : 's'}
         </span>
       </p>
+      <OfferRowStatus offer={offer} role={role} />
       <div className="flex flex-wrap gap-2">
         <Slot slot={myTradeActions} offer={offer} role={role} href={offerHref(offer)} />
       </div>
@@ -184,6 +192,7 @@ function MyTrades() {
             ))}
           </ul>
         </Section>
+        <Slot slot={myTradesSections} />
       </div>
     </>
   )

@@ -128,6 +128,9 @@ export function TradingPage() {
               <MyTradesLink variant="page" />
             </Suspense>
           )}
+          <Link to="/trading/matches" className={buttonClass('secondary', 'md')}>
+            Trade matches
+          </Link>
           <PostAdLink game={view.game} />
         </div>
       </div>

@@ -12,10 +12,12 @@ import { Field, FormMessage } from '@/platform/web/components/ui/field'
 import { Spinner } from '@/platform/web/components/ui/spinner'
 import { ApiError } from '@/platform/web/lib/api'
 import { formatCount } from '@/platform/web/lib/format'
+import { Slot } from '@/platform/web/lib/slots'
 import { toast } from '@/platform/web/lib/toast'
 import { formatValue, formatValueInput, VALUE_NOTATION_HINT } from '@/shared/format-value'
 import { GAME_IDS, GAME_NAMES, type GameId, isGameId } from '@/shared/games'
 import { editorTableQuery, useBulkUpdate, useNewItem } from '../api'
+import { valueToolsSections } from '../slots'
 
 const cellInput = 'w-full min-w-0 rounded-md border border-line bg-bg px-2 py-1.5 text-ink text-sm'
 const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback)
@@ -58,6 +60,7 @@ function ValueTools() {
       <EditorTable key={`table-${game}`} game={game} />
       <BulkUpdate key={`bulk-${game}`} game={game} />
       <NewItem key={`new-${game}`} game={game} />
+      <Slot key={`sections-${game}`} slot={valueToolsSections} game={game} />
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '@/platform/server/db/client'
 import { pendingEmails } from '@/platform/server/lib/mail/tables'
+import { isPlaceholderEmail } from '@/shared/no-email'
 
 export const OUTBOX_CHANNEL = 'outbox'
 
@@ -19,8 +20,10 @@ export interface OutgoingMail {
 /**
  * Queues a mail. Call it inside the transaction of the change that causes the mail: the row and
  * the change commit together, and the NOTIFY (delivered at commit) wakes every worker at once.
+ * The placeholder of an account without an e-mail (src/shared/no-email.ts) receives nothing: no row, 0.
  */
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<number> {
+  if (isPlaceholderEmail(mail.to)) return 0
   const [row] = await db
     .insert(pendingEmails)
     .values({

@@ -10,6 +10,7 @@ export function ConfirmInPlace({
   children,
   question,
   confirmLabel,
+  keepLabel = 'Cancel',
   onConfirm,
   ask = true,
   disabled = false,
@@ -20,6 +21,8 @@ export function ConfirmInPlace({
   children: ReactNode
   question: string
   confirmLabel: string
+  /** The button that leaves things as they are ("Keep it" where the action itself is a cancel). */
+  keepLabel?: string
   onConfirm: (done: () => void) => void
   ask?: boolean
   disabled?: boolean
@@ -61,7 +64,7 @@ export function ConfirmInPlace({
         }}
         className={buttonClass('ghost', 'sm')}
       >
-        Cancel
+        {keepLabel}
       </button>
       <button type="button" disabled={disabled} onClick={() => onConfirm(done)} className={confirmClassName}>
         {confirmLabel}

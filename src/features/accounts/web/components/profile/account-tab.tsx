@@ -31,7 +31,9 @@ function EmailSection({ me, hasPassword }: { me: Me; hasPassword: boolean }) {
       })
       setNewEmail('')
       setPassword('')
-      return `We sent a confirmation link to ${sentTo}. Your e-mail changes once you open it.`
+      return me.email
+        ? `We sent a confirmation link to ${sentTo}. Your e-mail changes once you open it.`
+        : `We sent a confirmation link to ${sentTo}. It becomes your e-mail once you open it.`
     })
   }
   return (
@@ -39,13 +41,23 @@ function EmailSection({ me, hasPassword }: { me: Me; hasPassword: boolean }) {
       <h2 id="email-heading" className="font-semibold text-lg">
         E-mail
       </h2>
-      <p className="text-sm">
-        <strong className="[overflow-wrap:anywhere]">{me.email}</strong>{' '}
-        <span className="text-muted">{me.emailVerified ? '(verified)' : '(not verified)'}</span>
-      </p>
+      {me.email ? (
+        <p className="text-sm">
+          <strong className="[overflow-wrap:anywhere]">{me.email}</strong>{' '}
+          <span className="text-muted">{me.emailVerified ? '(verified)' : '(not verified)'}</span>
+        </p>
+      ) : (
+        // An account made by signing in with Roblox, which gives no e-mail (docs/decisions/046).
+        <p className="text-sm">
+          <strong>No e-mail yet.</strong>{' '}
+          <span className="text-muted">
+            Add one to get mail from TradeHub (alerts, trade news), sign in with a link and set a password.
+          </span>
+        </p>
+      )}
       {messages}
       <Field
-        label="New e-mail"
+        label={me.email ? 'New e-mail' : 'E-mail'}
         type="email"
         autoComplete="email"
         required
@@ -69,7 +81,7 @@ function EmailSection({ me, hasPassword }: { me: Me; hasPassword: boolean }) {
         disabled={busy || !newEmail || (hasPassword && !password)}
         className={buttonClass('secondary')}
       >
-        Change e-mail
+        {me.email ? 'Change e-mail' : 'Add e-mail'}
       </button>
     </form>
   )
@@ -80,6 +92,18 @@ function PasswordSection({ me, hasPassword }: { me: Me; hasPassword: boolean }) 
   const [next, setNext] = useState('')
   const [revokeOthers, setRevokeOthers] = useState(true)
   const { busy, run, messages, passwordError, clearError } = useAuthAction()
+  if (!hasPassword && !me.email) {
+    return (
+      <section className={`${card} space-y-3`} aria-labelledby="password-heading">
+        <h2 id="password-heading" className="font-semibold text-lg">
+          Password
+        </h2>
+        <p className="text-muted text-sm">
+          You sign in with a provider. Add an e-mail above first: the link to set a password goes there.
+        </p>
+      </section>
+    )
+  }
   if (!hasPassword) {
     const sendLink = () =>
       run(async () => {
@@ -137,7 +161,7 @@ function PasswordSection({ me, hasPassword }: { me: Me; hasPassword: boolean }) 
           setNext(value)
           clearError()
         }}
-        email={me.email}
+        email={me.email ?? undefined}
         error={passwordError}
       />
       <label className="flex items-center gap-2 text-sm">

@@ -1,18 +1,36 @@
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { BadgeCheck } from 'lucide-react'
 import { Link } from 'react-router'
+import { ROBLOX_PROVIDER_ID } from '@/features/accounts/contract'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { ConfirmInPlace } from '@/platform/web/components/ui/confirm'
 import { FormMessage } from '@/platform/web/components/ui/field'
-import { apiFetch } from '@/platform/web/lib/api'
+import { ApiError, apiFetch } from '@/platform/web/lib/api'
 import { formatDay } from '@/platform/web/lib/format'
 import { queryClient } from '@/platform/web/lib/query-client'
 import { toast } from '@/platform/web/lib/toast'
-import { refreshMe, useMe } from '../../api'
+import { authApi, providersQuery, refreshMe, useMe } from '../../api'
+import { authMessage } from '../../auth-messages'
 
-/** The Connections tab's Roblox row: the verified account with Unlink (asked first), or the way to verify. */
+const CALLBACK = '/profile?tab=connections'
+
+/**
+ * The Connections tab's Roblox row: the verified account with Unlink (asked first), or the ways to verify:
+ * Link Roblox (Roblox's sign-in, verified at once, when the server offers it) and the phrase in the About.
+ */
 export function RobloxConnection() {
   const { me } = useMe()
+  const providers = useQuery(providersQuery)
+  const robloxSignIn = providers.data?.providers.some((p) => p.id === ROBLOX_PROVIDER_ID) ?? false
+  const link = useMutation({
+    mutationFn: () =>
+      authApi<{ url: string }>('/link-social', {
+        provider: ROBLOX_PROVIDER_ID,
+        callbackURL: CALLBACK,
+        errorCallbackURL: CALLBACK,
+      }),
+    onSuccess: ({ url }) => window.location.assign(url),
+  })
   const unlink = useMutation({
     mutationFn: () => apiFetch<void>('/api/verification/roblox', { method: 'DELETE' }),
     onSuccess: async () => {
@@ -65,10 +83,33 @@ export function RobloxConnection() {
         <div className="mt-2">
           <p className="text-muted text-sm">
             A verified Roblox account shows traders you are who you say you are.
+            {robloxSignIn &&
+              ' Link Roblox: sign in on Roblox and it is verified at once. Or put a phrase in your Roblox About.'}
           </p>
-          <Link to="/verification" className={`${buttonClass('secondary', 'sm')} mt-3`}>
-            Verify your Roblox account
-          </Link>
+          <div className="mt-3 flex flex-wrap gap-3">
+            {robloxSignIn && (
+              <button
+                type="button"
+                disabled={link.isPending || link.isSuccess}
+                onClick={() => link.mutate()}
+                className={buttonClass('primary', 'sm')}
+              >
+                Link Roblox
+              </button>
+            )}
+            <Link to="/verification" className={buttonClass('secondary', 'sm')}>
+              Verify your Roblox account
+            </Link>
+          </div>
+        </div>
+      )}
+      {link.isError && (
+        <div className="mt-3">
+          <FormMessage kind="error">
+            {link.error instanceof ApiError
+              ? authMessage(link.error.reason, link.error.message)
+              : 'Linking failed. Please try again.'}
+          </FormMessage>
         </div>
       )}
       {unlink.isError && (

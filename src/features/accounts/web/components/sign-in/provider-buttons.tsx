@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { AuthProvider } from '@/features/accounts/contract'
+import { type AuthProvider, ROBLOX_PROVIDER_ID } from '@/features/accounts/contract'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { authApi, providersQuery } from '../../api'
 import { useAuthAction } from '../../use-auth-action'
@@ -29,7 +29,7 @@ export function ProviderButtons({ redirect }: { redirect: string }) {
             onClick={() => start(p)}
             className={buttonClass('secondary')}
           >
-            {p.name}
+            {p.id === ROBLOX_PROVIDER_ID ? 'Sign in with Roblox' : p.name}
           </button>
         ))}
       </div>

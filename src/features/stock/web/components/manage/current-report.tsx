@@ -1,8 +1,8 @@
 import { Pencil } from 'lucide-react'
 import type { StockShop } from '@/features/stock/contract'
 import { buttonClass } from '@/platform/web/components/ui/button'
-import { reportedText, shopState, waitingText } from '../../view'
-import { GAME_LOOK, StockItemList, type StockItems } from '../shop-card'
+import { isStale, shopState, waitingText } from '../../view'
+import { Freshness, GAME_LOOK, StockItemList, type StockItems } from '../shop-card'
 import { Panel } from './panel'
 
 /** The chosen shop's latest report: the current stock (with "Correct") or the previous one, labelled. */
@@ -54,7 +54,7 @@ export function CurrentReport({
             look={GAME_LOOK[game]}
             label={current ? `${shop.name}: in stock now` : `${shop.name}: previous stock`}
           />
-          <p className="text-muted text-xs">{reportedText(report, now)}</p>
+          <Freshness report={report} stale={state !== null && isStale(state)} />
         </div>
       )}
     </Panel>

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import type { StockReport } from '@/features/stock/contract'
+import { STOCK_SOURCE_LABELS } from '@/features/stock/rules'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { FormMessage } from '@/platform/web/components/ui/field'
 import { Spinner } from '@/platform/web/components/ui/spinner'
@@ -47,7 +48,7 @@ export function ShopReports({
                     {formatClock(r.windowStart, now)}
                   </time>
                   <span className="text-muted text-xs">
-                    by {r.source.name} ({r.source.kind === 'bot' ? 'bot' : 'stock manager'})
+                    by {r.source.name} ({STOCK_SOURCE_LABELS[r.source.kind].toLowerCase()})
                     {r.corrected ? ' · corrected' : ''}
                   </span>
                 </p>
