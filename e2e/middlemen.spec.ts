@@ -92,7 +92,10 @@ test.describe('official middlemen', { tag: '@phone' }, () => {
     const take = open.getByRole('button', { name: new RegExp(`^Take this trade between .*${buyer}`) })
     await expect(take).toBeVisible()
     // The request shows what was agreed, side by side: the owner gives the Kitsune, the buyer the West Dragon.
-    const terms = open.getByRole('listitem').filter({ has: take }).getByRole('region', { name: 'Agreed terms' })
+    const terms = open
+      .getByRole('listitem')
+      .filter({ has: take })
+      .getByRole('region', { name: 'Agreed terms' })
     await expect(terms).toContainText(`${owner}`)
     await expect(terms).toContainText('Kitsune')
     await expect(terms).toContainText('West Dragon')
