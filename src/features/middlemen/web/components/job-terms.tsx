@@ -40,8 +40,8 @@ function Gives({ trader, slots, total }: { trader: Party; slots: TradeSlot[]; to
         {slots.map((s) => (
           <li key={`${s.item}:${s.variant ?? ''}`} className="flex justify-between gap-2">
             <span className="[overflow-wrap:anywhere]">
-              {s.quantity > 1 && `${s.quantity} × `}
               {s.name}
+              {s.quantity > 1 && ` ×${s.quantity}`}
             </span>
             <ValueText
               value={s.value === null ? null : s.value * s.quantity}

@@ -117,7 +117,7 @@ export function MatchCard({
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-muted text-xs">
-          {match.wanted} of your wanted item{match.wanted === 1 ? '' : 's'}
+          {match.wanted} {match.wanted === 1 ? 'item' : 'items'} you want
           {match.any && match.give.length === 0 ? ' · asks for any offer' : ''}
         </p>
         <Link to={href} className={buttonClass('secondary', 'sm')}>

@@ -98,17 +98,18 @@ export function OfferCard({
       </div>
 
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
+        {/* What the viewer gives first, as every round of the negotiation reads. */}
         <TradeSide
           game={offer.game}
-          title={mine ? 'You give' : 'You get'}
-          slots={offer.offering}
-          total={offer.wfl.offering}
+          title="You give"
+          slots={mine ? offer.offering : offer.requesting}
+          total={mine ? offer.wfl.offering : offer.wfl.requesting}
         />
         <TradeSide
           game={offer.game}
-          title={mine ? 'You get' : 'You give'}
-          slots={offer.requesting}
-          total={offer.wfl.requesting}
+          title="You get"
+          slots={mine ? offer.requesting : offer.offering}
+          total={mine ? offer.wfl.requesting : offer.wfl.offering}
         />
       </div>
       {offer.note && (

@@ -72,12 +72,17 @@ function OfferRow({ offer, viewer: role }: { offer: TradeOffer; viewer: OfferRol
       <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-muted text-xs">
         <span>
           {offer.rounds.length > 1
-            ? `Countered, round ${offer.rounds.length}`
+            ? offer.status === 'pending'
+              ? `Countered, round ${offer.rounds.length}`
+              : `Agreed in round ${offer.rounds.length}`
             : offer.asRequested
               ? 'As requested'
               : 'Counter-offer'}
         </span>
-        <time dateTime={offer.createdAt}>{formatRelative(offer.createdAt)}</time>
+        {/* When the current terms were put: the last counter's time, or the offer's. */}
+        <time dateTime={offer.rounds.at(-1)?.createdAt ?? offer.createdAt}>
+          {formatRelative(offer.rounds.at(-1)?.createdAt ?? offer.createdAt)}
+        </time>
         <span className="inline-flex items-center gap-1">
           <MessageSquare aria-hidden="true" className="size-3.5" />
           {offer.messages} message{offer.messages === 1 ? '' : 's'}
