@@ -94,7 +94,9 @@ test.describe('official middlemen', { tag: '@phone' }, () => {
     // The request shows what was agreed, side by side: the owner gives the Kitsune, the buyer the West Dragon.
     const terms = open
       .getByRole('listitem')
-      .filter({ has: take })
+      .filter({
+        has: m.page.getByRole('button', { name: new RegExp(`^Take this trade between .*${buyer}`) }),
+      })
       .getByRole('region', { name: 'Agreed terms' })
     await expect(terms).toContainText(`${owner}`)
     await expect(terms).toContainText('Kitsune')

@@ -167,7 +167,7 @@ test.describe('haggling in one thread', { tag: '@phone' }, () => {
     await b.page.goto('/trading/mine')
     const sent = b.page.getByRole('region', { name: /^Offers I sent/ })
     await expect(sent.getByRole('listitem').filter({ hasText: `To ${owner}` })).toHaveCount(1)
-    await expect(sent).toContainText('Countered, round 3')
+    await expect(sent).toContainText('Agreed in round 3')
     await sent.getByText('Negotiation (3 rounds)').click()
     await expect(
       sent.getByRole('list', { name: `Negotiation with ${owner}` }).getByRole('listitem'),

@@ -62,7 +62,11 @@ export function OfferCard({
   const confirmation = confirmationText(offer, role)
   const cancelRequest = cancelRequestText(offer, role)
   const turn = turnText(offer, role)
-  const [countering, setCountering] = useState(false)
+  // The round a counter is being written to: the form is for those terms only. Once other terms come
+  // (the counter was sent, or the other trader's arrived), it is gone, even if its own call's answer
+  // never reached it.
+  const [counteringRound, setCounteringRound] = useState<number | null>(null)
+  const countering = counteringRound === offer.rounds.length
   const mine = role === 'offerer'
   const act = (decision: OfferDecision, settled?: () => void) =>
     decide.mutate(
@@ -184,7 +188,7 @@ export function OfferCard({
             type="button"
             onPointerEnter={loadOfferForm}
             onFocus={loadOfferForm}
-            onClick={() => setCountering(true)}
+            onClick={() => setCounteringRound(offer.rounds.length)}
             className={buttonClass('secondary', 'sm')}
           >
             Counter
@@ -207,7 +211,7 @@ export function OfferCard({
       </div>
       {countering && canCounter(offer) && (
         <Suspense fallback={<Spinner label="Loading the items" />}>
-          <CounterForm offer={offer} role={role} onDone={() => setCountering(false)} />
+          <CounterForm offer={offer} role={role} onDone={() => setCounteringRound(null)} />
         </Suspense>
       )}
       {open && (
