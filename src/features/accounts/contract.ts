@@ -128,9 +128,6 @@ export interface AuthProvidersResponse {
   providers: AuthProvider[]
 }
 
-/** Roblox's sign-in (docs/decisions/046): signing in with it, or linking it, verifies the Roblox account. */
-export const ROBLOX_PROVIDER_ID = 'roblox'
-
 // --- Blocks: traders I block cannot offer me, write to me or review me; I don't see their ads -------
 
 /** `:username` of /api/blocks/:username */

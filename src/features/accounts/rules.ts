@@ -4,6 +4,9 @@
  */
 export { USERNAME_MAX, USERNAME_MESSAGES, usernameProblem } from './username-rules'
 
+/** Roblox's sign-in (docs/decisions/046): signing in with it, or linking it, verifies the Roblox account. */
+export const ROBLOX_PROVIDER_ID = 'roblox'
+
 export const DISPLAY_NAME_MAX = 50
 export const BIO_MAX = 500
 export const SOCIAL_LINK_MAX = 200

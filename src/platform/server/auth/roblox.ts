@@ -1,7 +1,7 @@
 import { getOAuthState } from 'better-auth/api'
 import type { GenericOAuthConfig } from 'better-auth/plugins'
 import { z } from 'zod'
-import { ROBLOX_PROVIDER_ID } from '@/features/accounts/contract'
+import { ROBLOX_PROVIDER_ID } from '@/features/accounts/rules'
 import { placeholderEmail } from '@/shared/no-email'
 import { hasControlCharacters } from '@/shared/text'
 import type { Db } from '../db/client'

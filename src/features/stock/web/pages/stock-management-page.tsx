@@ -11,14 +11,26 @@ import { lazy } from '@/platform/web/lib/lazy'
 import { useNow } from '@/platform/web/lib/now'
 import { STOCK_GAME_NAMES, type StockGameId } from '@/shared/games'
 import { useStockStream } from '../api'
-import { AddMissingItem } from '../components/manage/add-item'
 import { CurrentReport } from '../components/manage/current-report'
-import { FeedUnknownItems } from '../components/manage/feed-unknown'
 import { selectClass } from '../components/manage/panel'
-import { ShopReports } from '../components/manage/shop-reports'
 import { StockEditor } from '../components/manage/stock-editor'
 import { type EditorRow, pickGameAndShop, rowsFromReport } from '../manage'
 import { stockQuery } from '../queries'
+
+/** The shop's reports of the window, under the editor. */
+const ShopReports = lazy(async () => ({
+  default: (await import('../components/manage/shop-reports')).ShopReports,
+}))
+
+/** Adding an item the catalog misses: beside the editor, after the bot tokens. */
+const AddMissingItem = lazy(async () => ({
+  default: (await import('../components/manage/add-item')).AddMissingItem,
+}))
+
+/** What the game feed named that the catalog has not: below the reports, loaded with them. */
+const FeedUnknownItems = lazy(async () => ({
+  default: (await import('../components/manage/feed-unknown')).FeedUnknownItems,
+}))
 
 // The shops' clocks are for admins only: other stock managers never download them.
 const ShopClocks = lazy(async () => ({
@@ -179,34 +191,42 @@ function StockManager({ games, isAdmin }: { games: readonly StockGameId[]; isAdm
               onPublished={() => setEditor({ key, rows: [], correcting: null })}
             />
           </div>
-          <ShopReports
-            key={key}
-            game={game}
-            shopId={shopId}
-            live={liveShop?.report ?? null}
-            items={items}
-            showQuantity={shopHasQuantities(game, shopId)}
-            now={now}
-          />
+          <Suspense fallback={<Spinner label="Loading the reports" className="py-6" />}>
+            <ShopReports
+              key={key}
+              game={game}
+              shopId={shopId}
+              live={liveShop?.report ?? null}
+              items={items}
+              showQuantity={shopHasQuantities(game, shopId)}
+              now={now}
+            />
+          </Suspense>
         </div>
         <div className="min-w-0 space-y-4">
           <Suspense fallback={<Spinner label="Loading the bot tokens" className="py-6" />}>
             <IngestTokens key={game} game={game} />
           </Suspense>
-          <AddMissingItem
-            key={`${game}-add`}
-            game={game}
-            defaultCategory={definition.categories[0] ?? ''}
-            onAdded={(item) => {
-              if (definition.categories.includes(item.category))
-                setRows((old) =>
-                  old.some((r) => r.item === item.id)
-                    ? old
-                    : [...old, { item: item.id, name: item.name, quantity: '1' }],
-                )
-            }}
-          />
-          {game === 'grow-a-garden' && <FeedUnknownItems game={game} now={now} />}
+          <Suspense fallback={null}>
+            <AddMissingItem
+              key={`${game}-add`}
+              game={game}
+              defaultCategory={definition.categories[0] ?? ''}
+              onAdded={(item) => {
+                if (definition.categories.includes(item.category))
+                  setRows((old) =>
+                    old.some((r) => r.item === item.id)
+                      ? old
+                      : [...old, { item: item.id, name: item.name, quantity: '1' }],
+                  )
+              }}
+            />
+          </Suspense>
+          {game === 'grow-a-garden' && (
+            <Suspense fallback={null}>
+              <FeedUnknownItems game={game} now={now} />
+            </Suspense>
+          )}
         </div>
       </div>
       {isAdmin && (

@@ -1,11 +1,15 @@
+import { Suspense } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { SignInPrompt, useMe } from '@/features/accounts/web/public'
 import { Page } from '@/platform/web/components/ui/page'
 import { Select } from '@/platform/web/components/ui/select'
 import { Spinner } from '@/platform/web/components/ui/spinner'
+import { lazy } from '@/platform/web/lib/lazy'
 import { GAME_IDS, GAME_NAMES, type GameId, isGameId } from '@/shared/games'
-import { ListsEditor } from '../components/lists-editor'
 import { MatchesList } from '../components/matches-list'
+
+/** The lists' editor (the calculator's item picker) loads with it, after the matches. */
+const ListsEditor = lazy(async () => ({ default: (await import('../components/lists-editor')).ListsEditor }))
 
 function Matches({ game }: { game: GameId }) {
   const navigate = useNavigate()
@@ -50,7 +54,9 @@ function Matches({ game }: { game: GameId }) {
         <p className="mt-1 mb-4 text-muted text-sm">
           Up to 100 items each. An item without a variant is the item's own (its default variant).
         </p>
-        <ListsEditor game={game} />
+        <Suspense fallback={<Spinner label="Loading your lists" />}>
+          <ListsEditor game={game} />
+        </Suspense>
       </section>
     </div>
   )

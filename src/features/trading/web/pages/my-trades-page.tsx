@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { MessageSquare } from 'lucide-react'
+import { Suspense } from 'react'
 import { Link } from 'react-router'
 import { SignInPrompt, useMe } from '@/features/accounts/web/public'
 import type { TradeAd, TradeOffer } from '@/features/trading/contract'
@@ -8,15 +9,20 @@ import { FormMessage } from '@/platform/web/components/ui/field'
 import { Page } from '@/platform/web/components/ui/page'
 import { Spinner } from '@/platform/web/components/ui/spinner'
 import { formatRelative } from '@/platform/web/lib/format'
+import { lazy } from '@/platform/web/lib/lazy'
 import { Slot } from '@/platform/web/lib/slots'
 import { GAME_NAMES } from '@/shared/games'
 import { myTradesQuery } from '../api'
 import { AdActions } from '../components/ad-actions'
 import { AdCard, adSummary } from '../components/ad-card'
-import { OfferRowStatus } from '../components/offer-row-status'
 import { StatusBadge } from '../components/offer-status'
 import { type OfferRole, offerHref, otherTrader } from '../offer-view'
 import { myTradeActions, myTradesSections } from '../slots'
+
+/** A row's turn, negotiation and cancel request, with their actions: their code loads with the rows. */
+const OfferRowStatus = lazy(async () => ({
+  default: (await import('../components/offer-row-status')).OfferRowStatus,
+}))
 
 const SECTIONS = [
   { id: 'my-ads', title: 'My ads' },
@@ -88,7 +94,9 @@ function OfferRow({ offer, viewer: role }: { offer: TradeOffer; viewer: OfferRol
           {offer.messages} message{offer.messages === 1 ? '' : 's'}
         </span>
       </p>
-      <OfferRowStatus offer={offer} role={role} />
+      <Suspense fallback={null}>
+        <OfferRowStatus offer={offer} role={role} />
+      </Suspense>
       <div className="flex flex-wrap gap-2">
         <Slot slot={myTradeActions} offer={offer} role={role} href={offerHref(offer)} />
       </div>

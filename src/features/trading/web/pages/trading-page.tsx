@@ -5,7 +5,6 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
 import { blocksQuery, useMe } from '@/features/accounts/web/public'
 import { ItemPicker } from '@/features/catalog/web/public'
 import { TRADE_TAG_LABELS, TRADE_TAGS } from '@/features/trading/rules'
-import { NotFoundPage } from '@/platform/web/app/not-found-page'
 import { ErrorPanel } from '@/platform/web/app/shell/error-panel'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { ChoiceChip } from '@/platform/web/components/ui/choice-chip'
@@ -13,6 +12,7 @@ import { Page } from '@/platform/web/components/ui/page'
 import { Pager } from '@/platform/web/components/ui/pager'
 import { Select } from '@/platform/web/components/ui/select'
 import { Spinner } from '@/platform/web/components/ui/spinner'
+import { lazy } from '@/platform/web/lib/lazy'
 import { GAME_IDS, GAME_NAMES, type GameId, isGameId } from '@/shared/games'
 import { tradeAdsSearch, useTradeAds } from '../api'
 import { AdCard } from '../components/ad-card'
@@ -20,6 +20,11 @@ import { PostAdLink } from '../components/post-ad-link'
 import { labelOfKey } from '../components/trade-side'
 import { MyTradesLink } from '../public'
 import { type BrowseView, browseView } from '../view'
+
+/** The 404 page, for an address whose game is not one: its code loads only then. */
+const NotFoundPage = lazy(async () => ({
+  default: (await import('@/platform/web/app/not-found-page')).NotFoundPage,
+}))
 
 /** The address of a view of the list: the game in the path, the filters in the query, page 1 unless given. */
 function hrefOf(view: Partial<BrowseView>): string {
@@ -91,7 +96,12 @@ export function TradingPage() {
   const blocked = new Set(blocks.data?.blocks.map((b) => b.username))
   // Names of the items picked in this visit (a filter from a link shows the name the ads give it).
   const [picked, setPicked] = useState<Record<string, string>>({})
-  if (pathGame !== undefined && !isGameId(pathGame)) return <NotFoundPage />
+  if (pathGame !== undefined && !isGameId(pathGame))
+    return (
+      <Suspense fallback={null}>
+        <NotFoundPage />
+      </Suspense>
+    )
 
   const go = (changes: Partial<BrowseView>) => navigate(hrefOf({ ...view, page: 1, ...changes }))
   const nameOf = (id: string | undefined) => {

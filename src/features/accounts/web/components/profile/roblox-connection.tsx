@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { BadgeCheck } from 'lucide-react'
 import { Link } from 'react-router'
-import { ROBLOX_PROVIDER_ID } from '@/features/accounts/contract'
+import { ROBLOX_PROVIDER_ID } from '@/features/accounts/rules'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { ConfirmInPlace } from '@/platform/web/components/ui/confirm'
 import { FormMessage } from '@/platform/web/components/ui/field'

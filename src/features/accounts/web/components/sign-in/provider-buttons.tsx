@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { type AuthProvider, ROBLOX_PROVIDER_ID } from '@/features/accounts/contract'
+import type { AuthProvider } from '@/features/accounts/contract'
+import { ROBLOX_PROVIDER_ID } from '@/features/accounts/rules'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { authApi, providersQuery } from '../../api'
 import { useAuthAction } from '../../use-auth-action'
