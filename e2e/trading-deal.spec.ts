@@ -1,27 +1,8 @@
-import type { Browser, Page, TestInfo } from '@playwright/test'
-import { expect, expectAccessible, isHydrationError, test, waitForAppOnLoad } from './fixtures'
+import type { Page } from '@playwright/test'
+import { expect, expectAccessible, isHydrationError, test } from './fixtures'
 import { createUser, uniqueEmail } from './support/accounts'
 import { E2E_ORIGIN } from './support/ports'
-
-const stamp = () => `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`
-
-/**
- * Another trader in a browser of their own (the project's screen), signed in with a username; the
- * console errors of their pages are collected as the `page` fixture's are.
- */
-async function traderBrowser(browser: Browser, testInfo: TestInfo, name: string, username: string) {
-  const { viewport, isMobile, hasTouch } = testInfo.project.use
-  const context = await browser.newContext({ baseURL: E2E_ORIGIN, viewport, isMobile, hasTouch })
-  await context.addInitScript(() => localStorage.setItem('tradehub:feed', 'off'))
-  await createUser(context.request, uniqueEmail(testInfo, name), username)
-  const page = waitForAppOnLoad(await context.newPage())
-  const errors: string[] = []
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text())
-  })
-  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`))
-  return { page, errors, close: () => context.close() }
-}
+import { stamp, traderBrowser } from './support/traders'
 
 /** Marks the page, to tell later that what it shows came without a reload. */
 const markLoaded = (page: Page) =>

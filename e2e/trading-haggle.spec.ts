@@ -1,25 +1,9 @@
-import type { Browser, Locator, Page, TestInfo } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import type { TradeOfferResponse } from '../src/features/trading/contract'
-import { expect, expectAccessible, isHydrationError, test, waitForAppOnLoad } from './fixtures'
+import { expect, expectAccessible, isHydrationError, test } from './fixtures'
 import { createUser, uniqueEmail } from './support/accounts'
 import { E2E_ORIGIN } from './support/ports'
-
-const stamp = () => `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`
-
-/** The other trader in a browser of their own (the project's screen), signed in with a username. */
-async function traderBrowser(browser: Browser, testInfo: TestInfo, name: string, username: string) {
-  const { viewport, isMobile, hasTouch } = testInfo.project.use
-  const context = await browser.newContext({ baseURL: E2E_ORIGIN, viewport, isMobile, hasTouch })
-  await context.addInitScript(() => localStorage.setItem('tradehub:feed', 'off'))
-  await createUser(context.request, uniqueEmail(testInfo, name), username)
-  const page = waitForAppOnLoad(await context.newPage())
-  const errors: string[] = []
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text())
-  })
-  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`))
-  return { page, errors, close: () => context.close() }
-}
+import { stamp, traderBrowser } from './support/traders'
 
 const VERDICT_LABELS = { win: 'Win', fair: 'Fair', loss: 'Loss' } as const
 

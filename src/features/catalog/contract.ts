@@ -3,14 +3,8 @@ import { GAME_IDS } from '@/shared/games'
 import { text } from '@/shared/text'
 import { GAG_VARIANTS, type GagVariant, MAX_AGE, MAX_KG, MIN_AGE, MIN_KG } from './gag-modifiers'
 import { ITEM_ID_PATTERN, ITEM_SORTS, MAX_IDS_PER_REQUEST, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from './rules'
-import {
-  DEFAULT_FAIR_BAND,
-  FAIR_BANDS,
-  MAX_QUANTITY,
-  MAX_SLOTS_PER_SIDE,
-  parseFairBand,
-  parseTradeParam,
-} from './wfl'
+import { DEFAULT_FAIR_BAND, FAIR_BANDS, MAX_QUANTITY, MAX_SLOTS_PER_SIDE, parseFairBand } from './wfl'
+import { parseTradeParam } from './wfl-links'
 
 export const gameSchema = z.object({
   id: z.enum(GAME_IDS),

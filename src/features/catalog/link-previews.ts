@@ -7,7 +7,6 @@ import { describeModifiers } from '../catalog/gag-modifiers'
 import { categoryLabel, NO_TREND, trendLabel } from '../catalog/labels'
 import {
   type FairBand,
-  formatTradeParam,
   isAmountSlot,
   type Trade,
   type TradeResult,
@@ -16,6 +15,7 @@ import {
   unitValue,
   type Verdict,
 } from '../catalog/wfl'
+import { formatTradeParam } from '../catalog/wfl-links'
 
 /**
  * Link-preview images (Open Graph): what an item page's and a shared trade's image show, and their

@@ -4,17 +4,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { AMOUNT_UNITS, amountLabel, amountLinkText, formatAmount, readAmount } from './amounts'
-import {
-  AMOUNT_ITEM_ID,
-  amountSlot,
-  evaluateTrade,
-  formatTradeParam,
-  MAX_SLOTS_PER_SIDE,
-  parseTradeParam,
-  slotItemIds,
-  type Trade,
-  tradeTitle,
-} from './wfl'
+import { AMOUNT_ITEM_ID, amountSlot, evaluateTrade, MAX_SLOTS_PER_SIDE, slotItemIds, type Trade } from './wfl'
+import { formatTradeParam, parseTradeParam, tradeTitle } from './wfl-links'
 import { catalog, item, one } from './wfl-test-setup'
 
 const amountOf = (text: string, unit?: string) => {

@@ -3,16 +3,8 @@
  * mutation and age, written into share links and titles and read back.
  */
 import { describe, expect, it } from 'vitest'
-import {
-  dropUnknownVariants,
-  evaluateTrade,
-  formatTradeParam,
-  parseTradeParam,
-  type TradeSlot,
-  tradeTitle,
-  unitValue,
-  type WflItem,
-} from './wfl'
+import { dropUnknownVariants, evaluateTrade, type TradeSlot, unitValue, type WflItem } from './wfl'
+import { formatTradeParam, parseTradeParam, tradeTitle } from './wfl-links'
 import { catalog, item, one } from './wfl-test-setup'
 
 describe('Grow a Garden crops: modifiers in slots, totals and share links', () => {

@@ -6,14 +6,12 @@ import { describe, expect, it } from 'vitest'
 import {
   dropUnknownVariants,
   evaluateTrade,
-  formatTradeParam,
   MAX_QUANTITY,
   MAX_SLOTS_PER_SIDE,
-  parseTradeParam,
   readQuantity,
   type Trade,
-  tradeTitle,
 } from './wfl'
+import { formatTradeParam, parseTradeParam, tradeTitle } from './wfl-links'
 import { catalog, item, one } from './wfl-test-setup'
 
 describe('parseTradeParam / formatTradeParam', () => {

@@ -12,9 +12,9 @@ import {
   dropUnknownVariants,
   isAmountSlot,
   parseFairBand,
-  parseTradeParam,
   slotItemIds,
 } from '@/features/catalog/wfl'
+import { parseTradeParam } from '@/features/catalog/wfl-links'
 import type { HeadResolver } from '@/platform/server/context'
 import { formatValue } from '@/shared/format-value'
 import { type GameId, isGameId } from '@/shared/games'

@@ -6,8 +6,8 @@ import {
   modifiersFit,
   slotItemIds,
   type Trade,
-  tradeTitle,
 } from '@/features/catalog/wfl'
+import { tradeTitle } from '@/features/catalog/wfl-links'
 import { AppError } from '@/platform/server/lib/errors'
 import type { GameId } from '@/shared/games'
 import { type CatalogDeps, findItems } from './service'

@@ -75,7 +75,10 @@ export async function prefetchValues({ params, request, context }: PrefetchArgs<
   if (tab === 'wfl' && game && (search.has('give') || search.has('get'))) {
     // A shared trade: its items in one request (the calculator asks for the same). The link's reader
     // comes with the calculator's rules, which the values tab does not load.
-    const { parseTradeParam, slotItemIds } = await import('@/features/catalog/wfl')
+    const [{ parseTradeParam }, { slotItemIds }] = await Promise.all([
+      import('@/features/catalog/wfl-links'),
+      import('@/features/catalog/wfl'),
+    ])
     const slots = ['give', 'get'].flatMap((side) => parseTradeParam(search.get(side)).slots)
     const ids = slotItemIds(slots).sort()
     if (ids.length > 0) prefetch(context, itemsByIdQuery(game, ids))

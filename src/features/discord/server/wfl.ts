@@ -4,12 +4,12 @@ import { type CatalogDeps, evaluateSharedTrade, findItems } from '@/features/cat
 import {
   DEFAULT_FAIR_BAND,
   type FairBand,
-  formatTradeParam,
   MAX_SLOTS_PER_SIDE,
   parseFairBand,
   type TradeSlot,
   type Verdict,
 } from '@/features/catalog/wfl'
+import { formatTradeParam } from '@/features/catalog/wfl-links'
 import { AppError } from '@/platform/server/lib/errors'
 import { formatValue, formatValueFull } from '@/shared/format-value'
 import { GAME_NAMES, type GameId, isGameId } from '@/shared/games'

@@ -10,15 +10,14 @@ import {
   evaluateTrade,
   FAIR_BANDS,
   type FairBand,
-  formatTradeParam,
   parseFairBand,
-  parseTradeParam,
   slotItemIds,
   type TradeResult,
   type TradeSlot,
   takesModifiers,
   tradeStatus,
 } from '@/features/catalog/wfl'
+import { formatTradeParam, parseTradeParam } from '@/features/catalog/wfl-links'
 import { buttonClass } from '@/platform/web/components/ui/button'
 import { ChoiceChip } from '@/platform/web/components/ui/choice-chip'
 import { VERDICT_STYLE } from '@/platform/web/components/ui/verdict'
