@@ -1,6 +1,14 @@
 import { defineConfig } from '@playwright/test'
+import { DAY_ONE_ADMIN } from './e2e/support/day-one'
 import { E2E_DISCORD_APPLICATION_ID, E2E_DISCORD_PUBLIC_KEY } from './e2e/support/discord'
-import { E2E_DISCORD_ORIGIN, E2E_FRESH_ORIGIN, E2E_ORIGIN, E2E_PORTS } from './e2e/support/ports'
+import {
+  DAY_ONE_SOURCES_ORIGIN,
+  E2E_DAY_ONE_ORIGIN,
+  E2E_DISCORD_ORIGIN,
+  E2E_FRESH_ORIGIN,
+  E2E_ORIGIN,
+  E2E_PORTS,
+} from './e2e/support/ports'
 import { PRICE_API_ORIGIN } from './e2e/support/price-api'
 import { ROBLOX_API_ORIGIN, ROBLOX_OIDC_ORIGIN } from './e2e/support/roblox'
 
@@ -8,6 +16,7 @@ const baseURL = E2E_ORIGIN
 const E2E_DATA_DIR = `.data-e2e-${E2E_PORTS.app}`
 const E2E_FRESH_DATA_DIR = `.data-e2e-${E2E_PORTS.fresh}`
 const E2E_DISCORD_DATA_DIR = `.data-e2e-${E2E_PORTS.discord}`
+const E2E_DAY_ONE_DATA_DIR = `.data-e2e-${E2E_PORTS.dayOne}`
 /** Every app of the journeys: the built server, importing prices only from the stand-in price API. */
 const APP = {
   command: (dataDir: string) => `rm -rf ${dataDir} && node dist/server/main.js`,
@@ -157,6 +166,36 @@ export default defineConfig({
         DISCORD_PUBLIC_KEY: E2E_DISCORD_PUBLIC_KEY,
         DISCORD_APPLICATION_ID: E2E_DISCORD_APPLICATION_ID,
         DISCORD_API_URL: 'http://127.0.0.1:9',
+      },
+    },
+    {
+      // The games' wikis with pictures and a Grow a Garden stock feed, for the instance below.
+      command: 'node --import tsx e2e/support/day-one-sources-server.ts',
+      url: `${DAY_ONE_SOURCES_ORIGIN}/health`,
+      reuseExistingServer: false,
+      env: { DAY_ONE_SOURCES_PORT: String(E2E_PORTS.daySources) },
+    },
+    {
+      // The app as an operator starts it on a real first day, its sources on the stand-in above: pictures
+      // imported from the games' wikis, Grow a Garden's stock read from the feed. Its own database; the
+      // stand-in's origin is allowed only under NODE_ENV=test (the fetches refuse loopback otherwise).
+      command: APP.command(E2E_DAY_ONE_DATA_DIR),
+      url: `${E2E_DAY_ONE_ORIGIN}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: 'test',
+        PORT: String(E2E_PORTS.dayOne),
+        PUBLIC_URL: E2E_DAY_ONE_ORIGIN,
+        DATA_DIR: E2E_DAY_ONE_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${E2E_PORTS.smtp}`,
+        TRUST_PROXY: 'true',
+        ADMIN_EMAIL: DAY_ONE_ADMIN,
+        ...APP.env,
+        ITEM_WIKI_API_URL: `${DAY_ONE_SOURCES_ORIGIN}/wiki/{game}/api.php`,
+        ITEM_IMAGE_TEST_ORIGINS: DAY_ONE_SOURCES_ORIGIN,
+        GROW_A_GARDEN_STOCK_FEED_URL: `${DAY_ONE_SOURCES_ORIGIN}/v2/growagarden/stock`,
       },
     },
   ],
