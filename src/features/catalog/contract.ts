@@ -21,6 +21,22 @@ export const gameSchema = z.object({
   valuedCount: z.number().int(),
   /** When a value of this game last changed (ISO), null when none has a value. */
   lastValueChangeAt: z.string().nullable(),
+  /**
+   * Where the game's values come from: each source that changed one of its values and when it last did,
+   * latest first (a change of an item's other fields only is left out); empty when none has a value.
+   */
+  valueSources: z
+    .array(
+      z.object({
+        source: z
+          .string()
+          .describe(
+            "'official-rap' (the official price import), 'editor' (the value team), 'suggestion' (a community suggestion) or 'catalog' (the starting values)",
+          ),
+        lastAt: z.string(),
+      }),
+    )
+    .describe('Where the values come from, latest first'),
 })
 export type Game = z.infer<typeof gameSchema>
 

@@ -34,3 +34,24 @@ export function categoryLabel(category: string | null): string | null {
   if (!category) return category
   return category.charAt(0).toUpperCase() + category.slice(1)
 }
+
+/** Where a value came from (change records, the change log's filter, a game's value sources). */
+export const VALUE_SOURCES = ['editor', 'official-rap', 'suggestion', 'catalog'] as const
+export type ValueSource = (typeof VALUE_SOURCES)[number]
+export const VALUE_SOURCE_LABELS: Record<ValueSource, string> = {
+  editor: 'Value team',
+  'official-rap': 'Official price import',
+  suggestion: 'Community suggestion',
+  catalog: 'Starter catalog',
+}
+
+/** A source in a sentence ("Value from the official price import"). */
+const VALUE_SOURCE_PHRASES: Record<ValueSource, string> = {
+  editor: 'the value team',
+  'official-rap': 'the official price import',
+  suggestion: 'a community suggestion',
+  catalog: 'the starting values',
+}
+
+/** A source as a sentence says it; a source this list does not know is shown as stored. */
+export const valueSourcePhrase = (source: string): string => ownValue(VALUE_SOURCE_PHRASES, source) ?? source

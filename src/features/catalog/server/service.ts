@@ -74,8 +74,32 @@ function loadStartingValues() {
   return startingValuesByGame
 }
 
+/**
+ * Each game's value sources: per source, when it last changed a value or variant of one of its items
+ * (a record of other fields only is left out), latest first. One grouped read of the change records.
+ */
+async function loadValueSources(db: Db): Promise<Map<string, Game['valueSources']>> {
+  const lastAt = max(itemValueChanges.changedAt)
+  const rows = await db
+    .select({ gameId: itemValueChanges.gameId, source: itemValueChanges.source, lastAt })
+    .from(itemValueChanges)
+    .where(
+      sql`(${itemValueChanges.oldValue} is distinct from ${itemValueChanges.newValue} or ${itemValueChanges.oldVariants} is distinct from ${itemValueChanges.newVariants})`,
+    )
+    .groupBy(itemValueChanges.gameId, itemValueChanges.source)
+    .orderBy(desc(lastAt), asc(itemValueChanges.source))
+  const byGame = new Map<string, Game['valueSources']>()
+  for (const row of rows) {
+    if (!row.lastAt) continue
+    const sources = byGame.get(row.gameId) ?? []
+    sources.push({ source: row.source, lastAt: new Date(row.lastAt).toISOString() })
+    byGame.set(row.gameId, sources)
+  }
+  return byGame
+}
+
 async function loadGames(db: Db): Promise<Game[]> {
-  const startingValues = await loadStartingValues()
+  const [startingValues, valueSources] = await Promise.all([loadStartingValues(), loadValueSources(db)])
   const rows = await db
     .select({
       id: games.id,
@@ -96,6 +120,7 @@ async function loadGames(db: Db): Promise<Game[]> {
     id: r.id as GameId,
     startingValues: startingValues.get(r.id) ?? null,
     lastValueChangeAt: r.lastValueChangeAt ? new Date(r.lastValueChangeAt).toISOString() : null,
+    valueSources: valueSources.get(r.id) ?? [],
   }))
 }
 

@@ -21,6 +21,7 @@ const game = (id: GameId, name: string): Game => ({
   itemCount: 1,
   valuedCount: 1,
   lastValueChangeAt: null,
+  valueSources: [],
 })
 
 const item = (gameId: GameId, id: string, name: string, value: number, category: string | null = null) =>

@@ -27,6 +27,7 @@ import { toast } from '@/platform/web/lib/toast'
 import { itemsByIdQuery } from '../api'
 import { ExactValue } from './exact-value'
 import { SidePanel } from './side-panel'
+import { ValuesFreshness } from './values-freshness'
 
 const BAND_KEY = 'tradehub.fairBand'
 type Side = 'give' | 'get'
@@ -342,6 +343,7 @@ export function TradeCalculator({ game }: { game: Game }) {
             <Link2 aria-hidden="true" className="size-4" /> Copy link
           </button>
         </div>
+        <ValuesFreshness game={game} className="mt-2" />
 
         <fieldset className="mt-4">
           <legend id={bandId} className="font-medium text-sm">

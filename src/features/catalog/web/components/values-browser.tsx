@@ -17,6 +17,7 @@ import { itemRowActions, valuesListRequests } from '../slots'
 import { listParams, listView, PAGE_SIZE, startingValuesText } from '../view'
 import { ItemRow } from './item-row'
 import { NoMatch } from './no-match'
+import { ValuesFreshness } from './values-freshness'
 
 const fieldClass = 'rounded-lg border border-line bg-bg px-3 py-2 text-ink text-sm focus:border-accent'
 
@@ -141,6 +142,7 @@ function GameFacts({ game }: { game: Game }) {
           </div>
         )
       )}
+      <ValuesFreshness game={game} />
       <p>
         {coverage !== 'none' && <>Values in {game.valueUnit}. </>}
         {game.startingValues && coverage !== 'none' && (

@@ -13,7 +13,7 @@ import {
   petRatio,
   petValue,
 } from '@/features/catalog/gag-modifiers'
-import { categoryLabel, trendLabel } from '@/features/catalog/labels'
+import { categoryLabel, trendLabel, valueSourcePhrase } from '@/features/catalog/labels'
 import { NotFoundPage } from '@/platform/web/app/not-found-page'
 import { ErrorPanel } from '@/platform/web/app/shell/error-panel'
 import { buttonClass } from '@/platform/web/components/ui/button'
@@ -31,6 +31,7 @@ import { CropModifierFields, PetModifierFields } from '../components/crop-modifi
 import { ItemImage } from '../components/item-image'
 import { DemandMeter, ItemRow, TrendIcon } from '../components/item-row'
 import { ValueChart } from '../components/value-chart'
+import { Ago } from '../components/values-freshness'
 import { variantKeys } from '../components/variants'
 import { itemPageActions, itemPageEditor, itemPageRequests, itemPageSections } from '../slots'
 
@@ -330,7 +331,14 @@ function ItemDetail({ gameId, itemId }: { gameId: string; itemId: string }) {
             {game.name} · values in {game.valueUnit}
           </>
         )}
-        {item.valueChangedAt && <> · as of {formatDay(item.valueChangedAt)}</>}
+        {item.value !== null && item.valueSource && item.valueSourceAt ? (
+          <>
+            {' '}
+            · value from {valueSourcePhrase(item.valueSource)}, <Ago at={item.valueSourceAt} now={now} />
+          </>
+        ) : (
+          item.valueChangedAt && <> · as of {formatDay(item.valueChangedAt)}</>
+        )}
       </p>
 
       {item.retired && (
