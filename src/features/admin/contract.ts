@@ -10,8 +10,28 @@ export * from './rules'
 
 // --- Overview -------------------------------------------------------------------------------------
 
-/** GET /api/admin/overview: the counts that matter today. */
+/**
+ * Something that went wrong and needs an admin (a failed import): "{title} {at, as 2 hours ago}: {detail}
+ * {link}", in the site's danger colour. Features above bring them (the overviewNotices hook).
+ */
+export const adminNoticeSchema = z.object({
+  /** Unique among the notices. */
+  id: z.string(),
+  /** "The Pet Simulator 99 price import failed" */
+  title: z.string(),
+  /** When it happened. */
+  at: z.iso.datetime(),
+  /** Why, in the words of what failed. */
+  detail: z.string(),
+  /** Where it is looked into, and the link's words. */
+  href: z.string(),
+  link: z.string(),
+})
+export type AdminNotice = z.infer<typeof adminNoticeSchema>
+
+/** GET /api/admin/overview: what needs an admin now, then the counts that matter today. */
 export const adminOverviewSchema = z.object({
+  notices: z.array(adminNoticeSchema),
   users: z.object({ total: z.number(), newLast7Days: z.number(), suspended: z.number() }),
   ogMembers: z.number(),
   launchList: z.record(z.enum(SUBSCRIBER_STATUSES), z.number()),

@@ -5,7 +5,7 @@ import { GAME_IDS } from '@/shared/games'
 import { text } from '@/shared/text'
 import { intParam } from '../catalog/contract'
 import { ITEM_ID_PATTERN } from '../catalog/rules'
-import { VALUE_LIMITS, VALUE_MESSAGES, VALUE_SOURCES } from './rules'
+import { IMPORT_KINDS, VALUE_LIMITS, VALUE_MESSAGES, VALUE_SOURCES } from './rules'
 
 export * from './rules'
 
@@ -273,3 +273,20 @@ export const importStatusSchema = z.object({
 export type ImportStatus = z.infer<typeof importStatusSchema>
 export const importsResponseSchema = z.object({ imports: z.array(importStatusSchema) })
 export type ImportsResponse = z.infer<typeof importsResponseSchema>
+
+/**
+ * An import whose last run failed, for the signed-in staff member (GET /api/admin/imports/attention):
+ * what the admin area's notices show. A picture import that ran but missed some pictures is no failure.
+ */
+export const importProblemSchema = z.object({
+  kind: z.enum(IMPORT_KINDS),
+  gameId: z.enum(GAME_IDS),
+  failedAt: z.iso.datetime(),
+  /** Why it failed, as the import wrote it. */
+  reason: z.string(),
+  /** Where it is looked into and run again: the game's import on /admin/imports, its pictures on /admin/values. */
+  href: z.string(),
+})
+export type ImportProblem = z.infer<typeof importProblemSchema>
+export const importProblemsResponseSchema = z.object({ problems: z.array(importProblemSchema) })
+export type ImportProblemsResponse = z.infer<typeof importProblemsResponseSchema>

@@ -1,12 +1,8 @@
-/** Where a value came from (change records and the change log's filter). */
-export const VALUE_SOURCES = ['editor', 'official-rap', 'suggestion', 'catalog'] as const
-export type ValueSource = (typeof VALUE_SOURCES)[number]
-export const VALUE_SOURCE_LABELS: Record<ValueSource, string> = {
-  editor: 'Value team',
-  'official-rap': 'Official price import',
-  suggestion: 'Community suggestion',
-  catalog: 'Starter catalog',
-}
+import type { AdminNotice } from '@/features/admin/contract'
+import { GAME_NAMES, type GameId } from '@/shared/games'
+
+/** Where a value came from (change records and the change log's filter): the catalog's words. */
+export { VALUE_SOURCE_LABELS, VALUE_SOURCES, type ValueSource } from '@/features/catalog/labels'
 
 /** Limits of the value team's tools and of suggestions. */
 export const VALUE_LIMITS = {
@@ -72,6 +68,48 @@ export const IMPORT_COUNT_LABELS = {
   exists: 'Exist counts',
 } as const
 export type ImportCount = keyof typeof IMPORT_COUNT_LABELS
+
+/**
+ * The imports the admin area warns about when their last run failed: a game's official prices
+ * (/admin/imports) and a game's pictures (item-images, on /admin/values).
+ */
+export const IMPORT_KINDS = ['prices', 'pictures'] as const
+export type ImportKind = (typeof IMPORT_KINDS)[number]
+
+/** What a notice calls each kind ("The Pet Simulator 99 price import failed …") and its link's words. */
+export const IMPORT_KIND_WORDS: Record<ImportKind, { name: string; open: string }> = {
+  prices: { name: 'price import', open: 'Open Imports' },
+  pictures: { name: 'picture import', open: 'Open the pictures' },
+}
+
+/** "… answered HTTP 503." : a reason as the end of a sentence. */
+const asSentence = (reason: string) => {
+  const trimmed = reason.trim()
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`
+}
+
+/**
+ * A failed import (an ImportProblem of the contract) as the admin area's notice says it: "The Pet
+ * Simulator 99 price import failed 2 hours ago: /api/rap answered HTTP 503. Open Imports". The admin
+ * dashboard (through admin's overviewNotices) and /admin/values say it alike.
+ */
+export function importNotice(problem: {
+  kind: ImportKind
+  gameId: GameId
+  failedAt: string
+  reason: string
+  href: string
+}): AdminNotice {
+  const words = IMPORT_KIND_WORDS[problem.kind]
+  return {
+    id: `import-${problem.kind}-${problem.gameId}`,
+    title: `The ${GAME_NAMES[problem.gameId]} ${words.name} failed`,
+    at: problem.failedAt,
+    detail: asSentence(problem.reason),
+    href: problem.href,
+    link: words.open,
+  }
+}
 
 /** The messages of the value tools. */
 export const VALUE_MESSAGES = {

@@ -1,3 +1,5 @@
+import type { AdminNotice } from '@/features/admin/contract'
+import type { Permissions } from '@/platform/server/auth/roles'
 import { defineHook, type HookDeps } from '@/platform/server/hooks'
 
 /**
@@ -10,3 +12,11 @@ export const accountSuspended = defineHook<[deps: HookDeps, userId: string]>('ad
 
 /** A suspension was lifted: trading drops its cached ads (they show again), the API keys work again. */
 export const accountRestored = defineHook<[deps: HookDeps, userId: string]>('admin.account-restored')
+
+/**
+ * What needs an admin now, from features above (value-ops: the imports whose last run failed): the
+ * notices at the top of the admin dashboard. `viewer`: the admin asking.
+ */
+export const overviewNotices = defineHook<[deps: HookDeps, viewer: Permissions], AdminNotice[]>(
+  'admin.overview-notices',
+)

@@ -31,7 +31,7 @@ const adminOnly = () => new Hono<PermittedEnv>().use(requireAdmin).use(noStore)
 
 /** /api/admin/overview */
 export const overviewRoutes = adminOnly().get('/', async (c) =>
-  c.json(await getOverview(context(c.var.deps))),
+  c.json(await getOverview(context(c.var.deps), c.var.permissions)),
 )
 
 /** /api/admin/users: search, one user, suspend, restore, sign out everywhere. */

@@ -15,7 +15,7 @@ import {
 import { countSubscribers, isVerifiedSubscriber } from '@/features/launch-list/server/public'
 import { userSuspensions } from '@/features/roles/server/public'
 import { reportsToday } from '@/features/stock/server/public'
-import { grantedRoles, isPrimaryAdmin } from '@/platform/server/auth/roles'
+import { grantedRoles, isPrimaryAdmin, type Permissions } from '@/platform/server/auth/roles'
 import type { Actor } from '@/platform/server/auth/session'
 import { accounts, sessions, users } from '@/platform/server/auth/tables'
 import type { Db } from '@/platform/server/db/client'
@@ -28,7 +28,7 @@ import { OUTBOX_CHANNEL } from '@/platform/server/lib/mail/outbox'
 import { pendingEmails } from '@/platform/server/lib/mail/tables'
 import type { ReadCache } from '@/platform/server/lib/read-cache'
 import type { AuditAction } from '@/shared/audit'
-import { accountRestored, accountSuspended } from './hooks'
+import { accountRestored, accountSuspended, overviewNotices } from './hooks'
 
 export interface AdminContext {
   env: Env
@@ -41,10 +41,14 @@ const offsetOf = (page: number) => (page - 1) * ADMIN_PAGE_SIZE
 
 // --- Overview -------------------------------------------------------------------------------------
 
-/** The counts an admin looks at first: users, OG members, the launch list, the mail queue. */
-export async function getOverview({ db }: AdminContext): Promise<AdminOverview> {
+/**
+ * What an admin looks at first: the notices of features above (a failed import), then the counts:
+ * users, OG members, the launch list, the mail queue.
+ */
+export async function getOverview({ db, cache }: AdminContext, viewer: Permissions): Promise<AdminOverview> {
   const weekAgo = new Date(Date.now() - 7 * DAY_MS)
-  const [[totals], [suspended], launchList, mail, stockReportsToday] = await Promise.all([
+  const [notices, [totals], [suspended], launchList, mail, stockReportsToday] = await Promise.all([
+    callHook(overviewNotices, { db, cache }, viewer),
     db
       .select({
         total: count(),
@@ -57,6 +61,7 @@ export async function getOverview({ db }: AdminContext): Promise<AdminOverview> 
     reportsToday(db),
   ])
   return {
+    notices: notices.flat(),
     users: { total: totals?.total ?? 0, newLast7Days: totals?.recent ?? 0, suspended: suspended?.n ?? 0 },
     ogMembers: launchList.verified,
     launchList,

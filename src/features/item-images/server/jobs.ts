@@ -14,14 +14,15 @@ import {
   wikiApiUrl,
 } from '@/features/item-images/contract'
 import { itemImageJobs, itemImageOrigins } from '@/features/item-images/tables'
-import { itemImageSources, storeItemImage } from '@/features/value-ops/server/public'
+import type { ImportProblem } from '@/features/value-ops/contract'
+import { type ImportViewer, itemImageSources, storeItemImage } from '@/features/value-ops/server/public'
 import type { Actor } from '@/platform/server/auth/session'
 import type { AppDeps } from '@/platform/server/context'
 import type { Env } from '@/platform/server/env'
 import { recordAudit } from '@/platform/server/lib/audit'
 import { AppError } from '@/platform/server/lib/errors'
 import type { Logger } from '@/platform/server/lib/logger'
-import type { GameId } from '@/shared/games'
+import { GAME_IDS, type GameId } from '@/shared/games'
 import { fetchPicture, PictureRefused } from './pictures'
 import { type FetchSettings, SourceFailure, studioPictures, wikiPictures } from './sources'
 
@@ -286,6 +287,41 @@ export async function latestImageImport(deps: ImageImportDeps, game: GameId): Pr
     .orderBy(desc(itemImageJobs.id))
     .limit(1)
   return row ? present(deps.env, row) : null
+}
+
+/**
+ * The games whose latest picture import failed as a whole (its source could not be read, or it stopped
+ * unexpectedly), for the admin area's notices (value-ops' importProblems). Admins only, as the imports
+ * themselves (requireAdmin on their routes); a job that ran but missed some pictures is no failure.
+ */
+export async function failedImageImports(
+  deps: Pick<CatalogDeps, 'db'>,
+  viewer: ImportViewer,
+): Promise<ImportProblem[]> {
+  if (!viewer.isAdmin) return []
+  const latest = await deps.db
+    .selectDistinctOn([itemImageJobs.gameId], {
+      gameId: itemImageJobs.gameId,
+      status: itemImageJobs.status,
+      error: itemImageJobs.error,
+      finishedAt: itemImageJobs.finishedAt,
+    })
+    .from(itemImageJobs)
+    .orderBy(itemImageJobs.gameId, desc(itemImageJobs.id))
+  const byGame = new Map(latest.map((row) => [row.gameId, row]))
+  return GAME_IDS.flatMap((game): ImportProblem[] => {
+    const job = byGame.get(game)
+    if (job?.status !== 'failed' || !job.finishedAt) return []
+    return [
+      {
+        kind: 'pictures',
+        gameId: game,
+        failedAt: job.finishedAt.toISOString(),
+        reason: job.error ?? 'No reason was recorded',
+        href: `/admin/values?game=${game}#item-pictures-${game}`,
+      },
+    ]
+  })
 }
 
 /** GET …/:game/missing: the game's items on sale without a picture (a tile), by name, for the value team. */

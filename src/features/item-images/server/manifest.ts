@@ -1,5 +1,7 @@
+import { importProblems } from '@/features/value-ops/server/public'
 import { defineFeature } from '@/platform/server/context'
-import { stopItemImageImports } from './jobs'
+import { implement } from '@/platform/server/hooks'
+import { failedImageImports, stopItemImageImports } from './jobs'
 import { itemImageRoutes } from './routes'
 
 /**
@@ -10,6 +12,8 @@ import { itemImageRoutes } from './routes'
 export default defineFeature({
   name: 'item-images',
   routes: { '/api/admin/item-images': itemImageRoutes },
+  // A game whose latest picture import failed is among the imports the admin area warns about.
+  hooks: [implement(importProblems, failedImageImports)],
   // Imports run in the server that started them, and stop with it.
   async start() {
     return { stop: stopItemImageImports }

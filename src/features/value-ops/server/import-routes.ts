@@ -1,6 +1,11 @@
 import { Hono } from 'hono'
 import { IMPORT_GAMES, isImportGame } from '@/features/catalog/rules'
-import { type ImportStatus, type ImportsResponse, VALUE_MESSAGES } from '@/features/value-ops/contract'
+import {
+  type ImportProblemsResponse,
+  type ImportStatus,
+  type ImportsResponse,
+  VALUE_MESSAGES,
+} from '@/features/value-ops/contract'
 import {
   type PermittedEnv,
   requireValueEditor,
@@ -8,14 +13,24 @@ import {
 } from '@/platform/server/auth/session'
 import { AppError } from '@/platform/server/lib/errors'
 import { noStore } from '@/platform/server/lib/read-cache'
-import { importDepsOf, importNow, listImports } from './imports'
+import { GAME_IDS } from '@/shared/games'
+import { importDepsOf, importGamesOf, importNow, importsNeedingAttention, listImports } from './imports'
 
-/** /api/admin/imports: the official price imports of the games the user edits; Import now. Never cached. */
+/**
+ * /api/admin/imports: the official price imports of the games the user edits; Import now; the failed
+ * imports that need the user's attention. Never cached.
+ */
 export const importRoutes = new Hono<PermittedEnv>()
   .use(noStore)
   .get('/', requireValueEditorOfAny(IMPORT_GAMES), async (c) => {
-    const games = IMPORT_GAMES.filter((game) => c.var.permissions.valueEditorGames.includes(game))
+    const games = importGamesOf(c.var.permissions)
     return c.json<ImportsResponse>({ imports: await listImports(importDepsOf(c.var.deps), games) })
+  })
+  // Every value editor (of any game) and admin: the value tools warn them; each import by its own permission.
+  .get('/attention', requireValueEditorOfAny(GAME_IDS), async (c) => {
+    const { database, cache } = c.var.deps
+    const problems = await importsNeedingAttention({ db: database.db, cache }, c.var.permissions)
+    return c.json<ImportProblemsResponse>({ problems })
   })
   .post('/:game/run', requireValueEditor({ param: 'game' }), async (c) => {
     const game = c.req.param('game')

@@ -11,6 +11,7 @@ import {
 } from '@/features/catalog/server/public'
 import {
   type ImportCount,
+  type ImportProblem,
   type ImportStatus,
   VALUE_LIMITS,
   VALUE_MESSAGES,
@@ -19,8 +20,10 @@ import { valueImports } from '@/features/value-ops/tables'
 import type { Services } from '@/platform/server/context'
 import type { Db } from '@/platform/server/db/client'
 import type { Env } from '@/platform/server/env'
+import { callHook, type HookDeps } from '@/platform/server/hooks'
 import { AppError } from '@/platform/server/lib/errors'
 import type { Logger } from '@/platform/server/lib/logger'
+import { type ImportViewer, importProblems } from './hooks'
 
 /** How long each request to the official API may take. */
 export const IMPORT_FETCH_TIMEOUT_MS = 15_000
@@ -402,4 +405,48 @@ export async function listImports(deps: ImportDeps, games: readonly ImportGameId
       unknownItems: row?.unknownItems ?? [],
     }
   })
+}
+
+/** The games whose price import this staff member sees and runs: the import games they edit (admins: all). */
+export const importGamesOf = (viewer: ImportViewer): ImportGameId[] =>
+  IMPORT_GAMES.filter((game) => viewer.valueEditorGames.includes(game))
+
+/**
+ * The imports that need this staff member's attention (GET /api/admin/imports/attention): the price
+ * imports of their games whose last run failed, then the failed imports of higher features they may
+ * run again (importProblems: a game's pictures, for admins). An import that failed and then ran well
+ * is no longer listed.
+ */
+export async function importsNeedingAttention(
+  deps: HookDeps,
+  viewer: ImportViewer,
+): Promise<ImportProblem[]> {
+  const games = importGamesOf(viewer)
+  const failed =
+    games.length === 0
+      ? []
+      : await deps.db
+          .select({
+            gameId: valueImports.gameId,
+            result: valueImports.lastResult,
+            finishedAt: valueImports.lastFinishedAt,
+          })
+          .from(valueImports)
+          .where(and(inArray(valueImports.gameId, games), eq(valueImports.lastOk, false)))
+  const byGame = new Map(failed.map((row) => [row.gameId, row]))
+  const prices = games.flatMap((gameId): ImportProblem[] => {
+    const row = byGame.get(gameId)
+    if (!row?.finishedAt) return []
+    return [
+      {
+        kind: 'prices',
+        gameId,
+        failedAt: row.finishedAt.toISOString(),
+        reason: row.result ?? 'No reason was recorded',
+        href: `/admin/imports#import-${gameId}`,
+      },
+    ]
+  })
+  const others = await callHook(importProblems, deps, viewer)
+  return [...prices, ...others.flat()]
 }

@@ -1,10 +1,13 @@
+import { overviewNotices } from '@/features/admin/server/public'
 import { defineFeature } from '@/platform/server/context'
+import { implement } from '@/platform/server/hooks'
 import { MULTIPART_ENVELOPE_BYTES } from '@/platform/server/lib/validate'
-import { VALUE_LIMITS } from '../rules'
+import { importNotice, VALUE_LIMITS } from '../rules'
 import { changeLogRoutes } from './change-log-routes'
 import { editorRoutes, itemImageRoutes } from './editor-routes'
 import { importRoutes } from './import-routes'
 import { startImportSchedule } from './import-worker'
+import { importsNeedingAttention } from './imports'
 import { itemSuggestionRoutes, suggestionRoutes } from './suggestion-routes'
 
 /**
@@ -36,6 +39,12 @@ export default defineFeature({
       maxBytes: VALUE_LIMITS.imageMaxBytes + MULTIPART_ENVELOPE_BYTES,
       message: 'The image must be 2 MB or smaller',
     },
+  ],
+  // The admin dashboard's notices: each import whose last run failed (prices, and pictures from item-images).
+  hooks: [
+    implement(overviewNotices, async (deps, viewer) =>
+      (await importsNeedingAttention(deps, viewer)).map(importNotice),
+    ),
   ],
   async start(services) {
     const imports = await startImportSchedule(services)

@@ -8,5 +8,5 @@ export {
   readItemImage,
   storeItemImage,
 } from './editor'
-export { suggestionApproved } from './hooks'
+export { type ImportViewer, importProblems, suggestionApproved } from './hooks'
 export { approvedSuggestionsOf } from './suggestions'

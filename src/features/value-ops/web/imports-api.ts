@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ImportStatus, ImportsResponse } from '@/features/value-ops/contract'
+import type { ImportProblemsResponse, ImportStatus, ImportsResponse } from '@/features/value-ops/contract'
 import { apiFetch } from '@/platform/web/lib/api'
 import type { GameId } from '@/shared/games'
 
@@ -7,6 +7,16 @@ import type { GameId } from '@/shared/games'
 export const importsQuery = queryOptions({
   queryKey: ['admin', 'imports'],
   queryFn: () => apiFetch<ImportsResponse>('/api/admin/imports'),
+  staleTime: 0,
+})
+
+/**
+ * GET /api/admin/imports/attention: the imports whose last run failed, of the games the user may import.
+ * Under the imports' key: running an import reads it again.
+ */
+export const importProblemsQuery = queryOptions({
+  queryKey: ['admin', 'imports', 'attention'],
+  queryFn: () => apiFetch<ImportProblemsResponse>('/api/admin/imports/attention'),
   staleTime: 0,
 })
 

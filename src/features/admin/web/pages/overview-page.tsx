@@ -4,8 +4,9 @@ import { Spinner } from '@/platform/web/components/ui/spinner'
 import { formatCount } from '@/platform/web/lib/format'
 import { overviewQuery } from '../api'
 import { AdminArea } from '../components/admin-area'
+import { AdminNotices } from '../components/notices'
 
-/** /admin: the site in figures (users, launch list, mail, stock). */
+/** /admin: what needs attention (features' notices, e.g. a failed import), then the site in figures. */
 export function AdminOverviewPage() {
   return (
     <AdminArea title="Admin" back="/admin">
@@ -33,15 +34,18 @@ function Overview() {
     ['Stock reports today', o.stockReportsToday ?? 'No stock yet'],
   ]
   return (
-    <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-      {tiles.map(([label, value]) => (
-        <div key={label} className="rounded-xl border border-line bg-surface p-3">
-          <dt className="text-muted text-xs">{label}</dt>
-          <dd className="mt-1 font-bold text-xl tabular-nums">
-            {typeof value === 'number' ? formatCount(value) : value}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <AdminNotices notices={o.notices} />
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {tiles.map(([label, value]) => (
+          <div key={label} className="rounded-xl border border-line bg-surface p-3">
+            <dt className="text-muted text-xs">{label}</dt>
+            <dd className="mt-1 font-bold text-xl tabular-nums">
+              {typeof value === 'number' ? formatCount(value) : value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   )
 }

@@ -17,6 +17,7 @@ import { toast } from '@/platform/web/lib/toast'
 import { formatValue, formatValueInput, VALUE_NOTATION_HINT } from '@/shared/format-value'
 import { GAME_IDS, GAME_NAMES, type GameId, isGameId } from '@/shared/games'
 import { editorTableQuery, useBulkUpdate, useNewItem } from '../api'
+import { ImportProblems } from '../components/import-problems'
 import { valueToolsSections } from '../slots'
 
 const cellInput = 'w-full min-w-0 rounded-md border border-line bg-bg px-2 py-1.5 text-ink text-sm'
@@ -40,6 +41,7 @@ function ValueTools() {
   if (!game) return null
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <ImportProblems />
       <div>
         <label htmlFor="tools-game" className="font-medium text-sm">
           Game
