@@ -17,7 +17,11 @@ const E2E_DATA_DIR = `.data-e2e-${E2E_PORTS.app}`
 const E2E_FRESH_DATA_DIR = `.data-e2e-${E2E_PORTS.fresh}`
 const E2E_DISCORD_DATA_DIR = `.data-e2e-${E2E_PORTS.discord}`
 const E2E_DAY_ONE_DATA_DIR = `.data-e2e-${E2E_PORTS.dayOne}`
-/** Every app of the journeys: the built server, importing prices only from the stand-in price API. */
+/**
+ * Every app of the journeys: the built server, importing prices only from the stand-in price API. Each
+ * builds its database on start (a fresh embedded one migrates and imports the catalog): on a busy
+ * 2-core machine that can take over a minute, hence their start timeouts.
+ */
 const APP = {
   command: (dataDir: string) => `rm -rf ${dataDir} && node dist/server/main.js`,
   env: {
@@ -107,7 +111,7 @@ export default defineConfig({
       command: APP.command(E2E_DATA_DIR),
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000,
       env: {
         PORT: String(E2E_PORTS.app),
         PUBLIC_URL: baseURL,
@@ -138,7 +142,7 @@ export default defineConfig({
       command: APP.command(E2E_FRESH_DATA_DIR),
       url: `${E2E_FRESH_ORIGIN}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000,
       env: {
         PORT: String(E2E_PORTS.fresh),
         PUBLIC_URL: E2E_FRESH_ORIGIN,
@@ -154,7 +158,7 @@ export default defineConfig({
       command: APP.command(E2E_DISCORD_DATA_DIR),
       url: `${E2E_DISCORD_ORIGIN}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000,
       env: {
         PORT: String(E2E_PORTS.discord),
         PUBLIC_URL: E2E_DISCORD_ORIGIN,
@@ -182,7 +186,7 @@ export default defineConfig({
       command: APP.command(E2E_DAY_ONE_DATA_DIR),
       url: `${E2E_DAY_ONE_ORIGIN}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000,
       env: {
         NODE_ENV: 'test',
         PORT: String(E2E_PORTS.dayOne),

@@ -1,8 +1,8 @@
 // The games' public sources as a real deployment reads them, for the "day one" instance of the journeys
 // (playwright.config.ts): each game's wiki through the MediaWiki API (PageImages, every item by its
-// name but a few, so the missing list has something), the pictures those pages point at (drawn here, a
-// different one per item), and a Grow a Garden stock feed in the community bots' shape whose lists are
-// always the current restock window's. On DAY_ONE_SOURCES_PORT; `GET /health` answers when it listens.
+// name but a few, so the missing list has something; Grow a Garden's pets have none), the pictures
+// those pages point at (drawn here, a different one per item), and a Grow a Garden stock feed in the
+// community bots' shape whose lists are always the current restock window's. On DAY_ONE_SOURCES_PORT; `GET /health` answers when it listens.
 import { readFileSync } from 'node:fs'
 import { createServer, type ServerResponse } from 'node:http'
 import sharp from 'sharp'
@@ -26,6 +26,9 @@ const catalog = (game: string): CatalogItem[] => {
 
 /** Every seventh item of a game has no page: the import lists it as missing. */
 const hasNoWikiPage = (index: number) => index % 7 === 6
+
+/** Grow a Garden's pets have no picture here: a shorter import, and more for the missing list. */
+const hasNoPicture = (game: string, item: CatalogItem) => game === 'grow-a-garden' && item.category === 'pet'
 
 const hueOf = (text: string) => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 360, 7)
 
@@ -54,7 +57,8 @@ function wikiOf(game: string) {
   if (!pages) {
     pages = new Map()
     for (const [index, item] of catalog(game).entries())
-      if (!hasNoWikiPage(index)) pages.set(item.name, `${origin}/images/${game}/${item.id}.png`)
+      if (!hasNoWikiPage(index) && !hasNoPicture(game, item))
+        pages.set(item.name, `${origin}/images/${game}/${item.id}.png`)
     wikis.set(game, pages)
   }
   return pages
