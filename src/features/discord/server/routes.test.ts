@@ -1,9 +1,11 @@
 import { sign } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { storeItemImage } from '@/features/value-ops/server/public'
 import { botInstallUrl } from '@/platform/server/env'
 import { createTestApp } from '@/test/app'
 import { TEST_APPLICATION_ID as APPLICATION_ID, discordKeyPair } from '@/test/discord-api'
 import { type BotApp, createBotApp } from '@/test/discord-bot'
+import { blackPng } from '@/test/images'
 import { COMMANDS } from './commands'
 
 describe('POST /api/discord/interactions', () => {
@@ -73,6 +75,20 @@ describe('POST /api/discord/interactions', () => {
       style: 5,
       url: 'http://localhost:3000/values/blox-fruits/kitsune',
     })
+  })
+
+  it("/value shows the item's picture, served by TradeHub, and no thumbnail for an item without one", async () => {
+    const value = async (item: string) =>
+      (await (await command('value', [{ name: 'item', type: 3, value: item }])).json()).data.embeds[0]
+    expect((await value('blox-fruits:dough')).thumbnail).toBeUndefined()
+    const catalog = { db: bot.t.database.db, cache: bot.t.cache }
+    const stored = await storeItemImage(catalog, 'blox-fruits', 'dough', blackPng(64, 64), {
+      source: 'upload',
+    })
+    if (!stored.stored) throw new Error('picture not stored')
+    const url = `http://localhost:3000${stored.image}-256.webp`
+    expect((await value('blox-fruits:dough')).thumbnail).toEqual({ url })
+    expect((await bot.t.app.request(url.replace('http://localhost:3000', ''))).status).toBe(200)
   })
 
   it('/value takes an autocomplete choice (game:id) and a game option', async () => {

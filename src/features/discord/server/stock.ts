@@ -1,8 +1,9 @@
 import type { StockReport, StockResponse, StockShop } from '@/features/stock/contract'
-import { hasWeather, WEATHER, windowAt } from '@/features/stock/rules'
+import { hasWeather, STOCK_RARITIES, WEATHER, windowAt } from '@/features/stock/rules'
 import { stockLiveOf } from '@/features/stock/server/public'
 import { isStockGame, STOCK_GAME_NAMES, type StockGameId } from '@/shared/games'
 import { EMBED_COLOUR, ephemeral, type Handler, linkRow, option } from './bot'
+import { showcaseOf, thumbnailOf } from './pictures'
 
 /** Discord's bound on all the embeds of one message together, and on their number. */
 const MAX_EMBED_CHARACTERS = 5500
@@ -19,26 +20,38 @@ export const stockCommand: Handler = async (deps, i) => {
   const url = `${deps.publicUrl}/stock/${game}`
   return {
     now: {
-      embeds: stockEmbeds(game, data, url, Date.now()),
+      embeds: stockEmbeds(deps.publicUrl, game, data, Date.now()),
       components: [linkRow('Stock on TradeHub', url)],
       allowed_mentions: { parse: [] },
     },
   }
 }
 
-/** One embed per shop (the weather first where the game has weather), within Discord's bounds. */
-export function stockEmbeds(game: StockGameId, data: StockResponse, url: string, now: number) {
+/**
+ * One embed per shop (the weather first where the game has weather), within Discord's bounds; a shop
+ * listing its stock shows the picture of its rarest item that has one.
+ */
+export function stockEmbeds(publicUrl: string, game: StockGameId, data: StockResponse, now: number) {
+  const url = `${publicUrl}/stock/${game}`
   const weather = hasWeather(game) ? [weatherEmbed(game, data.weather, url, now)] : []
   const shops = data.shops.slice(0, MAX_EMBEDS - weather.length)
   const perShop = Math.floor((MAX_EMBED_CHARACTERS - 300 * weather.length) / Math.max(shops.length, 1)) - 100
   return [
     ...weather,
-    ...shops.map((shop) => ({
-      title: `${STOCK_GAME_NAMES[game]} · ${shop.name}`.slice(0, 100),
-      url,
-      description: shopText(shop, data.items, now, perShop),
-      color: EMBED_COLOUR,
-    })),
+    ...shops.map((shop) => {
+      const { text, listed } = shopText(shop, data.items, now, perShop)
+      const showcase = showcaseOf(
+        listed.map(({ item }) => data.items[item]),
+        STOCK_RARITIES[game],
+      )
+      return {
+        title: `${STOCK_GAME_NAMES[game]} · ${shop.name}`.slice(0, 100),
+        url,
+        description: text,
+        color: EMBED_COLOUR,
+        ...thumbnailOf(publicUrl, showcase?.image),
+      }
+    }),
   ]
 }
 
@@ -55,8 +68,16 @@ function weatherEmbed(game: StockGameId, reports: StockReport[], url: string, no
   }
 }
 
-/** A shop's stock now: its items with quantities (when the report is of the current window) and its next restock. */
-function shopText(shop: StockShop, items: StockResponse['items'], now: number, max: number): string {
+/**
+ * A shop's stock now: its items with quantities (when the report is of the current window) and its next
+ * restock; `listed`: the items it lists (none when it has no report of the stock now).
+ */
+function shopText(
+  shop: StockShop,
+  items: StockResponse['items'],
+  now: number,
+  max: number,
+): { text: string; listed: StockReport['items'] } {
   const report = shop.report
   const list = (r: StockReport) =>
     r.items.length === 0
@@ -70,21 +91,25 @@ function shopText(shop: StockShop, items: StockResponse['items'], now: number, m
           .join('\n')
   let head: string
   let foot: string
+  let listed: StockReport['items'] = []
   if (shop.kind === 'visit') {
     const leavesAt = report ? Date.parse(report.windowEnd) : 0
-    if (!report) return 'No report yet.'
-    if (now >= leavesAt) return `Not here now (left <t:${unix(leavesAt)}:R>).`
+    if (!report) return { text: 'No report yet.', listed }
+    if (now >= leavesAt) return { text: `Not here now (left <t:${unix(leavesAt)}:R>).`, listed }
     head = list(report)
+    listed = report.items
     foot = `Leaves <t:${unix(leavesAt)}:R>`
   } else {
     const window = windowAt(shop, now)
     foot = `Next restock <t:${unix(window.end)}:R>`
     if (!report) head = 'No report yet.'
-    else if (Date.parse(report.windowStart) >= window.start) head = list(report)
-    else head = `Restocked <t:${unix(window.start)}:R>; no report of the new stock yet.`
+    else if (Date.parse(report.windowStart) >= window.start) {
+      head = list(report)
+      listed = report.items
+    } else head = `Restocked <t:${unix(window.start)}:R>; no report of the new stock yet.`
   }
   const room = Math.max(max - foot.length - 2, 50)
   const body =
     head.length > room ? `${head.slice(0, head.lastIndexOf('\n', room - 2) + 1 || room - 2)}…` : head
-  return `${body}\n\n${foot}`
+  return { text: `${body}\n\n${foot}`, listed }
 }

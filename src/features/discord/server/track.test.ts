@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ItemSummary } from '@/features/catalog/contract'
 import { discordBotMessages, discordTracks } from '@/features/discord/tables'
 import { userRoles } from '@/features/roles/tables'
+import { storeItemImage } from '@/features/value-ops/server/public'
 import { createMagicLinkUser, meOf, send } from '@/test/accounts'
 import type { createTestApp } from '@/test/app'
 import { TEST_ORIGIN } from '@/test/app'
@@ -13,6 +15,8 @@ import {
   startBotWorkers,
   TEST_BOT_TOKEN,
 } from '@/test/discord-bot'
+import { blackPng } from '@/test/images'
+import { restockPost } from './track'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
@@ -144,7 +148,7 @@ describe('/track and /untrack: restocks posted in a channel', () => {
     await expect.poll(() => posts(channel).length).toBe(2)
     const post = posts(channel)[1]!.body as {
       content: string
-      embeds: { title: string; description: string; url: string }[]
+      embeds: { title: string; description: string; url: string; thumbnail?: { url: string } }[]
       allowed_mentions: object
     }
     expect(post.content).toBe(`<@&${ROLE}> Kitsune in stock`)
@@ -155,6 +159,8 @@ describe('/track and /untrack: restocks posted in a channel', () => {
     expect(post.embeds[0]!.description).toContain('**Spike** · Common')
     expect(post.embeds[0]!.description).not.toContain('×')
     expect(post.embeds[0]!.description).toMatch(/Next restock <t:\d+:R>$/)
+    // Neither fruit has a picture: no thumbnail.
+    expect(post.embeds[0]!.thumbnail).toBeUndefined()
 
     // A correction of the same window edits that message instead of posting another.
     // The stand-in has the post before the worker records Discord's message id: wait for the record.
@@ -169,13 +175,20 @@ describe('/track and /untrack: restocks posted in a channel', () => {
     }
     await expect.poll(restockMessageId).toMatch(/^\d+$/)
     const messageId = await restockMessageId()
+    // Spike has a picture by then: the edit shows it, from TradeHub.
+    const catalog = { db: t.database.db, cache: t.cache }
+    const stored = await storeItemImage(catalog, 'blox-fruits', 'spike', blackPng(64, 64), {
+      source: 'upload',
+    })
+    if (!stored.stored) throw new Error('picture not stored')
     await publish([{ item: 'spike' }])
     const editPath = `/channels/${channel}/messages/${messageId}`
     await expect.poll(() => discord.sentTo(editPath).length).toBe(1)
     const edit = discord.sentTo(editPath)[0]!
     expect(edit.method).toBe('PATCH')
-    const edited = edit.body as { content?: string; embeds: { description: string }[] }
+    const edited = edit.body as { content?: string; embeds: { description: string; thumbnail?: object }[] }
     expect(edited.embeds[0]!.description).toContain('**Spike** · Common')
+    expect(edited.embeds[0]!.thumbnail).toEqual({ url: `${TEST_ORIGIN}${stored.image}-256.webp` })
     expect(edited.embeds[0]!.description).not.toContain('Kitsune')
     expect(edited.content).toBeUndefined()
     expect(posts(channel).filter((p) => p.method === 'POST')).toHaveLength(2)
@@ -299,6 +312,37 @@ describe('/track and /untrack: restocks posted in a channel', () => {
           : 'Too many changes at once. Try again in a minute.',
       )
     }
+  })
+})
+
+describe('a restock post', () => {
+  const fruit = (id: string, rarity: string, value: number, image: string | null) =>
+    [id, { id, name: id, rarity, value, image } as ItemSummary] as const
+  const post = (items: Map<string, ItemSummary>) =>
+    restockPost(
+      'https://tradehub.example',
+      { gameId: 'blox-fruits', roleId: null, rarity: null },
+      {
+        reportId: 1,
+        shop: 'normal',
+        windowStart: new Date().toISOString(),
+        windowEnd: new Date(Date.now() + 60_000).toISOString(),
+        items: [...items.keys()].map((item) => ({ item })),
+      },
+      items,
+    ).embeds?.[0] as { thumbnail?: object }
+
+  it('shows the picture of its rarest item that has one, on TradeHub, and none when no item has one', () => {
+    const pictured = new Map([
+      fruit('spike', 'Common', 5, '/uploads/items/blox-fruits/spike-1a'),
+      fruit('dough', 'Mythical', 2, null),
+      fruit('kitsune', 'Mythical', 1, '/uploads/items/blox-fruits/kitsune-2b'),
+      fruit('portal', 'Legendary', 9, '/uploads/items/blox-fruits/portal-3c'),
+    ])
+    expect(post(pictured).thumbnail).toEqual({
+      url: 'https://tradehub.example/uploads/items/blox-fruits/kitsune-2b-256.webp',
+    })
+    expect(post(new Map([fruit('spike', 'Common', 5, null)])).thumbnail).toBeUndefined()
   })
 })
 

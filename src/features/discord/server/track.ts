@@ -23,6 +23,7 @@ import {
   option,
 } from './bot'
 import { enqueueBotMessage } from './outbox'
+import { showcaseOf, thumbnailOf } from './pictures'
 
 /** Administrator implies every permission. */
 const ADMINISTRATOR = 1n << 3n
@@ -185,7 +186,10 @@ export async function trackProblems(deps: BotDeps, i: Command): Promise<string |
 /** Restocks read per track and round. */
 const EVENTS_PER_ROUND = 50
 
-/** The post of one restock: the shop, its items with quantities and rarities, when it ends, a link. */
+/**
+ * The post of one restock: the shop, its items with quantities and rarities, when it ends, a link, and
+ * the picture of its rarest item that has one.
+ */
 export function restockPost(
   publicUrl: string,
   track: { gameId: StockGameId; roleId: string | null; rarity: string | null },
@@ -208,6 +212,10 @@ export function restockPost(
       Boolean(i?.rarity && threshold >= 0 && rarities.indexOf(i.rarity) >= threshold),
     )
   const ends = Math.floor(new Date(event.windowEnd).getTime() / 1000)
+  const showcase = showcaseOf(
+    event.items.map(({ item }) => items.get(item)),
+    rarities,
+  )
   const ping = track.roleId && rare.length > 0
   return {
     ...(ping && { content: `<@&${track.roleId}> ${rare.map((i) => i.name).join(', ')} in stock` }),
@@ -218,6 +226,7 @@ export function restockPost(
         description: `${lines.join('\n').slice(0, 3900)}\n\nNext restock <t:${ends}:R>`,
         color: EMBED_COLOUR,
         timestamp: event.windowStart,
+        ...thumbnailOf(publicUrl, showcase?.image),
       },
     ],
     components: [linkRow('Stock on TradeHub', `${publicUrl}/stock/${game}`)],

@@ -4,6 +4,7 @@ import { formatValue, formatValueFull } from '@/shared/format-value'
 import { GAME_NAMES, isGameId } from '@/shared/games'
 import { type BotDeps, EMBED_COLOUR, ephemeral, type Handler, itemUrl, linkRow, option } from './bot'
 import { findNamedItem } from './lookup'
+import { thumbnailOf } from './pictures'
 
 /** `/value item [game]`: the item's embed and a link to its page, or the closest names. */
 export const valueCommand: Handler = async (deps, i) => {
@@ -40,13 +41,12 @@ function valueEmbed(deps: BotDeps, item: ItemSummary) {
         : `${item.lastChange.percent > 0 ? '+' : ''}${item.lastChange.percent}% `
     fields.push({ name: 'Last change', value: `${percent}<t:${at}:R>`, inline: false })
   }
-  const image = item.image ? new URL(`${item.image}-256.webp`, `${deps.publicUrl}/`).href : undefined
   return {
     title: item.name,
     url: itemUrl(deps, item),
     description: GAME_NAMES[item.gameId],
     color: EMBED_COLOUR,
     fields,
-    ...(image ? { thumbnail: { url: image } } : {}),
+    ...thumbnailOf(deps.publicUrl, item.image),
   }
 }

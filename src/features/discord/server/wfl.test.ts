@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type TradeResponse, tradeResponseSchema } from '@/features/catalog/contract'
+import { sharedTradePageHead } from '@/features/catalog/server/page-head'
+import { storeItemImage } from '@/features/value-ops/server/public'
+import type { AppDeps } from '@/platform/server/context'
 import { formatValue, formatValueFull } from '@/shared/format-value'
 import { type BotApp, createBotApp } from '@/test/discord-bot'
+import { blackPng } from '@/test/images'
 
 interface Choice {
   name: string
@@ -69,6 +73,52 @@ describe('/wfl', () => {
       label: 'Open in the calculator',
       url: 'http://localhost:3000/values-and-wfl?tab=wfl&game=blox-fruits&give=kitsune,dough*2&get=west-dragon~permanent&band=10',
     })
+  })
+
+  it("shows the card the trade's share link previews with, and the picture of its most valuable item that has one", async () => {
+    const catalog = { db: bot.t.database.db, cache: bot.t.cache }
+    /** The calculator page's og:image for the share link the bot links (its page head, as the server renders it). */
+    const ogImage = async (calculator: string) => {
+      const deps = { database: bot.t.database, cache: bot.t.cache } as unknown as AppDeps
+      const match = { page: { path: '/values-and-wfl', title: '', description: '' }, params: {} }
+      const head = await sharedTradePageHead(deps, match, new URL(calculator))
+      return head && head !== 'not-found' ? `http://localhost:3000${head.image}` : undefined
+    }
+    const card = async (give: string, get: string) => {
+      const data = await wfl(give, get)
+      const url = data.embeds[0].image?.url as string
+      expect(url).toBe(await ogImage(data.components[0].components[0].url))
+      return { embed: data.embeds[0], url }
+    }
+
+    // No item has a picture: the card (with the items' tiles), no thumbnail.
+    const plain = await card('kitsune, dough*2', 'west-dragon~permanent')
+    expect(plain.url).toMatch(
+      /^http:\/\/localhost:3000\/og\/trade\.png\?game=blox-fruits&give=kitsune,dough\*2&get=west-dragon~permanent&band=10&v=[0-9a-z]+$/,
+    )
+    expect(plain.embed.thumbnail).toBeUndefined()
+    // The address is the image TradeHub draws for it: its version is the image's ETag.
+    const res = await bot.t.app.request(plain.url.replace('http://localhost:3000', ''))
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/png')
+    expect(res.headers.get('etag')).toBe(`"${new URL(plain.url).searchParams.get('v')}"`)
+
+    // Two of the three items get a picture: the thumbnail is the more valuable one's, served by TradeHub.
+    const pictures = new Map<string, string>()
+    for (const id of ['dough', 'west-dragon']) {
+      const stored = await storeItemImage(catalog, 'blox-fruits', id, blackPng(64, 64), { source: 'upload' })
+      if (!stored.stored) throw new Error('picture not stored')
+      pictures.set(id, stored.image)
+    }
+    const items = (await site('give=kitsune,dough*2&get=west-dragon~permanent')).items
+    const [best] = items.filter((i) => pictures.has(i.id)).sort((a, b) => (b.value ?? -1) - (a.value ?? -1))
+    const pictured = await card('kitsune, dough*2', 'west-dragon~permanent')
+    expect(pictured.embed.thumbnail).toEqual({
+      url: `http://localhost:3000${pictures.get(best!.id)}-256.webp`,
+    })
+    expect((await bot.t.app.request(`${pictures.get(best!.id)}-256.webp`)).status).toBe(200)
+    // The card now draws those pictures: another address.
+    expect(pictured.url).not.toBe(plain.url)
   })
 
   it('takes the band option and answers as the site does for that band', async () => {

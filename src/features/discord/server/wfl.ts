@@ -1,6 +1,7 @@
 import { type ItemSummary, type TradeResponse, tradeQuerySchema } from '@/features/catalog/contract'
 import { describeModifiers } from '@/features/catalog/gag-modifiers'
-import { type CatalogDeps, evaluateSharedTrade, findItems } from '@/features/catalog/server/public'
+import { previewVersion, tradePreview, tradePreviewPath } from '@/features/catalog/link-previews'
+import { type CatalogDeps, evaluateSharedTrade, findItems, listGames } from '@/features/catalog/server/public'
 import {
   DEFAULT_FAIR_BAND,
   type FairBand,
@@ -15,6 +16,7 @@ import { formatValue, formatValueFull } from '@/shared/format-value'
 import { GAME_NAMES, type GameId, isGameId } from '@/shared/games'
 import { type BotDeps, type Command, EMBED_COLOUR, ephemeral, type Handler, linkRow, option } from './bot'
 import { findNamedItem, MAX_CHOICES, matchItems } from './lookup'
+import { showcaseOf, thumbnailOf } from './pictures'
 
 /** Discord's limit on an autocomplete choice's name and value. */
 const MAX_CHOICE_LENGTH = 100
@@ -125,12 +127,34 @@ export const wflCommand: Handler = async (deps, i) => {
   }
   return {
     now: {
-      embeds: [tradeEmbed(answer)],
+      embeds: [{ ...tradeEmbed(answer), ...(await tradePictures(deps, answer, query.data.band)) }],
       components: [
         linkRow('Open in the calculator', calculatorUrl(deps.publicUrl, game, answer.trade, answer.band)),
       ],
       allowed_mentions: { parse: [] },
     },
+  }
+}
+
+/**
+ * The trade's pictures: as `image`, the card its share link shows as a link preview (the calculator's
+ * page head links the same address: the items' pictures or tiles, totals and verdict, drawn by
+ * TradeHub); as `thumbnail`, the picture of its most valuable item that has one.
+ */
+async function tradePictures(deps: BotDeps, answer: TradeResponse, band: FairBand) {
+  const game = (await listGames(deps.catalog)).find((g) => g.id === answer.gameId)
+  const items = new Map(answer.items.map((item) => [item.id, item]))
+  const preview = tradePreview(
+    game ?? { id: answer.gameId, name: answer.gameId, variantLabels: null },
+    answer.trade,
+    items,
+    answer.result,
+    band,
+  )
+  const path = tradePreviewPath(answer.gameId, answer.trade, band, previewVersion(preview))
+  return {
+    image: { url: `${deps.publicUrl}${path}` },
+    ...thumbnailOf(deps.publicUrl, showcaseOf(answer.items)?.image),
   }
 }
 
