@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Plugin, type Rolldown } from 'vite'
 
 /** `@` is src/. */
 const webAliases = [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }]
@@ -18,6 +18,38 @@ const sonnerStylesheetWithThePage: Plugin = {
       throw new Error('sonner no longer adds its stylesheet with __insertCSS: check vite.config.ts')
     return code.replace(call, '(() => {})("')
   },
+}
+
+const START = fileURLToPath(new URL('./src/platform/web/start.tsx', import.meta.url))
+const MAIN = fileURLToPath(new URL('./src/platform/web/main.tsx', import.meta.url))
+
+/** The modules `from` imports, directly or not, without a dynamic import between. */
+function staticClosure(from: string, ctx: Rolldown.ChunkingContext): Set<string> {
+  const seen = new Set<string>()
+  const visit = (id: string) => {
+    if (seen.has(id)) return
+    seen.add(id)
+    for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) visit(next)
+  }
+  visit(from)
+  return seen
+}
+
+/**
+ * What the app starts with (start.tsx and every module it imports: React, the router, the shell, the
+ * features' web manifests) in one chunk rather than one per set of pages that share a module: a page
+ * loads it, its own chunk and a few shared ones (issue 40). The page's first script (main.tsx) stays
+ * apart, so that the start still loads after the first paint.
+ */
+function startChunk(): Rolldown.CodeSplittingNameFunction {
+  let start: Set<string> | undefined
+  return (id, ctx) => {
+    if (!start) {
+      const main = staticClosure(MAIN, ctx)
+      start = new Set([...staticClosure(START, ctx)].filter((one) => !main.has(one)))
+    }
+    return start.has(id) ? 'start' : null
+  }
 }
 
 /**
@@ -42,10 +74,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server pre-compresses the bundle; no report needed on every start.
     reportCompressedSize: false,
     rolldownOptions: {
-      // The slots every page's manifests declare: one small chunk, not one per feature.
       output: isSsrBuild
         ? undefined
-        : { advancedChunks: { groups: [{ name: 'slots', test: /[\\/]web[\\/](lib[\\/])?slots\.tsx?$/ }] } },
+        : {
+            codeSplitting: {
+              // The group is every module start.tsx imports but main.tsx's: closed already, and main.tsx's
+              // own (the preload helper) stay in main's chunk, which has loaded by then.
+              groups: [{ name: startChunk(), includeDependenciesRecursively: false }],
+            },
+          },
       onLog(level, log, handler) {
         // Libraries mark their hooks "use client" for React Server Components, which this app has none of.
         if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('"use client"')) return
