@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { applyItemChanges } from '@/features/catalog/server/public'
 import { stockResponseSchema } from '@/features/stock/contract'
 import { createMagicLinkUser, meOf, send } from '@/test/accounts'
 import { createTestApp } from '@/test/app'
@@ -43,6 +44,42 @@ describe('live stock', () => {
     expect(stock.shops.find((s) => s.id === 'mirage')?.report?.items).toEqual([
       { item: 'dough', quantity: null },
     ])
+    await events.close()
+  })
+
+  it("a change of an item in stock (its name, value or picture) reaches the stock's streams", async () => {
+    const { cookie } = await createMagicLinkUser(t, 'seed-manager@example.com')
+    const me = await meOf(t, cookie)
+    const reporter = {
+      kind: 'manager',
+      userId: me.id,
+      email: me.email!,
+      name: 'seeds',
+      ip: '127.0.0.1',
+    } as const
+    const deps = { db: t.database.db, cache: t.cache, announce: async () => {} }
+    await postReport(
+      deps,
+      'grow-a-garden',
+      { shop: 'seeds', items: [{ item: 'carrot', quantity: 5 }] },
+      reporter,
+    )
+    await t.database.db.execute(sql`select pg_notify(${STOCK_CHANNEL}, 'grow-a-garden')`)
+    const events = readEvents(await send(t, '/api/live?stock=grow-a-garden'))
+    const first = stockResponseSchema.parse(JSON.parse((await events.next()).data))
+    expect(first.items.carrot?.name).toBe('Carrot')
+
+    // The catalog's own write, as the value team's editor, an import or a picture makes it: no stock report.
+    await applyItemChanges(
+      { db: t.database.db, cache: t.cache },
+      'grow-a-garden',
+      [{ itemId: 'carrot', patch: { name: 'Golden Carrot' } }],
+      { by: null, source: 'editor', reason: 'Renamed in the game' },
+    )
+    let pushed = first
+    while (pushed.version === first.version)
+      pushed = stockResponseSchema.parse(JSON.parse((await events.next()).data))
+    expect(pushed.items.carrot?.name).toBe('Golden Carrot')
     await events.close()
   })
 })

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
+import { CATALOG_CACHE_PREFIX } from '@/features/catalog/server/public'
 import { type ShopSettings, type StockReport, type StockResponse, windowAt } from '@/features/stock/contract'
 import type { Services } from '@/platform/server/context'
 import type { Database } from '@/platform/server/db/client'
 import { encodeEvent, type LiveHub, liveHubOf } from '@/platform/server/lib/live'
 import type { Logger } from '@/platform/server/lib/logger'
-import type { ReadCache } from '@/platform/server/lib/read-cache'
+import { CACHE_CHANNEL, cachePrefixOf, type ReadCache } from '@/platform/server/lib/read-cache'
 import { isStockGame, STOCK_GAMES, type StockGameId } from '@/shared/games'
 import { latestReports } from './report-reads'
 import { itemInfoOf, presentReport } from './reports'
@@ -26,7 +27,7 @@ export interface StockSnapshot {
   event: Uint8Array
 }
 
-/** What a snapshot is made of: it changes only when a report or a shop's settings do. */
+/** What a snapshot is made of: it changes when a report, a shop's settings or an item in it do. */
 interface StockContent {
   game: StockGameId
   shops: (ShopSettings & { report: StockReport | null })[]
@@ -43,7 +44,7 @@ export class StockLive {
   private readonly restamps = new Map<StockGameId, NodeJS.Timeout>()
   /** The version of each game's stock last written to this instance's streams (or first built). */
   private readonly sent = new Map<StockGameId, string>()
-  private unlisten: (() => Promise<void>) | undefined
+  private unlisten: (() => Promise<void>)[] = []
   private listening: Promise<void> | undefined
   private closed = false
 
@@ -70,10 +71,20 @@ export class StockLive {
   /** Listens for changes (once). */
   start(): Promise<void> {
     this.listening ??= (async () => {
-      this.unlisten = await this.services.database.listen(STOCK_CHANNEL, (game) => {
-        // '' after a lost connection: anything may have changed.
-        for (const g of STOCK_GAMES) if (!game || game === g) void this.refresh(g)
-      })
+      const { database } = this.services
+      this.unlisten = await Promise.all([
+        database.listen(STOCK_CHANNEL, (game) => {
+          // '' after a lost connection: anything may have changed.
+          for (const g of STOCK_GAMES) if (!game || game === g) void this.refresh(g)
+        }),
+        // The items' names, values and pictures are in the snapshot: a catalog write (the value team, an
+        // import, a picture) rebuilds it. Unchanged stock keeps its version and is not sent again.
+        database.listen(CACHE_CHANNEL, (payload) => {
+          const prefix = cachePrefixOf(payload)
+          if (prefix.startsWith(CATALOG_CACHE_PREFIX) || CATALOG_CACHE_PREFIX.startsWith(prefix))
+            for (const g of STOCK_GAMES) void this.refresh(g)
+        }),
+      ])
     })()
     return this.listening
   }
@@ -104,7 +115,7 @@ export class StockLive {
     this.closed = true
     for (const timer of this.restamps.values()) clearTimeout(timer)
     await this.listening?.catch(() => {})
-    await this.unlisten?.()
+    await Promise.all(this.unlisten.map((unlisten) => unlisten()))
   }
 
   /**

@@ -106,6 +106,9 @@ export const CACHE_CHANNEL = 'cache_invalidate'
 /** Between a prefix and the token its writer waits to hear back. */
 const TOKEN_MARK = '\u0001'
 
+/** The prefix a CACHE_CHANNEL notification drops ('' after a lost connection: everything). */
+export const cachePrefixOf = (payload: string) => payload.split(TOKEN_MARK)[0] ?? ''
+
 /** The longest a write waits to hear its own invalidation (its listener may be reconnecting). */
 const ECHO_WAIT_MS = 250
 
@@ -145,7 +148,8 @@ export async function createSharedReadCache(
   })
   let sent = 0
   const unlisten = await database.listen(CACHE_CHANNEL, (payload) => {
-    const [prefix = '', token] = payload.split(TOKEN_MARK)
+    const prefix = cachePrefixOf(payload)
+    const token = payload.split(TOKEN_MARK)[1]
     cache.invalidateLocal(prefix)
     if (token) echoes.get(token)?.()
   })
