@@ -6,7 +6,7 @@ export function GrowAGardenStockPage() {
   return (
     <Page
       title="Grow a Garden stock"
-      lead="What every Grow a Garden shop sells right now, reported by stock managers and bots, updated live."
+      lead="What every Grow a Garden shop sells right now, from the game feed, stock managers and bots, updated live."
       wide
     >
       <StockBoard game="grow-a-garden" columns="md:grid-cols-2 xl:grid-cols-3" />
