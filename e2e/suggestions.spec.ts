@@ -3,6 +3,7 @@ import { valueEditorRole } from '../src/features/roles/rules'
 import { formatValue, formatValueFull } from '../src/shared/format-value'
 import { expect, expectAccessible, test } from './fixtures'
 import { createUser, PASSWORD, uniqueEmail } from './support/accounts'
+import { scrollToEndOf } from './support/pages'
 import { E2E_ORIGIN } from './support/ports'
 import { grantRole } from './support/roles'
 
@@ -32,6 +33,7 @@ test.describe('value suggestions', () => {
     // A trader suggests a value on the item page.
     const suggester = await becomeNewUser(page, testInfo, 'suggester')
     await page.goto(itemPage)
+    await scrollToEndOf(page.getByRole('region', { name: 'Value history' }))
     const section = page.getByRole('region', { name: 'Value suggestions' })
     await section.getByLabel('Suggested value').fill(formatValue(value))
     await section.getByLabel('Reason').fill(reason)
@@ -51,6 +53,7 @@ test.describe('value suggestions', () => {
     await becomeNewUser(page, testInfo, 'voter')
     await page.setViewportSize({ width: 390, height: 844 })
     await page.goto(itemPage)
+    await scrollToEndOf(page.getByRole('region', { name: 'Value history' }))
     const up = card.getByRole('button', { name: /^Vote up/ })
     await expect(up).toHaveAccessibleName('Vote up (0)')
     await up.click()
@@ -66,6 +69,7 @@ test.describe('value suggestions', () => {
     const editor = await becomeNewUser(page, testInfo, 'editor')
     await grantRole(editor, valueEditorRole('blox-fruits'))
     await page.goto(itemPage)
+    await scrollToEndOf(page.getByRole('region', { name: 'Value history' }))
     await expect(card.getByRole('button', { name: 'Vote up (1)' })).toBeVisible()
     await expectAccessible(page)
     // The value grows by far more than 90 %: Approve asks first, in place, with the change in words.

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test'
 import { expect, expectAccessible, test } from './fixtures'
 import { createUser, setUpHeaders, uniqueEmail } from './support/accounts'
+import { scrollToEndOf } from './support/pages'
 
 const stamp = () => `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`
 
@@ -145,6 +146,7 @@ test.describe('trade ads', { tag: '@phone' }, () => {
     })
 
     await page.goto('/values/blox-fruits/tiger')
+    await scrollToEndOf(page.getByRole('region', { name: 'Value history' }))
     const section = page.getByRole('region', { name: 'Trade ads' })
     await section.scrollIntoViewIfNeeded()
     const has = section.getByRole('region', { name: 'Have Tiger' })
@@ -167,6 +169,7 @@ test.describe('trade ads', { tag: '@phone' }, () => {
     await expectAccessible(page)
 
     await page.goto(`/u/${owner}`)
+    await scrollToEndOf(page.getByRole('region', { name: /^Favorite items/ }))
     const ads = page.getByRole('region', { name: 'Trade ads' })
     await ads.scrollIntoViewIfNeeded()
     const card = ads.getByRole('article').filter({ hasText: note })

@@ -5,6 +5,8 @@
  * Pure data and functions with no package imports: it ships in the browser bundle.
  */
 
+export { isGagCrop, isGagPet } from './gag-kinds'
+
 /** A crop's variant: one per fruit; it multiplies the whole value. `normal` is the crop without one. */
 export const GAG_VARIANTS = {
   normal: { label: 'Normal', multiplier: 1 },
@@ -146,11 +148,6 @@ export interface CropModifiers {
   kg?: number
   /** A pet's age, MIN_AGE..MAX_AGE. */
   age?: number
-}
-
-/** A Grow a Garden item that takes mutations: its crops (the catalog lists them as seeds). */
-export function isGagCrop(gameId: string | undefined, category: string | null | undefined): boolean {
-  return gameId === 'grow-a-garden' && category === 'seed'
 }
 
 export const isGagVariant = (key: string): key is GagVariant => Object.hasOwn(GAG_VARIANTS, key)
@@ -306,11 +303,6 @@ export const isGagPetMutation = (key: string): key is GagPetMutation => Object.h
 /** A pet's age range; its weight stops growing at age 100. */
 export const MIN_AGE = 1
 export const MAX_AGE = 100
-
-/** A Grow a Garden pet: it takes a pet mutation and an age. */
-export function isGagPet(gameId: string | undefined, category: string | null | undefined): boolean {
-  return gameId === 'grow-a-garden' && category === 'pet'
-}
 
 /** A pet's weight at an age from its age-1 weight: `W1 × (age + 10) / 11` (age 100 = 10× the age-1 weight). */
 export const petWeightAtAge = (ageOneKg: number, age: number) =>

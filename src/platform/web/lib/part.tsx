@@ -1,5 +1,6 @@
 import { type ReactNode, Suspense, use, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { whenCodeLoaded } from './lazy'
+import { NEAR_SCREEN } from './use-seen'
 
 /**
  * The parts of the page the server rendered that React has not hydrated yet. A part counts itself when
@@ -23,12 +24,14 @@ function Hydrated({ id }: { id: string }) {
 }
 
 /**
- * What a part of the page the server sent waits for before React hydrates it: a promise React's `use`
- * reads at once once it is open (its status set as React's own would be), so that React can hydrate the
- * part synchronously on a tap that opened it, and replay the tap.
+ * What a part of the page the server sent waits for before React hydrates it: a thenable React's `use`
+ * suspends on while it is closed (React keeps the server's markup). Opening it calls its listeners at
+ * once, React's among them, so that React reads it as settled in the same task: a tap that opened it
+ * hydrates the part synchronously, and React replays the tap to it.
  */
 interface Gate {
-  promise: Promise<void>
+  /** A thenable's `then`: calls back once the gate is open (at once when it is). */
+  then: (onOpen?: (() => unknown) | null) => void
   open: () => void
   isOpen: () => boolean
   /** The part's top-level elements, once known (a touch inside one of them opens the gate). */
@@ -36,20 +39,22 @@ interface Gate {
 }
 
 function newGate(): Gate {
-  let resolve!: () => void
-  const promise = new Promise<void>((r) => {
-    resolve = r
-  })
+  let listeners: Array<() => void> | null = []
   const gate: Gate = {
-    promise,
     elements: [],
-    isOpen: () => !closed.has(gate),
+    isOpen: () => listeners === null,
+    // biome-ignore lint/suspicious/noThenProperty: a thenable for React's `use`, which reads one that settles synchronously without suspending
+    then(onOpen) {
+      if (!onOpen) return
+      if (listeners) listeners.push(onOpen)
+      else onOpen()
+    },
     open() {
-      if (!closed.has(gate)) return
+      const waiting = listeners
+      if (!waiting) return
+      listeners = null
       closed.delete(gate)
-      // What React's `use` reads of a promise it has seen settle.
-      Object.assign(promise, { status: 'fulfilled', value: undefined })
-      resolve()
+      for (const listener of waiting) listener()
     },
   }
   closed.add(gate)
@@ -82,8 +87,6 @@ function listenForTouches() {
     window.addEventListener(type, onTouch, { capture: true, passive: true })
 }
 
-/** How near the screen a part hydrates: a little ahead of a trader's scrolling. */
-const NEAR = '200px 0px'
 let seenObserver: IntersectionObserver | undefined
 /** Each observed element's part, and how many of its part's elements have not been reported yet. */
 const partOf = new WeakMap<Element, { gate: Gate; id: string; unreported: Set<Element> }>()
@@ -109,7 +112,7 @@ function observe(gate: Gate, id: string) {
         } else if (part.unreported.size === 0 && !part.gate.isOpen()) done(part.id)
       }
     },
-    { rootMargin: NEAR },
+    { rootMargin: NEAR_SCREEN },
   )
   const part = { gate, id, unreported: new Set(gate.elements) }
   for (const element of gate.elements) {
@@ -118,29 +121,18 @@ function observe(gate: Gate, id: string) {
   }
 }
 
-/**
- * The elements of the server's Suspense boundary that follows `marker` (between its comments), or
- * null where React rendered the boundary itself (no comments: nothing to wait for).
- */
-function boundaryElements(marker: Element): Element[] | null {
-  const first = marker.nextSibling
-  if (first?.nodeType !== Node.COMMENT_NODE || !(first as Comment).data.startsWith('$')) return null
+/** The elements between a part's two markers: what the server sent for it (the markers' own kind aside). */
+function elementsBetween(start: Element, end: Element): Element[] {
   const elements: Element[] = []
-  let depth = 0
-  for (let node: ChildNode | null = first; node; node = node.nextSibling) {
-    if (node.nodeType === Node.COMMENT_NODE) {
-      const text = (node as Comment).data
-      if (text === '/$') depth--
-      else if (text.startsWith('$')) depth++
-      if (depth === 0) break
-    } else if (depth === 1 && node instanceof Element) elements.push(node)
-  }
+  for (let node = start.nextElementSibling; node && node !== end; node = node.nextElementSibling)
+    if (!(node instanceof HTMLTemplateElement)) elements.push(node)
   return elements
 }
 
 /** Renders its children once the gate is open; until then React keeps what the server sent. */
 function Gated({ gate, children }: { gate: Gate; children: ReactNode }) {
-  use(gate.promise)
+  // React reads any thenable; PromiseLike's type also asks `then` for a result React does not use.
+  use(gate as unknown as PromiseLike<void>)
   return children
 }
 
@@ -154,7 +146,8 @@ function Gated({ gate, children }: { gate: Gate; children: ReactNode }) {
 export function Part({ children }: { children: ReactNode }) {
   const id = useId()
   const [gate] = useState(() => (hydrating ? newGate() : undefined))
-  const marker = useRef<HTMLTemplateElement>(null)
+  const start = useRef<HTMLTemplateElement>(null)
+  const end = useRef<HTMLTemplateElement>(null)
   const rendered = useRef(false)
   // Rendered again by its parent (new children): hydrated now, with them.
   if (rendered.current) gate?.open()
@@ -168,21 +161,23 @@ export function Part({ children }: { children: ReactNode }) {
     return () => done(id)
   }, [gate, id])
   useLayoutEffect(() => {
-    if (!gate || !marker.current || gate.isOpen()) return
-    const elements = boundaryElements(marker.current)
-    if (!elements) return gate.open()
+    if (!gate || !start.current || !end.current || gate.isOpen()) return
+    // Nothing between the markers: React rendered the part itself (nothing of the server's to keep).
+    const elements = elementsBetween(start.current, end.current)
+    if (elements.length === 0) return gate.open()
     gate.elements = elements
     listenForTouches()
     observe(gate, id)
   }, [gate, id])
   return (
     <>
-      {/* Marks where the part starts, for the gate (in the server's page and the browser's alike). */}
-      <template ref={marker} />
+      {/* Mark where the part starts and ends, for the gate (in the server's page and the browser's alike). */}
+      <template ref={start} />
       <Suspense>
         {gate ? <Gated gate={gate}>{children}</Gated> : children}
         {gate && <Hydrated id={id} />}
       </Suspense>
+      <template ref={end} />
     </>
   )
 }

@@ -1,11 +1,14 @@
 import { useCallback, useState } from 'react'
 
+/** How near the screen a part of the page counts as seen: a little ahead of a trader's scrolling. */
+export const NEAR_SCREEN = '200px 0px'
+
 /**
  * Whether the element given to the ref has come near the screen (within `margin`): for parts of a
- * page only the browser shows, whose code and requests are not needed before a trader scrolls to them.
- * Where IntersectionObserver is missing, at once.
+ * page only the browser shows, whose code and requests are not needed before a trader scrolls to them
+ * (not in a phone's first seconds). Where IntersectionObserver is missing, at once.
  */
-export function useSeen(margin = '600px'): [ref: (element: Element | null) => void, seen: boolean] {
+export function useSeen(margin = NEAR_SCREEN): [ref: (element: Element | null) => void, seen: boolean] {
   const [seen, setSeen] = useState(false)
   const ref = useCallback(
     (element: Element | null) => {

@@ -1,18 +1,7 @@
 import { Calculator } from 'lucide-react'
-import { type ReactNode, useState } from 'react'
-import { Link, useParams } from 'react-router'
+import { Link, useLocation, useParams } from 'react-router'
 import type { ItemDetailResponse } from '@/features/catalog/contract'
-import {
-  type CropModifiers,
-  cropValue,
-  describeModifiers,
-  GAG_CROPS,
-  isGagCrop,
-  isGagPet,
-  modifierRatio,
-  petRatio,
-  petValue,
-} from '@/features/catalog/gag-modifiers'
+import { isGagCrop, isGagPet } from '@/features/catalog/gag-kinds'
 import { categoryLabel, trendLabel, valueSourcePhrase } from '@/features/catalog/labels'
 import { NotFoundPage } from '@/platform/web/app/not-found-page'
 import { ErrorPanel } from '@/platform/web/app/shell/error-panel'
@@ -20,6 +9,7 @@ import { buttonClass } from '@/platform/web/components/ui/button'
 import { Spinner } from '@/platform/web/components/ui/spinner'
 import { ApiError } from '@/platform/web/lib/api'
 import { formatDay } from '@/platform/web/lib/format'
+import { lazy } from '@/platform/web/lib/lazy'
 import { useIsBrowser, useRenderNow } from '@/platform/web/lib/now'
 import { usePageMeta } from '@/platform/web/lib/page-meta'
 import { Part } from '@/platform/web/lib/part'
@@ -27,13 +17,20 @@ import { Slot } from '@/platform/web/lib/slots'
 import { useSeen } from '@/platform/web/lib/use-seen'
 import { formatValue, formatValueFull } from '@/shared/format-value'
 import { useItemDetail } from '../api'
-import { CropModifierFields, PetModifierFields } from '../components/crop-modifiers'
 import { ItemImage } from '../components/item-image'
 import { DemandMeter, ItemRow, TrendIcon } from '../components/item-row'
 import { ValueChart } from '../components/value-chart'
 import { Ago } from '../components/values-freshness'
 import { variantKeys } from '../components/variants'
 import { itemPageActions, itemPageEditor, itemPageRequests, itemPageSections } from '../slots'
+
+/** Grow a Garden's value tools, loaded only for its crops and pets (they bring the modifier tables). */
+const CropValueTool = lazy(async () => ({
+  default: (await import('../components/item-value-tools')).CropValueTool,
+}))
+const PetValueTool = lazy(async () => ({
+  default: (await import('../components/item-value-tools')).PetValueTool,
+}))
 
 function Facts({ data }: { data: ItemDetailResponse }) {
   const { item, game } = data
@@ -133,121 +130,8 @@ function Facts({ data }: { data: ItemDetailResponse }) {
 }
 
 /**
- * The box of the item page that values a Grow a Garden crop or pet with modifiers the trader picks: the
- * rule's words, the fields, and the value they give.
- */
-function ModifierTool({
-  title,
-  name,
-  modifiers,
-  value,
-  note,
-  rule,
-  children,
-}: {
-  title: string
-  name: string
-  modifiers: CropModifiers
-  value: number | null
-  /** After the value: what it is relative to ("×4 its value", "in-game sell value (Sheckles)"). */
-  note: string
-  rule: ReactNode
-  /** The fields. */
-  children: ReactNode
-}) {
-  const shown = describeModifiers(modifiers)
-  return (
-    <section aria-labelledby="modifier-value" className="mt-8 rounded-2xl border border-line bg-surface p-4">
-      <h2 id="modifier-value" className="font-semibold text-lg">
-        {title}
-      </h2>
-      <p className="mt-1 text-muted text-sm">{rule}</p>
-      <div className="mt-3 flex flex-wrap items-end gap-3">{children}</div>
-      <p className="mt-3 text-sm" aria-live="polite">
-        {name}
-        {shown ? ` (${shown})` : ''}:{' '}
-        {value === null ? (
-          <span className="text-muted">no value yet</span>
-        ) : (
-          <>
-            <strong className="text-lg tabular-nums" title={formatValueFull(value)}>
-              {formatValue(value)}
-            </strong>{' '}
-            <span className="text-muted">{note}</span>
-          </>
-        )}
-      </p>
-    </section>
-  )
-}
-
-/**
- * A Grow a Garden crop's value at a chosen variant, mutations and weight, with the rule the calculator
- * uses: its trade value times the game's ratio, or its in-game sell value when it has no trade value.
- */
-function CropValueTool({ item }: { item: ItemDetailResponse['item'] }) {
-  const [modifiers, setModifiers] = useState<CropModifiers>({})
-  const crop = GAG_CROPS[item.id]
-  return (
-    <ModifierTool
-      title="Value at a weight and mutations"
-      name={item.name}
-      modifiers={modifiers}
-      value={cropValue(item.id, item.value, modifiers)}
-      note={
-        item.value === null
-          ? 'in-game sell value (Sheckles)'
-          : `×${formatRatio(modifierRatio(item.id, modifiers))} its value`
-      }
-      rule={
-        <>
-          The variant multiplies; mutations add up (Shocked ×100 and Wet ×2 make ×101); the value grows with
-          the square of the weight
-          {crop
-            ? ` above ${Math.round(crop.baseWeight * 950) / 1000} kg (base weight ${crop.baseWeight} kg)`
-            : ''}
-          .{crop ? '' : ' This crop’s base weight is not known, so its weight is not counted.'}
-        </>
-      }
-    >
-      <CropModifierFields
-        name={item.name}
-        itemId={item.id}
-        modifiers={modifiers}
-        weight={crop !== undefined}
-        onChange={setModifiers}
-        labels
-      />
-    </ModifierTool>
-  )
-}
-
-/**
- * A Grow a Garden pet's value at a chosen mutation and age, with the rule the calculator uses: its trade
- * value times its mutation's multiplier and its weight growth since age 1.
- */
-function PetValueTool({ item }: { item: ItemDetailResponse['item'] }) {
-  const [modifiers, setModifiers] = useState<CropModifiers>({})
-  return (
-    <ModifierTool
-      title="Value at an age and mutation"
-      name={item.name}
-      modifiers={modifiers}
-      value={petValue(item.value, modifiers)}
-      note={`×${formatRatio(petRatio(modifiers))} its value`}
-      rule="A pet's mutation multiplies its value (TradeHub's defaults, from ×1.1 for Shiny to ×5 for Ascended, rarer is higher); its weight grows with its age, ×(age + 10) / 11 of its age-1 weight up to ×10 at age 100, and its value with it."
-    >
-      <PetModifierFields name={item.name} modifiers={modifiers} onChange={setModifiers} labels />
-    </ModifierTool>
-  )
-}
-
-const formatRatio = (ratio: number) =>
-  ratio >= 100 ? Math.round(ratio).toLocaleString('en-US') : String(Math.round(ratio * 100) / 100)
-
-/**
  * Sections higher features bring, whose code loads apart (the item's stock, the value suggestions, its
- * trade ads): in the browser only, not on the server, once a trader scrolls near them. Only this part
+ * trade ads): in the browser only, not on the server, once a trader scrolls near them or the address names one (`#suggest`). Only this part
  * renders again once the page is hydrated.
  */
 function BrowserSections({
@@ -263,8 +147,10 @@ function BrowserSections({
 }) {
   const browser = useIsBrowser()
   const [sentinel, seen] = useSeen()
+  // An address with a section's anchor (a notification's link to "#suggest") asks for them at once.
+  const { hash } = useLocation()
   if (!browser) return null
-  if (!seen) return <div ref={sentinel} />
+  if (!seen && !hash) return <div ref={sentinel} />
   return <Slot slot={itemPageSections} game={game} item={item} name={name} category={category} />
 }
 
