@@ -5,16 +5,35 @@
 // this node process tops out near 11k req/s and would measure itself, not the servers: the bare server's
 // rate is printed, so a saturated generator shows. The two servers are measured in alternating rounds
 // and the ratio is taken from the medians, so a busy spell of this shared machine weighs on both alike.
-// Usage: npm run bench [-- /api/a /api/b ...] (default /api/site). Needs a build (npm run build).
+// Beside each rate: the server process's CPU time per request (utime + stime from /proc/<pid>/stat over
+// the round, divided by the requests wrk counted), which a busy machine disturbs less than the rate.
+// Usage: npm run bench [-- /api/a /api/b ...]. Needs a build (npm run build). Default paths: the values
+// list, an item, the trade-ads list (10,000 open ads) and the public API's item list.
+// The database: with BENCH_PG_ADMIN_URL (a PostgreSQL URL with the right to create databases, e.g.
+// postgres://postgres@127.0.0.1:5432/postgres) the bench creates a database of its own there
+// (tradehub_bench_<pid>), runs the server on it and drops it at the end; without it, PGlite in a
+// temporary DATA_DIR. Either way 10,000 open ads are seeded first (scripts/lib/seed-trade-ads.mjs).
 // A path that does not answer 200 is skipped with a line saying so.
 // BENCH_ROUNDS (7) rounds of BENCH_SECONDS (3) per server and path.
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
 import { ensureDebianPackage } from './lib/debian-package.mjs'
+import { seedTradeAds } from './lib/seed-trade-ads.mjs'
 import { startBuiltServer } from './lib/start-server.mjs'
 
-const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/api/site']
+const DEFAULT_PATHS = [
+  '/api/games/blox-fruits/items?sort=value&page=1&pageSize=50',
+  '/api/games/blox-fruits/items/kitsune',
+  '/api/trade-ads?game=blox-fruits',
+  '/api/v1/games/blox-fruits/items',
+]
+const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : DEFAULT_PATHS
+const ADS = 10_000
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3)
 const BARE_PORT = 3302
@@ -25,6 +44,21 @@ const CONNECTIONS = 10
 const ms = (text) => {
   const [, n, unit] = /([\d.]+)(us|ms|s)/.exec(text) ?? []
   return Number(n) * { us: 0.001, ms: 1, s: 1000 }[unit]
+}
+
+/** CPU time (user + system) a process has used so far, in seconds, from /proc/<pid>/stat. */
+const TICKS_PER_SECOND = 100 // USER_HZ, the same on every Linux architecture
+function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ') // after the command's name
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND // utime, stime
+}
+
+/** One round against the server with process id `pid`: its rate, p99 and CPU time per request. */
+async function measure(url, pid) {
+  const before = cpuSeconds(pid)
+  const result = await run(url)
+  return { ...result, cpuUs: ((cpuSeconds(pid) - before) * 1e6) / Math.max(1, result.requests) }
 }
 
 /** One round: wrk with two threads and 10 connections for SECONDS, in its own process. */
@@ -41,6 +75,7 @@ function run(url) {
       if (code !== 0 || !rate) return reject(new Error(`wrk failed (${code}): ${out}`))
       resolve({
         rate: Number(rate[1]),
+        requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? 0),
         p99: ms(/99%\s+(\S+)/.exec(out)?.[1] ?? '0ms'),
         non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0),
       })
@@ -66,6 +101,7 @@ async function startBareServer(answers) {
   if (!String(ready).includes('ready')) throw new Error(`the bare server said: ${ready}`)
   return {
     url: `http://127.0.0.1:${BARE_PORT}`,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve()
@@ -75,8 +111,61 @@ async function startBareServer(answers) {
   }
 }
 
+/**
+ * The database the server runs on, seeded with ADS open ads: a PostgreSQL database of the bench's own
+ * under BENCH_PG_ADMIN_URL, else PGlite in a temporary DATA_DIR (seeded between two starts of the server,
+ * which migrates it). `drop` removes the PostgreSQL database.
+ */
+async function benchDatabase() {
+  const adminUrl = process.env.BENCH_PG_ADMIN_URL
+  if (!adminUrl) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'tradehub-bench-'))
+    await (await startBuiltServer({ port: 3301, dataDir })).stop()
+    const db = new PGlite(path.join(dataDir, 'db'))
+    try {
+      await seedTradeAds(db, ADS)
+    } finally {
+      await db.close()
+    }
+    return { label: `PGlite (${dataDir})`, env: { DATABASE_URL: undefined }, dataDir, drop: async () => {} }
+  }
+  const name = `tradehub_bench_${process.pid}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const drop = async () => {
+    await admin.query(`drop database if exists ${name} with (force)`)
+    await admin.end()
+  }
+  try {
+    await (await startBuiltServer({ port: 3301, env: { DATABASE_URL: url.href } })).stop()
+    const client = new pg.Client({ connectionString: url.href })
+    await client.connect()
+    try {
+      await seedTradeAds(client, ADS)
+    } finally {
+      await client.end()
+    }
+  } catch (error) {
+    await drop()
+    throw error
+  }
+  return { label: `PostgreSQL (${name}, dropped at the end)`, env: { DATABASE_URL: url.href }, drop }
+}
+
+const database = await benchDatabase()
 // LOG_LEVEL unset: the server's own default, as `npm start` runs it.
-const server = await startBuiltServer({ port: 3301, env: { LOG_LEVEL: undefined }, logFile: true })
+const server = await startBuiltServer({
+  port: 3301,
+  env: { ...database.env, LOG_LEVEL: undefined },
+  logFile: true,
+  dataDir: database.dataDir,
+}).catch(async (error) => {
+  await database.drop()
+  throw error
+})
 try {
   const answers = {}
   for (const path of paths) {
@@ -92,21 +181,25 @@ try {
   }
   const bare = await startBareServer(answers)
   try {
-    console.log(
-      `built server: default log level; ${ROUNDS} alternating rounds of ${SECONDS} s per server; medians`,
-    )
+    console.log(`built server: default log level, on ${database.label} with ${ADS} open trade ads`)
+    console.log(`${ROUNDS} alternating rounds of ${SECONDS} s per server; medians`)
     for (const path of Object.keys(answers)) {
       await run(server.url + path) // warm-up: fills the read cache and JIT
       await run(bare.url + path)
       const rounds = []
       for (let i = 0; i < ROUNDS; i++) {
-        rounds.push({ app: await run(server.url + path), bare: await run(bare.url + path) })
+        rounds.push({
+          app: await measure(server.url + path, server.pid),
+          bare: await measure(bare.url + path, bare.pid),
+        })
       }
       const rate = (side) => median(rounds.map((r) => r[side].rate))
       const p99 = (side) => median(rounds.map((r) => r[side].p99))
+      const cpu = (side) => median(rounds.map((r) => r[side].cpuUs))
       const non2xx = (side) => rounds.reduce((sum, r) => sum + r[side].non2xx, 0)
       const line = (side) =>
-        `${Math.round(rate(side))} req/s, p99 ${p99(side).toFixed(2)} ms, ${non2xx(side)} non-2xx`
+        `${Math.round(rate(side))} req/s, p99 ${p99(side).toFixed(2)} ms, ` +
+        `${Math.round(cpu(side))} µs CPU/request, ${non2xx(side)} non-2xx`
       const each = rounds.map((r) => (r.app.rate / r.bare.rate).toFixed(2))
       const bytes = Buffer.from(answers[path].body, 'base64').length
       console.log('')
@@ -121,6 +214,7 @@ try {
   }
 } finally {
   await server.stop()
+  await database.drop()
 }
 const log = readFileSync(server.logPath, 'utf8').split('\n').filter(Boolean)
 const requests = log.map((line) => JSON.parse(line)).filter((entry) => entry.path !== undefined)

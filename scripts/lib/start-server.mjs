@@ -1,4 +1,5 @@
-// Starts the built server (dist/server/main.js) on a fresh DATA_DIR and resolves when it is healthy.
+// Starts the built server (dist/server/main.js) on a fresh DATA_DIR (or the one given) and resolves when it
+// is healthy.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, openSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -8,12 +9,19 @@ import path from 'node:path'
  * `nodeArgs`: flags for the server's node (a profiler: `--cpu-prof`, `--heapsnapshot-signal=SIGUSR2`).
  * `logFile`: the server's standard output goes to `server.log` in its DATA_DIR instead of ours.
  * An `env` value of undefined leaves that variable unset (the server's default).
+ * `dataDir`: a DATA_DIR of the caller's (a PGlite database seeded between two starts); else a fresh one.
  */
-export async function startBuiltServer({ port = 3300, env = {}, nodeArgs = [], logFile = false } = {}) {
+export async function startBuiltServer({
+  port = 3300,
+  env = {},
+  nodeArgs = [],
+  logFile = false,
+  dataDir,
+} = {}) {
   if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
     throw new Error('No build found: run "npm run build" first.')
   }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tradehub-script-'))
+  dataDir ??= mkdtempSync(path.join(tmpdir(), 'tradehub-script-'))
   const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
     env: {
       ...process.env,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { gzipSync } from 'node:zlib'
 import { sql } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../context'
@@ -12,7 +13,24 @@ export interface CachedJson {
   etag: string
   /** Kept by a read cache (`ReadCache.json`): whether the cache still holds this very answer. */
   current?: () => boolean
+  /** `body` gzipped, made on first use by `gzipOf` and kept with the answer. */
+  gzip?: Uint8Array<ArrayBuffer>
 }
+
+export const JSON_TYPE = 'application/json; charset=utf-8'
+
+/** An Accept-Encoding that plainly takes gzip (no weights): a browser's. Others are left to the app. */
+const PLAIN_GZIP = /^(?:[\w*-]+\s*,\s*)*gzip(?:\s*,\s*[\w*-]+)*$/i
+export const takesPlainGzip = (acceptEncoding: string | undefined) =>
+  acceptEncoding !== undefined && PLAIN_GZIP.test(acceptEncoding)
+
+/** A kept answer's body gzipped: once per answer, not once per request (decision 051). */
+export function gzipOf(cached: CachedJson): Uint8Array<ArrayBuffer> {
+  cached.gzip ??= new Uint8Array(gzipSync(cached.body))
+  return cached.gzip
+}
+
+const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i
 
 interface Entry {
   value: Promise<unknown>
@@ -159,21 +177,37 @@ export async function createSharedReadCache(
 /**
  * Answers a cached JSON body with its ETag, or 304 when the client already has it. `freshFor`: seconds
  * a client may reuse it unasked, or a Cache-Control value of its own (live data: 'public, no-cache').
- * The answer carries its headers as a plain object, which the Node adapter writes as they are.
+ * The answer carries its headers as a plain object, which the Node adapter writes as they are. An
+ * answer kept by the read cache goes gzipped to a client that plainly takes gzip, from bytes made once
+ * per answer (`gzipOf`), with the headers the compress middleware would give it (a weak ETag, Vary);
+ * the middleware leaves an answer that has a Content-Encoding as it is.
  */
 export function sendCachedJson(c: Context, cached: CachedJson, freshFor: number | string = 30): Response {
-  const headers = {
-    ETag: cached.etag,
-    'Cache-Control':
-      typeof freshFor === 'string' ? freshFor : `public, max-age=${freshFor}, stale-while-revalidate=300`,
-  }
+  const cacheControl =
+    typeof freshFor === 'string' ? freshFor : `public, max-age=${freshFor}, stale-while-revalidate=300`
   // A public answer of the read cache is the same for everyone at this URL while the cache holds it.
   if (typeof freshFor === 'number' && cached.current)
-    (c as Context<AppEnv>).get('deps').sharedAnswers?.remember(c, cached, headers['Cache-Control'])
+    (c as Context<AppEnv>).get('deps').sharedAnswers?.remember(c, cached, cacheControl)
   if (matchesEtag(c.req.header('if-none-match'), cached.etag))
-    return new Response(null, { status: 304, headers })
+    return new Response(null, { status: 304, headers: { ETag: cached.etag, 'Cache-Control': cacheControl } })
+  if (
+    cached.current &&
+    c.req.method === 'GET' &&
+    takesPlainGzip(c.req.header('accept-encoding')) &&
+    !NO_TRANSFORM.test(cacheControl)
+  ) {
+    return new Response(gzipOf(cached), {
+      headers: {
+        ETag: `W/${cached.etag}`,
+        'Cache-Control': cacheControl,
+        'Content-Type': JSON_TYPE,
+        Vary: 'Accept-Encoding',
+        'Content-Encoding': 'gzip',
+      },
+    })
+  }
   return new Response(cached.body, {
-    headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
+    headers: { ETag: cached.etag, 'Cache-Control': cacheControl, 'Content-Type': JSON_TYPE },
   })
 }
 

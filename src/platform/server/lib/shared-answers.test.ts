@@ -36,8 +36,11 @@ describe('shared answers: the Node server answers a public read the app answered
     await t.close()
   })
 
-  /** A raw request (no header of the client's own), its body unzipped, and who answered it. */
-  function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
+  /**
+   * A raw request (no header of the client's own), its body unzipped, and who answered it; the headers
+   * without those of the connection and the clock (`dropped`).
+   */
+  function get(path: string, headers: Record<string, string> = {}, method = 'GET', dropped = TRANSPORT) {
     const calls = byShared.mock.results.length
     return new Promise<Answer & { shared: boolean }>((resolve, reject) => {
       const req = httpRequest(server.url + path, { method, headers }, (res) => {
@@ -47,7 +50,7 @@ describe('shared answers: the Node server answers a public read the app answered
           const raw = Buffer.concat(chunks)
           const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw
           const headers = { ...res.headers }
-          for (const name of TRANSPORT) delete headers[name]
+          for (const name of dropped) delete headers[name]
           const shared = byShared.mock.results.slice(calls).some((r: { value: unknown }) => r.value === true)
           resolve({ status: res.statusCode!, headers, body: body.toString(), shared })
         })
@@ -116,6 +119,24 @@ describe('shared answers: the Node server answers a public read the app answered
     const signedIn = await get(path, { cookie: 'better-auth.session_token=not-a-session' })
     expect(signedIn).toMatchObject({ status: 200, shared: false })
     expect((await get(path, { cookie: 'theme=dark' })).shared).toBe(true)
+  })
+
+  it('has the app send a kept answer gzipped once, not per request: the same answer for a session', async () => {
+    const path = '/api/trade-ads?game=fisch&page=1&tag=adds'
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' }
+    const session = { ...browser, cookie: 'better-auth.session_token=not-a-session' }
+    await get(path, browser)
+    const visitor = await get(path, browser)
+    expect(visitor).toMatchObject({ status: 200, shared: true })
+    for (let i = 0; i < 2; i++) {
+      const bySession = await get(path, session, 'GET', ['date', 'connection', 'keep-alive'])
+      expect(bySession.shared).toBe(false)
+      // Bytes made before (a length), not a stream compressed for this request (chunked).
+      expect(bySession.headers['content-length']).toBeDefined()
+      expect(bySession.headers['transfer-encoding']).toBeUndefined()
+      const { 'content-length': _, ...headers } = bySession.headers
+      expect({ ...bySession, headers }).toEqual({ ...visitor, shared: false })
+    }
   })
 
   it('stops answering once the read cache drops the data (a write), and the app answers anew', async () => {

@@ -1,26 +1,31 @@
 import { IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { gzipSync } from 'node:zlib'
 import { getRequestListener, type HttpBindings } from '@hono/node-server'
 import type { Context } from 'hono'
 import { type AppServer, createAppServer } from './http-server'
 import { type Logger, logRequest } from './logger'
-import { type CachedJson, matchesEtag } from './read-cache'
+import { type CachedJson, gzipOf, JSON_TYPE, matchesEtag, takesPlainGzip } from './read-cache'
 import { securityHeaderList } from './security-headers'
-
-/** An Accept-Encoding that plainly takes gzip (no weights): a browser's. Others are left to the app. */
-const PLAIN_GZIP = /^(?:[\w*-]+\s*,\s*)*gzip(?:\s*,\s*[\w*-]+)*$/i
-const JSON_TYPE = 'application/json; charset=utf-8'
 
 interface Answer {
   /** An answer of the read cache: when the cache drops it (`current()`), this answer goes too. */
-  cached: Required<CachedJson>
+  cached: CachedJson & Required<Pick<CachedJson, 'current'>>
   cacheControl: string
-  gzip?: Buffer
+  /** The headers of each kind of answer (name, value, …), made on its first request. */
+  heads?: Heads
   /** Given only to requests without a session: a signed-in user may get another answer (their blocks). */
   visitorsOnly?: boolean
   /** Asked per request: headers of its own to add (name, value, …), or false to leave it to the app. */
   admit?: Admit
+}
+
+interface Heads {
+  /** The security headers and Cache-Control. */
+  common: string[]
+  notModified: string[]
+  plain: string[]
+  /** Made on the first gzipped answer. */
+  gzip?: string[]
 }
 
 /** A route's own check of a kept answer's request (the public API's limit): extra headers, or false. */
@@ -70,7 +75,7 @@ export class SharedAnswers {
     if (!cached.current || this.answers.get(incoming.url)?.cached === cached) return
     this.answers.delete(incoming.url)
     this.answers.set(incoming.url, {
-      cached: cached as Required<CachedJson>,
+      cached: cached as CachedJson & Required<Pick<CachedJson, 'current'>>,
       cacheControl,
       visitorsOnly,
       admit,
@@ -94,32 +99,47 @@ export class SharedAnswers {
     const acceptEncoding = req.headers['accept-encoding']
     // The app's compress middleware gzips every JSON answer for a client that sends Accept-Encoding.
     const compressible = acceptEncoding !== undefined
-    if (compressible && !PLAIN_GZIP.test(acceptEncoding)) return false
+    if (compressible && !takesPlainGzip(acceptEncoding)) return false
     const own = answer.admit ? answer.admit(req) : undefined
     if (own === false) return false
 
-    const headers: string[] = []
-    if (own) headers.push(...own)
-    for (const [name, value] of this.securityHeaders) headers.push(name, value)
-    headers.push('Cache-Control', answer.cacheControl)
+    // Made once per answer: the security headers, Cache-Control, ETag, type and length of each kind.
+    answer.heads ??= this.headsOf(answer)
+    const heads = answer.heads
     let status = 200
     let body: Uint8Array | undefined
+    let head: string[]
     if (matchesEtag(req.headers['if-none-match'], cached.etag)) {
       status = 304
-      headers.push('ETag', cached.etag)
+      head = heads.notModified
     } else if (compressible) {
-      answer.gzip ??= gzipSync(cached.body)
-      body = answer.gzip
-      headers.push('ETag', `W/${cached.etag}`, 'Content-Type', JSON_TYPE, 'Vary', 'Accept-Encoding')
-      headers.push('Content-Encoding', 'gzip', 'Content-Length', String(body.byteLength))
+      body = gzipOf(cached)
+      heads.gzip ??= [
+        ...heads.common,
+        ...['ETag', `W/${cached.etag}`, 'Content-Type', JSON_TYPE, 'Vary', 'Accept-Encoding'],
+        ...['Content-Encoding', 'gzip', 'Content-Length', String(body.byteLength)],
+      ]
+      head = heads.gzip
     } else {
       body = cached.body
-      headers.push('ETag', cached.etag, 'Content-Type', JSON_TYPE, 'Content-Length', String(body.byteLength))
+      head = heads.plain
     }
+    const headers = own ? [...own, ...head] : head
     res.writeHead(status, headers)
     res.end(body)
     logRequest(this.logger, req.method, url.split('?', 1)[0]!, status, started)
     return true
+  }
+
+  /** The headers of a kept answer as served, but for the gzipped one's (made on first use). */
+  private headsOf({ cached, cacheControl }: Answer): Heads {
+    const common = [...this.securityHeaders.flat(), 'Cache-Control', cacheControl]
+    const length = String(cached.body.byteLength)
+    return {
+      common,
+      notModified: [...common, 'ETag', cached.etag],
+      plain: [...common, 'ETag', cached.etag, 'Content-Type', JSON_TYPE, 'Content-Length', length],
+    }
   }
 }
 
