@@ -1,12 +1,13 @@
 // Builds the web app (Vite) into dist/web, pre-compressed, its server-side page renderer into
-// dist/ssr, and the server bundle into dist/server, then stamps dist/ with the hash of the sources it was built from.
+// dist/ssr, and the server bundle into dist/server, then stamps dist/ with the hash of the sources it
+// was built from and their sizes and modification times (an unchanged checkout is recognised by those
+// without reading its files).
 //   node scripts/build.mjs               always builds (npm run build)
 //   node scripts/build.mjs --if-changed  builds only when the sources differ from the stamp (npm start)
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildStatus, removeStamp, writeStamp } from './lib/build-stamp.mjs'
-import { precompress } from './lib/precompress.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const status = await buildStatus(root)
@@ -31,5 +32,6 @@ for (const args of [
     process.exit(1)
   }
 }
+const { precompress } = await import('./lib/precompress.mjs')
 await precompress(path.join(root, 'dist/web'))
-await writeStamp(root, status.hash)
+await writeStamp(root, status.sources)

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -15,9 +15,9 @@ describe('is the build up to date', () => {
   const status = () => buildStatus(root, INPUTS)
   /** What a successful build does: writes its outputs, then the stamp of the sources it started from. */
   const build = async () => {
-    const { hash } = await status()
+    const { sources } = await status()
     for (const file of BUILD_OUTPUTS) write(file, 'built')
-    await writeStamp(root, hash)
+    await writeStamp(root, sources)
   }
 
   beforeEach(() => {
@@ -34,10 +34,36 @@ describe('is the build up to date', () => {
     expect((await status()).upToDate).toBe(false)
   })
 
-  it('is right after a build, and stays so while nothing changes', async () => {
+  it('is right after a build, and stays so while nothing changes, known from the files’ sizes and times alone', async () => {
     await build()
-    expect(await status()).toMatchObject({ upToDate: true, reason: 'up to date' })
-    expect((await status()).upToDate).toBe(true)
+    expect(await status()).toMatchObject({ upToDate: true, reason: 'up to date', checked: 'fingerprint' })
+    expect(await status()).toMatchObject({ upToDate: true, checked: 'fingerprint' })
+  })
+
+  it('a file touched (or checked out again) with the same contents is read once, then known by its new time', async () => {
+    await build()
+    const file = path.join(root, 'src/server/main.ts')
+    const later = new Date(statSync(file).mtimeMs + 60_000)
+    utimesSync(file, later, later)
+    expect(await status()).toMatchObject({ upToDate: true, checked: 'contents' })
+    expect(await status()).toMatchObject({ upToDate: true, checked: 'fingerprint' })
+  })
+
+  it('a source edited to the same size is a change: its time differs', async () => {
+    await build()
+    const file = path.join(root, 'src/server/main.ts')
+    const later = new Date(statSync(file).mtimeMs + 60_000)
+    write('src/server/main.ts', 'SERVER')
+    utimesSync(file, later, later)
+    expect(await status()).toMatchObject({ upToDate: false, reason: 'sources changed since the last build' })
+  })
+
+  it('a stamp of an older build without the fingerprint is checked by contents', async () => {
+    await build()
+    const { sources } = await status()
+    await writeStamp(root, { hash: sources.hash })
+    expect(await status()).toMatchObject({ upToDate: true, checked: 'contents' })
+    expect(await status()).toMatchObject({ upToDate: true, checked: 'fingerprint' })
   })
 
   it('is not once a source, the config or the lockfile changes, or a source is added, removed or renamed', async () => {
@@ -77,7 +103,7 @@ describe('is the build up to date', () => {
     await removeStamp(root)
     expect((await status()).upToDate).toBe(false)
     rmSync(path.join(root, BUILD_OUTPUTS[1]))
-    await expect(writeStamp(root, (await status()).hash)).rejects.toThrow(BUILD_OUTPUTS[1])
+    await expect(writeStamp(root, (await status()).sources)).rejects.toThrow(BUILD_OUTPUTS[1])
     expect((await status()).upToDate).toBe(false)
   })
 })
