@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { databaseUnreachable } from '../lib/errors'
 import { migrationsDir } from '../lib/paths'
+import { migrationsCurrent } from './migrated'
 
 /** Typed as node-postgres; the PGlite driver has the same query API and result shape (`rows`). */
 export type Db = NodePgDatabase
@@ -23,7 +24,11 @@ type Listener = (payload: string) => void
 export interface Database {
   readonly kind: DatabaseOptions['kind']
   readonly db: Db
-  migrate(): Promise<void>
+  /**
+   * Applies the migrations the database lacks; when it has them all (one query: migrationsCurrent), does
+   * nothing more. Resolves with whether the migrator ran.
+   */
+  migrate(): Promise<boolean>
   ping(): Promise<void>
   /** Calls `onPayload` for each NOTIFY on `channel`; with '' after a lost connection is restored. */
   listen(channel: string, onPayload: Listener): Promise<() => Promise<void>>
@@ -95,7 +100,9 @@ async function openPglite(dataDir?: string, dump?: Blob): Promise<Database> {
     kind: 'pglite',
     db,
     async migrate() {
+      if (await migrationsCurrent(db)) return false
       await migratePglite(db as never, { migrationsFolder: migrationsDir })
+      return true
     },
     async ping() {
       await client.query('select 1')
@@ -197,11 +204,13 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     kind: 'postgres',
     db,
     async migrate() {
+      if (await migrationsCurrent(db)) return false
       // Two instances starting at once: the second waits here, then finds nothing left to apply.
       const lockClient = await pool.connect()
       try {
         await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
         await migratePg(db as never, { migrationsFolder: migrationsDir })
+        return true
       } finally {
         await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {})
         lockClient.release()
