@@ -99,3 +99,12 @@ export const itemValueChanges = pgTable(
     index('item_value_changes_source_idx').on(t.source, t.changedAt),
   ],
 )
+
+/**
+ * The catalog folders imported so far, by the hash of their files: a start whose catalog is one of them
+ * reads neither the files nor the items (src/features/catalog/server/import.ts).
+ */
+export const catalogImports = pgTable('catalog_imports', {
+  hash: text().primaryKey(),
+  importedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+})

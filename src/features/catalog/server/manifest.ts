@@ -1,7 +1,6 @@
 import { defineFeature } from '@/platform/server/context'
 import { catalogDir } from '@/platform/server/lib/paths'
-import { readCatalog } from './catalog-file'
-import { importCatalog } from './import'
+import { importCatalogFolder } from './import'
 import { itemPageHead, sharedTradePageHead } from './page-head'
 import { catalogRoutes, searchRoutes } from './routes'
 
@@ -16,8 +15,9 @@ export default defineFeature({
     '/trade-helper/:game': sharedTradePageHead,
   },
   async start({ database, logger }) {
-    const imported = await importCatalog(database.db, await readCatalog(catalogDir))
-    logger.info({ imported }, 'catalog imported')
+    const imported = await importCatalogFolder(database.db, catalogDir)
+    if (imported === 'unchanged') logger.info('catalog unchanged since its last import')
+    else logger.info({ imported }, 'catalog imported')
     return undefined
   },
 })

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, like, ne, notExists, or, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, isNull, like, ne, notExists, or, sql } from 'drizzle-orm'
 import { profiles } from '@/features/accounts/server/public'
 import {
   type CreateGuideRequest,
@@ -235,27 +235,48 @@ export async function previewGuide(ctx: GuidesContext, actor: Actor, body: strin
  * The site's starting guides, written into a database that lacks them, keyed by slug, so a second
  * instance or a second start adds nothing. A starting guide no staff member has saved is brought up to
  * the site's current text (with a revision by the site); one staff have changed stays as they left it.
+ * One query first: a guide whose title and text are already the site's is skipped without rendering or
+ * a transaction, so a start with every guide as written reads once and writes nothing.
  * Answers how many guides were added or brought up to date.
  */
 export async function seedStartingGuides(db: Db): Promise<number> {
+  const stored = new Map(
+    (
+      await db
+        .select({ slug: guides.slug, title: guides.title, body: guides.body })
+        .from(guides)
+        .where(
+          inArray(
+            guides.slug,
+            STARTING_GUIDES.map((guide) => guide.slug),
+          ),
+        )
+    ).map((row) => [row.slug, row]),
+  )
   let written = 0
   for (const guide of STARTING_GUIDES) {
+    const row = stored.get(guide.slug)
+    if (row && row.title === guide.title && row.body === guide.body) continue
     await db.transaction(async (tx) => {
       const { slug, title, game, body } = guide
-      const [added] = await tx
-        .insert(guides)
-        .values({
-          slug,
-          title,
-          game,
-          body,
-          ...renderGuide(body),
-          status: 'published',
-          publishedAt: sql`now()`,
-        })
-        .onConflictDoNothing({ target: guides.slug })
-        .returning({ id: guides.id })
-      let id = added?.id
+      let id: number | undefined
+      if (!row) {
+        const [added] = await tx
+          .insert(guides)
+          .values({
+            slug,
+            title,
+            game,
+            body,
+            ...renderGuide(body),
+            status: 'published',
+            publishedAt: sql`now()`,
+          })
+          .onConflictDoNothing({ target: guides.slug })
+          .returning({ id: guides.id })
+        id = added?.id
+      }
+      // There already (or added meanwhile by another instance): brought up to date unless staff saved it.
       if (!id) {
         const [stale] = await tx
           .select({ id: guides.id })
