@@ -102,8 +102,16 @@ export interface ServerFeature {
   hooks?: readonly HookImplementation[]
   /** Started before the features without it: data the others read at start (the catalog). */
   startFirst?: true
-  /** Workers, listeners, schedules, imports: run once the database is migrated, before requests. */
+  /**
+   * What requests need: data the feature writes on start (an import), listeners its answers rely on
+   * (event streams). Run once the database is migrated, before the app answers.
+   */
   start?(services: Services): Promise<Started | undefined>
+  /**
+   * Workers, schedules and catch-ups that requests do not wait for: started once the app answers
+   * (docs/decisions/052-listen-first.md), stopped before the features' `start` parts.
+   */
+  startWorkers?(services: Services): Promise<Started | undefined>
 }
 
 export const defineFeature = (feature: ServerFeature): ServerFeature => feature

@@ -1,27 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { Agent, type ClientRequest, type IncomingMessage, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { build } from 'esbuild'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { globImports } from '../../../scripts/lib/glob-imports.mjs'
+import { buildServer } from '../../../scripts/build-server.mjs'
 import { projectRoot } from './lib/paths'
+import { STARTING_MESSAGE } from './lib/starting'
 
 /** The server bundled as `npm run build` bundles it (its features found by import.meta.glob), under dist/. */
-const entry = path.join(projectRoot, 'dist', 'test-server', String(process.pid), 'main.js')
+const outdir = path.join(projectRoot, 'dist', 'test-server', String(process.pid))
+const entry = path.join(outdir, 'main.js')
 beforeAll(async () => {
-  await build({
-    entryPoints: [path.join(projectRoot, 'src/platform/server/main.ts')],
-    outfile: entry,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-    plugins: [globImports],
-  })
+  await buildServer({ outdir, sourcemap: false })
 })
 
 interface Started {
@@ -80,6 +71,21 @@ function waitForPort(server: Started): Promise<number> {
   })
 }
 
+/** The port, once the server has logged that it is ready (the app answers; before, every answer is 503). */
+async function waitForReady(server: Started): Promise<number> {
+  const port = await waitForPort(server)
+  await expect
+    .poll(
+      () => {
+        if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`)
+        return server.output().includes('TradeHub is ready')
+      },
+      { timeout: 170_000, interval: 100 },
+    )
+    .toBe(true)
+  return port
+}
+
 /** The status and Connection header of a request's answer, or the error that ended it (a reset). */
 function answerOf(req: ClientRequest): Promise<{ status: number | string; connection?: string }> {
   return new Promise((resolve) => {
@@ -102,9 +108,20 @@ describe('server process', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'tradehub-main-'))
     const first = startServer({ PORT: '0', DATA_DIR: dataDir })
     running.push(first)
+    // It listens first: while a fresh database is migrated and filled, every request is a 503.
     const port = await waitForPort(first)
+    const starting = await fetch(`http://127.0.0.1:${port}/api/health`)
+    expect(starting.status).toBe(503)
+    expect(starting.headers.get('retry-after')).toBe('1')
+    expect(await starting.json()).toMatchObject({ status: 'starting' })
+    const api = await fetch(`http://127.0.0.1:${port}/api/games`)
+    expect([api.status, api.headers.get('retry-after')]).toEqual([503, '1'])
+    expect(await api.json()).toEqual({ error: { code: 'UNAVAILABLE', message: STARTING_MESSAGE } })
+
+    await waitForReady(first)
     const health = await fetch(`http://127.0.0.1:${port}/api/health`)
     expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' })
+    expect((await fetch(`http://127.0.0.1:${port}/api/games`)).status).toBe(200)
 
     const second = startServer({ PORT: '0', DATA_DIR: dataDir })
     running.push(second)
@@ -116,6 +133,28 @@ describe('server process', () => {
     expect(first.output()).toContain('"msg":"stopped"')
   }, 180_000) // two server processes
 
+  it('stops cleanly on SIGTERM while starting: after the step under way, exit 0, DATA_DIR unlocked and usable', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'tradehub-main-'))
+    const server = startServer({ PORT: '0', DATA_DIR: dataDir })
+    running.push(server)
+    const port = await waitForPort(server)
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(503)
+    server.child.kill('SIGTERM')
+    expect(await server.exited).toBe(0)
+    expect(server.output()).toContain('shutting down while starting')
+    expect(server.output()).toContain('"msg":"stopped"')
+    expect(server.output()).not.toContain('TradeHub is ready')
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false)
+
+    // The database it left is whole: the next start on it is healthy.
+    const next = startServer({ PORT: '0', DATA_DIR: dataDir })
+    running.push(next)
+    const nextPort = await waitForReady(next)
+    expect((await fetch(`http://127.0.0.1:${nextPort}/api/health`)).status).toBe(200)
+    next.child.kill('SIGTERM')
+    expect(await next.exited).toBe(0)
+  }, 180_000)
+
   it('drains on SIGTERM: readiness turns 503 while it still listens, the 25 requests in flight on keep-alive connections are all answered with Connection: close, and it exits within the drain plus 2 s', async () => {
     const drainSeconds = 2
     const server = startServer({
@@ -124,7 +163,7 @@ describe('server process', () => {
       SHUTDOWN_DRAIN_SECONDS: String(drainSeconds),
     })
     running.push(server)
-    const port = await waitForPort(server)
+    const port = await waitForReady(server)
     const origin = `http://127.0.0.1:${port}`
 
     // 25 keep-alive connections, each used once: a reverse proxy's pool.
@@ -222,7 +261,7 @@ describe('server process', () => {
           DATA_DIR: mkdtempSync(path.join(tmpdir(), 'th-')),
         })
         running.push(server)
-        const port = await waitForPort(server)
+        const port = await waitForReady(server)
         const site = await (await fetch(`http://127.0.0.1:${port}/api/site`)).json()
         expect(site.stats.games).toBe(8)
         expect(server.output()).toContain('"database":"postgres"')

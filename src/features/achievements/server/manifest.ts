@@ -54,7 +54,7 @@ export default defineFeature({
     }),
   ],
   // The catch-up: accounts that earned achievements before they existed get them (in the background).
-  async start(services) {
+  async startWorkers(services) {
     const done = awardEveryone(services).catch((error) =>
       services.logger.error({ err: error }, 'achievements catch-up failed'),
     )

@@ -22,7 +22,7 @@ export default defineFeature({
     '/api/alert-unsubscribe': unsubscribeRoutes,
     '/api/feed': feedRoutes,
   },
-  async start({ database, cache, logger, env, secret }) {
+  async startWorkers({ database, cache, logger, env, secret }) {
     const discord = new DiscordWorker({ database, logger, testOrigins: env.ALERT_WEBHOOK_TEST_ORIGINS })
     const mail = new AlertMailWorker({ database, logger, publicUrl: env.PUBLIC_URL, secret })
     const alerts = new AlertWorker({

@@ -13,7 +13,7 @@ import { TrackWorker } from './track'
 export default defineFeature({
   name: 'discord',
   routes: { '/api/discord': discordRoutes },
-  async start({ env, database, logger, cache }) {
+  async startWorkers({ env, database, logger, cache }) {
     if (!env.DISCORD_PUBLIC_KEY || !env.DISCORD_APPLICATION_ID) return undefined
     const outbox = new BotMessageWorker({ database, logger, api: apiOf(env) })
     const tracks = new TrackWorker({

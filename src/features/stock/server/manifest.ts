@@ -15,13 +15,11 @@ export default defineFeature({
   async start(services) {
     const live = stockLiveOf(services)
     await live.start()
-    const feed = startStockFeed(services, live)
-    return {
-      async stop() {
-        // The read under way finishes first (its reports are announced while the listener is up).
-        await feed?.stop()
-        await live.close()
-      },
-    }
+    return { stop: () => live.close() }
+  },
+  // Stopped before the listener: the read under way finishes first (its reports are announced while it is up).
+  async startWorkers(services) {
+    const feed = startStockFeed(services, stockLiveOf(services))
+    return feed ? { stop: () => feed.stop() } : undefined
   },
 })

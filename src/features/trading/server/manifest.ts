@@ -29,16 +29,14 @@ export default defineFeature({
     implement(accountSuspended, (deps) => invalidateTrading(deps)),
     implement(accountRestored, (deps) => invalidateTrading(deps)),
   ],
-  async start({ database, cache, logger, env }) {
+  async start({ database, logger }) {
     const live = tradingLiveOf({ database, logger })
     await live.ready
+    return { stop: () => live.close() }
+  },
+  async startWorkers({ database, cache, logger, env }) {
     const expiry = new AdExpiryWorker({ database, cache, logger, publicUrl: env.PUBLIC_URL })
     await expiry.start()
-    return {
-      async stop() {
-        await expiry.stop()
-        await live.close()
-      },
-    }
+    return expiry
   },
 })

@@ -46,7 +46,7 @@ export default defineFeature({
       (await importsNeedingAttention(deps, viewer)).map(importNotice),
     ),
   ],
-  async start(services) {
+  async startWorkers(services) {
     const imports = await startImportSchedule(services)
     return {
       async stop() {

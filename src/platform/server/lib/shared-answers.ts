@@ -1,4 +1,4 @@
-import { IncomingMessage, type ServerResponse } from 'node:http'
+import { IncomingMessage, type RequestListener, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener, type HttpBindings } from '@hono/node-server'
 import type { Context } from 'hono'
@@ -144,17 +144,27 @@ export class SharedAnswers {
 }
 
 /**
- * The app on a Node server listening on `port` (`npm start`; the tests use port 0): requests go to
- * `answers` first, when given, and to the app when it has no answer for them. The server drains and
- * closes as main.ts stops it (AppServer).
+ * The Node listener of the app: requests go to `answers` first, when given, and to the app when it has
+ * no answer for them.
+ */
+export function appListener(
+  fetch: (request: Request, env: HttpBindings) => unknown,
+  { hostname, answers }: { hostname: string; answers?: SharedAnswers },
+): RequestListener {
+  const app = getRequestListener(fetch as (request: Request, env: unknown) => unknown, { hostname })
+  return answers ? (req, res) => answers.serve(req, res) || app(req, res) : app
+}
+
+/**
+ * The app on a Node server listening on `port` (the tests use port 0; `npm start` listens before the app
+ * is built: main.ts). The server drains and closes as main.ts stops it (AppServer).
  */
 export function serveApp(
   fetch: (request: Request, env: HttpBindings) => unknown,
   { port, hostname, answers }: { port: number; hostname: string; answers?: SharedAnswers },
   onListening?: (port: number) => void,
 ): AppServer {
-  const app = getRequestListener(fetch as (request: Request, env: unknown) => unknown, { hostname })
-  const server = createAppServer(answers ? (req, res) => answers.serve(req, res) || app(req, res) : app)
+  const server = createAppServer(appListener(fetch, { hostname, answers }))
   server.listen(port, hostname, () => onListening?.((server.address() as AddressInfo).port))
   return server
 }
