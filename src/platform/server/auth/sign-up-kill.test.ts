@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { and, eq, inArray } from 'drizzle-orm'
-import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { profiles } from '@/features/accounts/tables'
 import { type Database, openDatabase } from '@/platform/server/db/client'
@@ -11,27 +10,18 @@ import { pendingEmails } from '@/platform/server/lib/mail/tables'
 import { projectRoot } from '@/platform/server/lib/paths'
 import { STRONG_PASSWORD } from '@/test/accounts'
 import { createTestDatabase } from '@/test/database'
-import { globImports } from '../../../../scripts/lib/glob-imports.mjs'
+import { buildServer } from '../../../../scripts/build-server.mjs'
 import { accounts, users } from './tables'
 
 /** The server bundled as `npm run build` bundles it, under dist/ (as main.test.ts does). */
-const entry = path.join(projectRoot, 'dist', 'test-server-sign-up', String(process.pid), 'main.js')
+const outdir = path.join(projectRoot, 'dist', 'test-server-sign-up', String(process.pid))
+const entry = path.join(outdir, 'main.js')
 beforeAll(async () => {
-  await build({
-    entryPoints: [path.join(projectRoot, 'src/platform/server/main.ts')],
-    outfile: entry,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-    plugins: [globImports],
-  })
+  await buildServer({ outdir, sourcemap: false })
 })
 afterAll(() => rmSync(path.dirname(entry), { recursive: true, force: true }))
 
-/** Starts the real server; resolves with it and its port once it listens. */
+/** Starts the real server; resolves with it and its port once it is ready (it answers 503 before). */
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, [entry], {
     cwd: projectRoot,
@@ -45,7 +35,7 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
     child.stdout?.on('data', (d) => {
       output += d
       const port = output.match(/"port":(\d+)/)?.[1]
-      if (port) resolve({ child, port: Number(port) })
+      if (port && output.includes('TradeHub is ready')) resolve({ child, port: Number(port) })
     })
     child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)))
   })
