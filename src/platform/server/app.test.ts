@@ -209,6 +209,19 @@ describe('app foundation', () => {
       expect(html).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/about" />`)
     })
 
+    it("tells a visitor's page that nobody is signed in, and not a page asked for with a session cookie", async () => {
+      const visitor = await t.app.request('/about')
+      expect(await visitor.text()).toContain('<meta name="session" content="none" />')
+      expect(visitor.headers.get('vary')).toContain('Cookie')
+      const withSession = await t.app.request('/about', {
+        headers: { cookie: 'theme=dark; better-auth.session_token=abc.def' },
+      })
+      expect(await withSession.text()).not.toContain('name="session"')
+      // Another cookie is no session.
+      const otherCookie = await t.app.request('/about', { headers: { cookie: 'theme=dark' } })
+      expect(await otherCookie.text()).toContain('<meta name="session" content="none" />')
+    })
+
     it('answers an unknown path with the 404 page and status 404', async () => {
       const res = await t.app.request('/no/such/page')
       expect(res.status).toBe(404)

@@ -22,6 +22,19 @@ export const meQuery = queryOptions({
 })
 
 /**
+ * The page the server sent says its request carried no session cookie (`<meta name="session"
+ * content="none">`): nobody is signed in, and the header knows it without asking. Read once and
+ * removed: a sign-in later asks the server again (`refreshMe`).
+ */
+export function takeVisitorHint(document: Document | undefined = globalThis.document): void {
+  const hint = document?.querySelector('meta[name="session"][content="none"]')
+  if (!hint) return
+  hint.remove()
+  queryClient.setQueryData(meQuery.queryKey, { user: null })
+}
+takeVisitorHint()
+
+/**
  * `isSuccess`: the server answered (a failed request is not proof that nobody is signed in). Each is
  * read on its own, so a component renders again only when one of them changes (not on every change
  * of the request's state: the header and every heart and bell of a list read them).

@@ -1,17 +1,11 @@
 /**
- * What stock shows on the catalog's item page (its web manifest fills the page's slots): the item's
- * stock facts, asked for beside the item, and its "Stock" section, whose code loads when first shown.
+ * What stock shows on the catalog's item page (its web manifest fills the page's slots): its "Stock"
+ * section, whose code and stock facts load when it is first shown (near the screen).
  */
 import { Suspense } from 'react'
 import { isStockGame } from '@/shared/games'
 import { ItemStockSection } from './public'
-import { useItemStockStats, usePrefetchItemStockStats } from './queries'
-
-/** Renders nothing: asks for the item's stock facts beside the item (nothing for other games). */
-export function ItemStockRequest({ game, item }: { game: string; item: string }) {
-  usePrefetchItemStockStats(game, item)
-  return null
-}
+import { useItemStockStats } from './queries'
 
 /** The item page's "Stock" section (games with a stock tracker only). */
 export function ItemStock({ game, item, category }: { game: string; item: string; category: string | null }) {

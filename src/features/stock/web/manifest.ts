@@ -1,4 +1,4 @@
-import { itemPageRequests, itemPageSections } from '@/features/catalog/web/public'
+import { itemPageSections } from '@/features/catalog/web/public'
 import { defineWebFeature } from '@/platform/web/app/feature'
 import { fill, lazyFills } from '@/platform/web/lib/slots'
 import type { PAGES } from '../pages'
@@ -26,7 +26,6 @@ export default defineWebFeature<typeof PAGES>({
     },
   },
   slots: [
-    fill(itemPageRequests, fills('ItemStockRequest')),
     // The item page's sections: its stock, then the value suggestions (value-ops), then its trade ads (trading).
     fill(itemPageSections, fills('ItemStock'), 10),
   ],

@@ -1,5 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { StockHistoryResponse, StockItemStats, StockResponse } from '@/features/stock/contract'
 import { apiFetch } from '@/platform/web/lib/api'
 import { type PrefetchArgs, prefetch } from '@/platform/web/lib/query-client'
@@ -58,14 +57,6 @@ export const stockItemStatsQuery = (game: string, item: string) =>
     staleTime: 60_000,
   })
 
-/** An item page's stock facts, asked for beside the item itself (not after it); nothing for other games. */
+/** An item page's stock facts, asked for when its section is shown; nothing for other games. */
 export const useItemStockStats = (game: string, item: string) =>
   useQuery({ ...stockItemStatsQuery(game, item), enabled: isStockGame(game) })
-
-/** Asks for an item's stock facts without rendering anything when they come (the page that shows them does). */
-export function usePrefetchItemStockStats(game: string, item: string): void {
-  const client = useQueryClient()
-  useEffect(() => {
-    if (isStockGame(game)) void client.prefetchQuery(stockItemStatsQuery(game, item))
-  }, [client, game, item])
-}

@@ -114,6 +114,11 @@ export interface HeadTags {
   imageSize?: { width: number; height: number }
   /** Structured data (schema.org), rendered as a JSON-LD data block (not a script that runs). */
   jsonLd?: object
+  /**
+   * The request carried no session cookie: nobody is signed in, and the page says so
+   * (`<meta name="session" content="none">`) so that the browser need not ask (docs/decisions/053).
+   */
+  visitor?: boolean
 }
 
 /**
@@ -122,7 +127,7 @@ export interface HeadTags {
  */
 export function renderIndexHtml(
   template: string,
-  { page, url, image, imageSize, jsonLd }: HeadTags,
+  { page, url, image, imageSize, jsonLd, visitor }: HeadTags,
   rendered?: { html: string; data: string } | null,
 ): string {
   const title = escapeHtml(fullTitle(page.title))
@@ -145,6 +150,7 @@ export function renderIndexHtml(
       : []),
     `<meta name="twitter:card" content="${image && imageSize ? 'summary_large_image' : 'summary'}" />`,
     ...(page.noindex ? ['<meta name="robots" content="noindex" />'] : []),
+    ...(visitor ? ['<meta name="session" content="none" />'] : []),
     ...(jsonLd
       ? [`<script type="application/ld+json">${JSON.stringify(jsonLd).replace(/</g, '\\u003c')}</script>`]
       : []),

@@ -3,6 +3,7 @@ import { type Context, Hono } from 'hono'
 import type { AppEnv, HeadResolver, ServerFeature } from '@/platform/server/context'
 import { matchPage, NOT_FOUND_PAGE, REDIRECTS } from '@/shared/pages'
 import { matchesEtag } from '../read-cache'
+import { hasSessionCookie } from '../shared-answers'
 import {
   type Asset,
   type CreatePageRenderer,
@@ -128,11 +129,20 @@ export function createWebRoutes(
     const jsonLd = pathname === '/' ? siteSearchJsonLd(env.PUBLIC_URL) : undefined
     const html = renderIndexHtml(
       web.template,
-      { page, url: `${env.PUBLIC_URL}${pathname}`, image, imageSize, jsonLd },
+      {
+        page,
+        url: `${env.PUBLIC_URL}${pathname}`,
+        image,
+        imageSize,
+        jsonLd,
+        visitor: !hasSessionCookie(c.req.header('cookie')),
+      },
       rendered,
     )
     const etag = `"${createHash('sha1').update(html).digest('base64url')}"`
     c.header('Cache-Control', 'no-cache')
+    // A visitor's page and a signed-in trader's differ by the session hint: a shared cache keeps both.
+    c.header('Vary', 'Cookie', { append: true })
     c.header('ETag', etag)
     if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304)
     return c.html(html, found ? 200 : 404)
