@@ -1,5 +1,6 @@
 // Throughput of public read endpoints of the built server next to a bare node:http server that answers
-// the same bytes, so the ratio shows what the framework, cache, middleware and request log cost.
+// the same bytes (the app's own headers, the security headers among them, and body, as wrk gets them),
+// so the ratio shows what the framework, cache, middleware and request log cost.
 // Each server runs in a process of its own (the built one with the log level `npm start` uses), and so
 // does the load generator: wrk (Debian's package, C; installed here where it can be). A generator inside
 // this node process tops out near 11k req/s and would measure itself, not the servers: the bare server's
@@ -18,6 +19,7 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, readFileSync } from 'node:fs'
+import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -86,7 +88,25 @@ function run(url) {
 ensureDebianPackage('wrk', WRK)
 const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]
 
-/** The bare server, in a child process, answering each path with the bytes given. */
+/** What node:http adds to every answer by itself: the bare server's node adds them too. */
+const NODE_OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding'])
+
+/**
+ * The app's answer as wrk gets it (no Accept-Encoding): its status, its headers (the security headers,
+ * Cache-Control, ETag, … as name, value, …; node's own left out) and its body.
+ */
+async function sampleAnswer(url) {
+  const res = await new Promise((resolve, reject) => http.get(url, resolve).on('error', reject))
+  const chunks = []
+  for await (const chunk of res) chunks.push(chunk)
+  const headers = []
+  for (let i = 0; i < res.rawHeaders.length; i += 2)
+    if (!NODE_OWN_HEADERS.has(res.rawHeaders[i].toLowerCase()))
+      headers.push(res.rawHeaders[i], res.rawHeaders[i + 1])
+  return { status: res.statusCode, headers, body: Buffer.concat(chunks) }
+}
+
+/** The bare server, in a child process, answering each path with the app's headers and body. */
 async function startBareServer(answers) {
   const child = spawn(process.execPath, ['scripts/lib/bare-server.mjs'], {
     stdio: ['pipe', 'pipe', 'inherit'],
@@ -169,15 +189,12 @@ const server = await startBuiltServer({
 try {
   const answers = {}
   for (const path of paths) {
-    const sample = await fetch(server.url + path)
+    const sample = await sampleAnswer(server.url + path)
     if (sample.status !== 200) {
       console.log(`skipped: GET ${path} answered ${sample.status}`)
       continue
     }
-    answers[path] = {
-      type: sample.headers.get('content-type') ?? 'application/json',
-      body: Buffer.from(await sample.arrayBuffer()).toString('base64'),
-    }
+    answers[path] = { headers: sample.headers, body: sample.body.toString('base64') }
   }
   const bare = await startBareServer(answers)
   try {

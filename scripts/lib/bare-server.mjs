@@ -1,15 +1,15 @@
 // A bare node:http server answering every request with the same bytes: the bench's yardstick, run in a
-// process of its own as the built server is. Reads a JSON { port, answers: { [path]: { type, body (base64) } } }
-// on stdin; prints "ready" when listening.
+// process of its own as the built server is. Reads a JSON { port, answers: { [path]: { headers (name,
+// value, …), body (base64) } } } on stdin; prints "ready" when listening.
 import { createServer } from 'node:http'
 
 let input = ''
 for await (const chunk of process.stdin) input += chunk
 const { port, answers } = JSON.parse(input)
 const bodies = new Map(
-  Object.entries(answers).map(([path, { type, body }]) => {
+  Object.entries(answers).map(([path, { headers, body }]) => {
     const bytes = Buffer.from(body, 'base64')
-    return [path, { 'content-type': type, 'content-length': bytes.length, bytes }]
+    return [path, { headers, bytes }]
   }),
 )
 createServer((req, res) => {
@@ -18,6 +18,6 @@ createServer((req, res) => {
     res.writeHead(404).end()
     return
   }
-  res.writeHead(200, { 'content-type': answer['content-type'], 'content-length': answer['content-length'] })
+  res.writeHead(200, answer.headers)
   res.end(answer.bytes)
 }).listen(port, '127.0.0.1', () => console.log('ready'))
