@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
+const SERVER_TESTS = 'src/**/server/**/*.test.ts'
+
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
     // Generous: a shared machine under load can be slow; no test measures time.
     testTimeout: 60_000,
@@ -13,6 +14,29 @@ export default defineConfig({
     maxWorkers: 2,
     hookTimeout: 60_000,
     setupFiles: ['src/test/setup.ts'],
-    globalSetup: ['src/test/global-setup.ts'],
+    projects: [
+      {
+        // The server's tests share one process per worker (decision 054): each file builds its own app
+        // on its own database and closes it, so importing the server's modules once per worker, not once
+        // per file, is safe; it was most of their time.
+        extends: true,
+        test: {
+          name: 'server',
+          include: [SERVER_TESTS],
+          isolate: false,
+          // Their databases' templates, made once per run.
+          globalSetup: ['src/test/global-setup.ts'],
+        },
+      },
+      {
+        // The rest (rules, web code, scripts) in a fresh module graph per file: some mock modules.
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
+          exclude: [SERVER_TESTS, 'e2e/**', 'node_modules/**', 'dist/**'],
+        },
+      },
+    ],
   },
 })
