@@ -1,7 +1,7 @@
 import { expect, expectAccessible, test } from './fixtures'
 import { createUser, uniqueEmail } from './support/accounts'
 
-test.describe('public API', { tag: '@phone' }, () => {
+test.describe('public API', () => {
   test('a visitor finds the API reference from the documentation and reads it, with its OpenAPI document', async ({
     page,
   }) => {

@@ -45,109 +45,111 @@ async function report(
   return ((await filed.json()) as { id: number }).id
 }
 
-test.describe('moderation', { tag: '@phone' }, () => {
-  test('a moderator hides a reported ad: it leaves the queue, its page and the trader’s ads', async ({
-    page,
-    browser,
-  }, testInfo) => {
-    test.slow() // three accounts
-    const s = stamp()
-    const note = `Send first and I pay double ${s}`
-    const [owner, reporter] = await Promise.all([
-      person(browser, testInfo, 'owner', `own_${s}`),
-      person(browser, testInfo, 'reporter', `rep_${s}`),
-    ])
-    const adId = await postAd(owner.page.request, note)
-    await reporter.page.goto(`/trading?user=${owner.username}`)
-    await expect(reporter.page.getByRole('article').filter({ hasText: note })).toBeVisible()
-    await report(reporter.page.request, { kind: 'ad', id: adId }, `Asked me to give first ${s}`)
+test.describe('moderation', () => {
+  test(
+    'a moderator hides a reported ad: it leaves the queue, its page and the trader’s ads',
+    { tag: '@phone' },
+    async ({ page, browser }, testInfo) => {
+      test.slow() // three accounts
+      const s = stamp()
+      const note = `Send first and I pay double ${s}`
+      const [owner, reporter] = await Promise.all([
+        person(browser, testInfo, 'owner', `own_${s}`),
+        person(browser, testInfo, 'reporter', `rep_${s}`),
+      ])
+      const adId = await postAd(owner.page.request, note)
+      await reporter.page.goto(`/trading?user=${owner.username}`)
+      await expect(reporter.page.getByRole('article').filter({ hasText: note })).toBeVisible()
+      await report(reporter.page.request, { kind: 'ad', id: adId }, `Asked me to give first ${s}`)
 
-    // A moderator, given the role by an admin, finds the queue in their menu, and only it in the admin area.
-    const modEmail = uniqueEmail(testInfo, 'mod')
-    await createUser(page.request, modEmail, `guard_${s}`)
-    await grantRole(modEmail, 'moderator')
-    await page.goto('/about')
-    await page.getByRole('button', { name: /account menu/ }).click()
-    await page.getByRole('link', { name: 'Reports' }).click()
-    await expect(page).toHaveURL(/\/admin\/reports$/)
-    await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible()
-    const sections = page.getByRole('navigation', { name: 'Admin sections' })
-    await expect(sections.getByRole('link')).toHaveText(['Reports', 'Disputes'])
+      // A moderator, given the role by an admin, finds the queue in their menu, and only it in the admin area.
+      const modEmail = uniqueEmail(testInfo, 'mod')
+      await createUser(page.request, modEmail, `guard_${s}`)
+      await grantRole(modEmail, 'moderator')
+      await page.goto('/about')
+      await page.getByRole('button', { name: /account menu/ }).click()
+      await page.getByRole('link', { name: 'Reports' }).click()
+      await expect(page).toHaveURL(/\/admin\/reports$/)
+      await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible()
+      const sections = page.getByRole('navigation', { name: 'Admin sections' })
+      await expect(sections.getByRole('link')).toHaveText(['Reports', 'Disputes'])
 
-    const card = page.getByRole('article').filter({ hasText: note })
-    await expect(card.getByRole('heading', { name: 'Ad reported: Scam' })).toBeVisible()
-    await expect(card).toContainText(`Asked me to give first ${s}`)
-    // People by username, never by e-mail.
-    await expect(card).toContainText(`@${reporter.username}`)
-    await expect(card).not.toContainText(reporter.email)
-    await expect(card).toContainText(`@${owner.username}`)
-    await expect(card.getByRole('link', { name: /Open the ad/ })).toHaveAttribute(
-      'href',
-      `/trading/ad/${adId}`,
-    )
-    await expectAccessible(page)
+      const card = page.getByRole('article').filter({ hasText: note })
+      await expect(card.getByRole('heading', { name: 'Ad reported: Scam' })).toBeVisible()
+      await expect(card).toContainText(`Asked me to give first ${s}`)
+      // People by username, never by e-mail.
+      await expect(card).toContainText(`@${reporter.username}`)
+      await expect(card).not.toContainText(reporter.email)
+      await expect(card).toContainText(`@${owner.username}`)
+      await expect(card.getByRole('link', { name: /Open the ad/ })).toHaveAttribute(
+        'href',
+        `/trading/ad/${adId}`,
+      )
+      await expectAccessible(page)
 
-    await card.getByLabel('Note (optional)').fill(`Give-first scam ${s}`)
-    await card.getByRole('button', { name: 'Hide' }).click()
-    await expect(page.getByText('The ad is hidden')).toBeVisible()
-    await expect(card).toHaveCount(0)
+      await card.getByLabel('Note (optional)').fill(`Give-first scam ${s}`)
+      await card.getByRole('button', { name: 'Hide' }).click()
+      await expect(page.getByText('The ad is hidden')).toBeVisible()
+      await expect(card).toHaveCount(0)
 
-    await page.getByRole('link', { name: 'Resolved' }).click()
-    await expect(page).toHaveURL(/\/admin\/reports\?status=resolved$/)
-    const resolved = page.getByRole('article').filter({ hasText: note })
-    await expect(resolved).toContainText(`Hidden by @guard_${s}`)
-    await expect(resolved).toContainText(`Note: Give-first scam ${s}`)
-    const content = resolved.getByRole('region', { name: 'What was reported' })
-    await expect(content).toContainText(note)
-    await expect(content.getByText('Hidden', { exact: true })).toBeVisible()
-    await expect(resolved.getByRole('button', { name: 'Dismiss' })).toHaveCount(0)
-    await expectAccessible(page)
+      await page.getByRole('link', { name: 'Resolved' }).click()
+      await expect(page).toHaveURL(/\/admin\/reports\?status=resolved$/)
+      const resolved = page.getByRole('article').filter({ hasText: note })
+      await expect(resolved).toContainText(`Hidden by @guard_${s}`)
+      await expect(resolved).toContainText(`Note: Give-first scam ${s}`)
+      const content = resolved.getByRole('region', { name: 'What was reported' })
+      await expect(content).toContainText(note)
+      await expect(content.getByText('Hidden', { exact: true })).toBeVisible()
+      await expect(resolved.getByRole('button', { name: 'Dismiss' })).toHaveCount(0)
+      await expectAccessible(page)
 
-    // The other trader: the ad is not found, and gone from the owner's ads.
-    await reporter.page.goto(`/trading/ad/${adId}`)
-    await expect(reporter.page.getByRole('heading', { level: 1, name: 'Trade ad not found' })).toBeVisible()
-    await reporter.page.goto(`/trading?user=${owner.username}`)
-    await expect(reporter.page.getByText('No open ads match these filters.')).toBeVisible()
-    await expect(reporter.page.getByRole('article').filter({ hasText: note })).toHaveCount(0)
-    await Promise.all([owner.close(), reporter.close()])
-  })
+      // The other trader: the ad is not found, and gone from the owner's ads.
+      await reporter.page.goto(`/trading/ad/${adId}`)
+      await expect(reporter.page.getByRole('heading', { level: 1, name: 'Trade ad not found' })).toBeVisible()
+      await reporter.page.goto(`/trading?user=${owner.username}`)
+      await expect(reporter.page.getByText('No open ads match these filters.')).toBeVisible()
+      await expect(reporter.page.getByRole('article').filter({ hasText: note })).toHaveCount(0)
+      await Promise.all([owner.close(), reporter.close()])
+    },
+  )
 
-  test('a warned trader finds the moderators’ warning in their notifications', async ({
-    page,
-    browser,
-  }, testInfo) => {
-    test.slow()
-    const s = stamp()
-    const [author, reporter] = await Promise.all([
-      person(browser, testInfo, 'author', `aut_${s}`),
-      person(browser, testInfo, 'reporter', `rep_${s}`),
-    ])
-    const details = `Rude in every message ${s}`
-    await report(reporter.page.request, { kind: 'user', id: author.username }, details)
+  test(
+    'a warned trader finds the moderators’ warning in their notifications',
+    { tag: '@phone' },
+    async ({ page, browser }, testInfo) => {
+      test.slow()
+      const s = stamp()
+      const [author, reporter] = await Promise.all([
+        person(browser, testInfo, 'author', `aut_${s}`),
+        person(browser, testInfo, 'reporter', `rep_${s}`),
+      ])
+      const details = `Rude in every message ${s}`
+      await report(reporter.page.request, { kind: 'user', id: author.username }, details)
 
-    const modEmail = uniqueEmail(testInfo, 'mod')
-    await createUser(page.request, modEmail, `guard_${s}`)
-    await grantRole(modEmail, 'moderator')
-    await page.goto('/admin/reports')
-    const card = page.getByRole('article').filter({ hasText: details })
-    await expect(card.getByRole('heading', { name: 'User reported: Harassment' })).toBeVisible()
-    await expect(card.getByRole('button', { name: 'Dismiss' })).toBeVisible()
-    await expect(card.getByRole('button', { name: 'Hide' })).toHaveCount(0) // a user has nothing to hide
-    await card.getByLabel('Note (optional)').fill(`Keep it friendly ${s}`)
-    await card.getByRole('button', { name: 'Warn' }).click()
-    await expect(page.getByText(`@${author.username} was warned`)).toBeVisible()
-    await expect(card).toHaveCount(0)
+      const modEmail = uniqueEmail(testInfo, 'mod')
+      await createUser(page.request, modEmail, `guard_${s}`)
+      await grantRole(modEmail, 'moderator')
+      await page.goto('/admin/reports')
+      const card = page.getByRole('article').filter({ hasText: details })
+      await expect(card.getByRole('heading', { name: 'User reported: Harassment' })).toBeVisible()
+      await expect(card.getByRole('button', { name: 'Dismiss' })).toBeVisible()
+      await expect(card.getByRole('button', { name: 'Hide' })).toHaveCount(0) // a user has nothing to hide
+      await card.getByLabel('Note (optional)').fill(`Keep it friendly ${s}`)
+      await card.getByRole('button', { name: 'Warn' }).click()
+      await expect(page.getByText(`@${author.username} was warned`)).toBeVisible()
+      await expect(card).toHaveCount(0)
 
-    await author.page.goto('/notifications')
-    await expect(author.page.getByRole('button', { name: /^Notifications/ })).toHaveAccessibleName(
-      'Notifications, 1 unread',
-    )
-    const history = author.page.getByRole('list', { name: 'Notifications' })
-    await expect(history).toContainText('A warning from the moderators')
-    await expect(history).toContainText(`Keep it friendly ${s}`)
-    await expectAccessible(author.page)
-    await Promise.all([author.close(), reporter.close()])
-  })
+      await author.page.goto('/notifications')
+      await expect(author.page.getByRole('button', { name: /^Notifications/ })).toHaveAccessibleName(
+        'Notifications, 1 unread',
+      )
+      const history = author.page.getByRole('list', { name: 'Notifications' })
+      await expect(history).toContainText('A warning from the moderators')
+      await expect(history).toContainText(`Keep it friendly ${s}`)
+      await expectAccessible(author.page)
+      await Promise.all([author.close(), reporter.close()])
+    },
+  )
 
   test('only moderators open the queue; an admin grants and removes the moderator role', async ({
     page,

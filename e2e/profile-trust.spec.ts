@@ -42,67 +42,68 @@ async function reviewedTrade(
   await post(reviewer, `/api/trade-offers/${offer.id}/review`, { rating, comment }, 201)
 }
 
-test.describe('trust on profiles', { tag: '@phone' }, () => {
-  test('after two reviewed trades the trader’s profile shows their reputation', async ({
-    page,
-    browser,
-  }, testInfo) => {
-    test.slow() // three traders
-    const s = stamp()
-    const [owner, first, second] = await Promise.all([
-      trader(browser, testInfo, `rep_${s}`),
-      trader(browser, testInfo, `fst_${s}`),
-      trader(browser, testInfo, `snd_${s}`),
-    ])
-    await reviewedTrade(owner.request, first.request, 5, `Smooth trade ${s}, fast and fair`)
-    await reviewedTrade(owner.request, second.request, 4, `Good trader ${s}`)
+test.describe('trust on profiles', () => {
+  test(
+    'after two reviewed trades the trader’s profile shows their reputation',
+    { tag: '@phone' },
+    async ({ page, browser }, testInfo) => {
+      test.slow() // three traders
+      const s = stamp()
+      const [owner, first, second] = await Promise.all([
+        trader(browser, testInfo, `rep_${s}`),
+        trader(browser, testInfo, `fst_${s}`),
+        trader(browser, testInfo, `snd_${s}`),
+      ])
+      await reviewedTrade(owner.request, first.request, 5, `Smooth trade ${s}, fast and fair`)
+      await reviewedTrade(owner.request, second.request, 4, `Good trader ${s}`)
 
-    // In the page's first HTML, for a visitor.
-    const html = await (await page.request.get(`/u/rep_${s}`)).text()
-    expect(html).toContain(`Smooth trade ${s}, fast and fair`)
+      // In the page's first HTML, for a visitor.
+      const html = await (await page.request.get(`/u/rep_${s}`)).text()
+      expect(html).toContain(`Smooth trade ${s}, fast and fair`)
 
-    await page.goto(`/u/rep_${s}`)
-    const reputation = page.getByRole('region', { name: 'Reputation' })
-    await reputation.scrollIntoViewIfNeeded()
-    await expect(reputation).toContainText('4.5')
-    const figures = reputation.getByRole('list', { name: 'Reputation figures' })
-    await expect(figures).toContainText('2 reviews')
-    await expect(figures).toContainText('2 completed trades')
-    await expect(figures).toContainText('2 trading partners')
-    await expect(figures).toContainText('100% positive')
-    const reviews = reputation.getByRole('list', { name: 'Reviews' }).getByRole('listitem')
-    await expect(reviews).toHaveCount(2)
-    await expect(reviews.first()).toContainText(`Good trader ${s}`)
-    await expect(reviews.first().getByRole('img', { name: '4 out of 5 stars' })).toBeVisible()
-    await expect(reviews.first().getByRole('link', { name: `snd_${s}` })).toHaveAttribute(
-      'href',
-      `/u/snd_${s}`,
-    )
-    await expect(reviews.nth(1)).toContainText(`Smooth trade ${s}, fast and fair`)
-    await expect(reputation.getByText('New account')).toHaveCount(2)
-    // A visitor can neither block, nor report.
-    await expect(page.getByRole('button', { name: /^(Block|Report)/ })).toHaveCount(0)
-    await expectAccessible(page)
+      await page.goto(`/u/rep_${s}`)
+      const reputation = page.getByRole('region', { name: 'Reputation' })
+      await reputation.scrollIntoViewIfNeeded()
+      await expect(reputation).toContainText('4.5')
+      const figures = reputation.getByRole('list', { name: 'Reputation figures' })
+      await expect(figures).toContainText('2 reviews')
+      await expect(figures).toContainText('2 completed trades')
+      await expect(figures).toContainText('2 trading partners')
+      await expect(figures).toContainText('100% positive')
+      const reviews = reputation.getByRole('list', { name: 'Reviews' }).getByRole('listitem')
+      await expect(reviews).toHaveCount(2)
+      await expect(reviews.first()).toContainText(`Good trader ${s}`)
+      await expect(reviews.first().getByRole('img', { name: '4 out of 5 stars' })).toBeVisible()
+      await expect(reviews.first().getByRole('link', { name: `snd_${s}` })).toHaveAttribute(
+        'href',
+        `/u/snd_${s}`,
+      )
+      await expect(reviews.nth(1)).toContainText(`Smooth trade ${s}, fast and fair`)
+      await expect(reputation.getByText('New account')).toHaveCount(2)
+      // A visitor can neither block, nor report.
+      await expect(page.getByRole('button', { name: /^(Block|Report)/ })).toHaveCount(0)
+      await expectAccessible(page)
 
-    // The trader on their own profile: no Block nor Report of themselves; each review can be reported.
-    const own = await owner.newPage()
-    await own.goto(`/u/rep_${s}`)
-    const ownReputation = own.getByRole('region', { name: 'Reputation' })
-    await ownReputation.scrollIntoViewIfNeeded()
-    await expect(ownReputation.getByRole('button', { name: 'Report' })).toHaveCount(2)
-    await expect(own.getByRole('region', { name: 'Profile' }).getByRole('button')).toHaveCount(0)
+      // The trader on their own profile: no Block nor Report of themselves; each review can be reported.
+      const own = await owner.newPage()
+      await own.goto(`/u/rep_${s}`)
+      const ownReputation = own.getByRole('region', { name: 'Reputation' })
+      await ownReputation.scrollIntoViewIfNeeded()
+      await expect(ownReputation.getByRole('button', { name: 'Report' })).toHaveCount(2)
+      await expect(own.getByRole('region', { name: 'Profile' }).getByRole('button')).toHaveCount(0)
 
-    // A reviewer sees Report on the other's review only.
-    const reviewer = await first.newPage()
-    await reviewer.goto(`/u/rep_${s}`)
-    const seen = reviewer.getByRole('region', { name: 'Reputation' })
-    await seen.scrollIntoViewIfNeeded()
-    await expect(seen.getByRole('button', { name: 'Report' })).toHaveCount(1)
-    await expect(
-      reviewer.getByRole('region', { name: 'Profile' }).getByRole('button', { name: /^Block/ }),
-    ).toBeVisible()
-    await Promise.all([owner, first, second].map((c) => c.close()))
-  })
+      // A reviewer sees Report on the other's review only.
+      const reviewer = await first.newPage()
+      await reviewer.goto(`/u/rep_${s}`)
+      const seen = reviewer.getByRole('region', { name: 'Reputation' })
+      await seen.scrollIntoViewIfNeeded()
+      await expect(seen.getByRole('button', { name: 'Report' })).toHaveCount(1)
+      await expect(
+        reviewer.getByRole('region', { name: 'Profile' }).getByRole('button', { name: /^Block/ }),
+      ).toBeVisible()
+      await Promise.all([owner, first, second].map((c) => c.close()))
+    },
+  )
 
   test('reviews are paged 20 at a time', async ({ page, browser }, testInfo) => {
     test.slow() // 21 trades
@@ -140,85 +141,92 @@ test.describe('trust on profiles', { tag: '@phone' }, () => {
     await Promise.all([subject, one, two].map((c) => c.close()))
   })
 
-  test('a trader blocks another from their profile and unblocks them from their own profile', async ({
-    page,
-    browser,
-  }, testInfo) => {
-    const s = stamp()
-    const other = await trader(browser, testInfo, `blk_${s}`)
-    await createUser(page.request, uniqueEmail(testInfo, 'blocker'), `me_${s}`)
+  test(
+    'a trader blocks another from their profile and unblocks them from their own profile',
+    { tag: '@phone' },
+    async ({ page, browser }, testInfo) => {
+      const s = stamp()
+      const other = await trader(browser, testInfo, `blk_${s}`)
+      await createUser(page.request, uniqueEmail(testInfo, 'blocker'), `me_${s}`)
 
-    await page.goto(`/u/blk_${s}`)
-    const card = page.getByRole('region', { name: 'Profile' })
-    await card.getByRole('button', { name: `Block blk_${s}` }).click()
-    await expect(card.getByText(`Block blk_${s}? You will not see their ads`)).toBeVisible()
-    await expectAccessible(page)
-    await card.getByRole('button', { name: 'Block', exact: true }).click()
-    await expect(card.getByRole('button', { name: `Unblock blk_${s}` })).toBeVisible()
+      await page.goto(`/u/blk_${s}`)
+      const card = page.getByRole('region', { name: 'Profile' })
+      await card.getByRole('button', { name: `Block blk_${s}` }).click()
+      await expect(card.getByText(`Block blk_${s}? You will not see their ads`)).toBeVisible()
+      await expectAccessible(page)
+      await card.getByRole('button', { name: 'Block', exact: true }).click()
+      await expect(card.getByRole('button', { name: `Unblock blk_${s}` })).toBeVisible()
 
-    await page.goto('/profile?tab=settings')
-    const blocked = page.getByRole('region', { name: 'Blocked traders' })
-    await blocked.scrollIntoViewIfNeeded()
-    await expect(blocked.getByRole('link', { name: `blk_${s}` })).toHaveAttribute('href', `/u/blk_${s}`)
-    await expectAccessible(page)
-    await blocked.getByRole('button', { name: `Unblock blk_${s}` }).click()
-    await expect(blocked.getByText('You have not blocked anyone.')).toBeVisible()
-    await other.close()
-  })
+      await page.goto('/profile?tab=settings')
+      const blocked = page.getByRole('region', { name: 'Blocked traders' })
+      await blocked.scrollIntoViewIfNeeded()
+      await expect(blocked.getByRole('link', { name: `blk_${s}` })).toHaveAttribute('href', `/u/blk_${s}`)
+      await expectAccessible(page)
+      await blocked.getByRole('button', { name: `Unblock blk_${s}` }).click()
+      await expect(blocked.getByText('You have not blocked anyone.')).toBeVisible()
+      await other.close()
+    },
+  )
 
-  test('a trader reports another from their profile', async ({ page, browser }, testInfo) => {
-    const s = stamp()
-    const other = await trader(browser, testInfo, `bad_${s}`)
-    await createUser(page.request, uniqueEmail(testInfo, 'reporter'), `rpt_${s}`)
+  test(
+    'a trader reports another from their profile',
+    { tag: '@phone' },
+    async ({ page, browser }, testInfo) => {
+      const s = stamp()
+      const other = await trader(browser, testInfo, `bad_${s}`)
+      await createUser(page.request, uniqueEmail(testInfo, 'reporter'), `rpt_${s}`)
 
-    await page.goto(`/u/bad_${s}`)
-    await page.getByRole('region', { name: 'Profile' }).getByRole('button', { name: 'Report' }).click()
-    const dialog = page.getByRole('dialog', { name: `Report bad_${s}` })
-    await dialog.getByRole('radio', { name: 'Impersonation' }).check()
-    await dialog.getByLabel('What happened? (optional)').fill('Pretends to be a moderator')
-    await expectAccessible(page)
-    await dialog.getByRole('button', { name: 'Send report' }).click()
-    await expect(page.getByText('Report sent')).toBeVisible()
-    await expect(dialog).toHaveCount(0)
-    await other.close()
-  })
+      await page.goto(`/u/bad_${s}`)
+      await page.getByRole('region', { name: 'Profile' }).getByRole('button', { name: 'Report' }).click()
+      const dialog = page.getByRole('dialog', { name: `Report bad_${s}` })
+      await dialog.getByRole('radio', { name: 'Impersonation' }).check()
+      await dialog.getByLabel('What happened? (optional)').fill('Pretends to be a moderator')
+      await expectAccessible(page)
+      await dialog.getByRole('button', { name: 'Send report' }).click()
+      await expect(page.getByText('Report sent')).toBeVisible()
+      await expect(dialog).toHaveCount(0)
+      await other.close()
+    },
+  )
 
-  test('the Connections tab shows the verified Roblox account, and unlinks it after asking', async ({
-    page,
-  }, testInfo) => {
-    const s = stamp()
-    const name = `Owl${testInfo.project.name.slice(0, 3)}${s}`.slice(0, 20)
-    const roblox = await addRobloxUser(page.request, name, 'Owl Trader')
-    await createUser(page.request, uniqueEmail(testInfo, 'connect'), `owl_${s}`)
+  test(
+    'the Connections tab shows the verified Roblox account, and unlinks it after asking',
+    { tag: '@phone' },
+    async ({ page }, testInfo) => {
+      const s = stamp()
+      const name = `Owl${testInfo.project.name.slice(0, 3)}${s}`.slice(0, 20)
+      const roblox = await addRobloxUser(page.request, name, 'Owl Trader')
+      await createUser(page.request, uniqueEmail(testInfo, 'connect'), `owl_${s}`)
 
-    await page.goto('/profile?tab=connections')
-    const row = page.getByRole('region', { name: 'Roblox' })
-    await expect(row.getByRole('link', { name: 'Verify your Roblox account' })).toHaveAttribute(
-      'href',
-      '/verification',
-    )
+      await page.goto('/profile?tab=connections')
+      const row = page.getByRole('region', { name: 'Roblox' })
+      await expect(row.getByRole('link', { name: 'Verify your Roblox account' })).toHaveAttribute(
+        'href',
+        '/verification',
+      )
 
-    // Verified against the stand-in, through the API.
-    const started = await post<{ phrase: string }>(
-      page.request,
-      '/api/verification/roblox',
-      { username: name },
-      201,
-    )
-    await setRobloxAbout(page.request, roblox.id, started.phrase)
-    await post(page.request, '/api/verification/roblox/check')
+      // Verified against the stand-in, through the API.
+      const started = await post<{ phrase: string }>(
+        page.request,
+        '/api/verification/roblox',
+        { username: name },
+        201,
+      )
+      await setRobloxAbout(page.request, roblox.id, started.phrase)
+      await post(page.request, '/api/verification/roblox/check')
 
-    await page.goto(`/u/owl_${s}`)
-    await expect(page.getByRole('region', { name: 'Profile' })).toContainText(`Owl Trader (@${name})`)
+      await page.goto(`/u/owl_${s}`)
+      await expect(page.getByRole('region', { name: 'Profile' })).toContainText(`Owl Trader (@${name})`)
 
-    await page.goto('/profile?tab=connections')
-    await expect(row).toContainText('Owl Trader')
-    await expect(row).toContainText(`@${name}`)
-    await expect(row).toContainText('Verified on')
-    await expectAccessible(page)
-    await row.getByRole('button', { name: 'Unlink Roblox account' }).click()
-    await expect(row.getByText('Unlink this Roblox account?')).toBeVisible()
-    await row.getByRole('button', { name: 'Unlink', exact: true }).click()
-    await expect(row.getByRole('link', { name: 'Verify your Roblox account' })).toBeVisible()
-  })
+      await page.goto('/profile?tab=connections')
+      await expect(row).toContainText('Owl Trader')
+      await expect(row).toContainText(`@${name}`)
+      await expect(row).toContainText('Verified on')
+      await expectAccessible(page)
+      await row.getByRole('button', { name: 'Unlink Roblox account' }).click()
+      await expect(row.getByText('Unlink this Roblox account?')).toBeVisible()
+      await row.getByRole('button', { name: 'Unlink', exact: true }).click()
+      await expect(row.getByRole('link', { name: 'Verify your Roblox account' })).toBeVisible()
+    },
+  )
 })

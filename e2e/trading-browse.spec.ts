@@ -46,140 +46,146 @@ const noSideScroll = (page: Page) =>
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
     .toBeLessThanOrEqual(page.viewportSize()!.width)
 
-test.describe('trade ads', { tag: '@phone' }, () => {
-  test('a trader posts an ad through the form; a visitor finds it by what it has', async ({
-    page,
-  }, testInfo) => {
-    test.slow() // an account, an ad, and the list
-    const owner = await becomeTrader(page, testInfo, 'poster')
-    const note = `Fast trade, on now (${stamp()})`
+test.describe('trade ads', () => {
+  test(
+    'a trader posts an ad through the form; a visitor finds it by what it has',
+    { tag: '@phone' },
+    async ({ page }, testInfo) => {
+      test.slow() // an account, an ad, and the list
+      const owner = await becomeTrader(page, testInfo, 'poster')
+      const note = `Fast trade, on now (${stamp()})`
 
-    await page.goto('/trading/new?game=blox-fruits')
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Post a trade ad')
-    await expect(page.getByLabel('Game')).toHaveValue('blox-fruits')
-    const offer = page.getByRole('region', { name: 'You offer' })
-    await pickItem(page, 'Add an item to “You offer”', 'kitsune', 'Kitsune')
-    await offer.getByLabel('Quantity of Kitsune').fill('2')
-    await pickItem(page, 'Add an item to “You want”', 'dough', 'Dough')
-    // Live totals and the verdict, by the calculator's rule.
-    await expect(offer.getByText(/^Kitsune$/)).toBeVisible()
-    await expect(page.getByText('Your verdict:')).toBeVisible()
-    await expect(page.getByText('Your verdict:').locator('..')).toContainText(/Win|Fair|Loss/)
-    await page.getByRole('checkbox', { name: 'Adds' }).check()
-    await page.getByLabel('Note (optional)').fill(note)
-    await page.getByRole('radio', { name: '12 hours' }).check({ force: true })
-    await expectAccessible(page)
-    await noSideScroll(page)
-    await page.getByRole('button', { name: 'Post ad' }).click()
-    await expect(page).toHaveURL(/\/trading\/ad\/\d+$/)
-    await expect(page.getByText('Your ad is posted')).toBeVisible()
-    // The owner's offers are read in the browser: signing out before they are would answer a 401.
-    await expect(page.getByRole('heading', { name: 'Offers (0)' })).toBeVisible()
+      await page.goto('/trading/new?game=blox-fruits')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Post a trade ad')
+      await expect(page.getByLabel('Game')).toHaveValue('blox-fruits')
+      const offer = page.getByRole('region', { name: 'You offer' })
+      await pickItem(page, 'Add an item to “You offer”', 'kitsune', 'Kitsune')
+      await offer.getByLabel('Quantity of Kitsune').fill('2')
+      await pickItem(page, 'Add an item to “You want”', 'dough', 'Dough')
+      // Live totals and the verdict, by the calculator's rule.
+      await expect(offer.getByText(/^Kitsune$/)).toBeVisible()
+      await expect(page.getByText('Your verdict:')).toBeVisible()
+      await expect(page.getByText('Your verdict:').locator('..')).toContainText(/Win|Fair|Loss/)
+      await page.getByRole('checkbox', { name: 'Adds' }).check()
+      await page.getByLabel('Note (optional)').fill(note)
+      await page.getByRole('radio', { name: '12 hours' }).check({ force: true })
+      await expectAccessible(page)
+      await noSideScroll(page)
+      await page.getByRole('button', { name: 'Post ad' }).click()
+      await expect(page).toHaveURL(/\/trading\/ad\/\d+$/)
+      await expect(page.getByText('Your ad is posted')).toBeVisible()
+      // The owner's offers are read in the browser: signing out before they are would answer a 401.
+      await expect(page.getByRole('heading', { name: 'Offers (0)' })).toBeVisible()
 
-    // A visitor finds it on /trading by "has", on the game's list: one request a screen in the browser,
-    // none for the list the server rendered (it comes in the first HTML).
-    await page.context().clearCookies()
-    const lists = listRequests(page)
-    await page.goto('/trading')
-    await expect(page.getByRole('link', { name: 'Sign in to post an ad' }).first()).toBeVisible()
-    const listShown = page.locator('[aria-busy="false"]').getByRole('status')
-    await expect(listShown).toContainText(/open ads?/)
-    expect(lists).toEqual([])
-    await page.getByLabel('Game').selectOption('blox-fruits')
-    await expect(page).toHaveURL(/\/trading\/blox-fruits$/)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blox Fruits trade ads')
-    await expect(listShown).toBeVisible()
-    expect(lists).toEqual(['?game=blox-fruits'])
-    lists.length = 0
-    await pickItem(page, 'Has an item', 'kitsune', 'Kitsune')
-    await expect(page).toHaveURL(/\/trading\/blox-fruits\?has=kitsune$/)
-    const card = page.getByRole('article').filter({ hasText: note })
-    await expect(card).toBeVisible()
-    await expect(listShown).toBeVisible()
-    expect(lists).toEqual(['?game=blox-fruits&has=kitsune'])
-    await expect(card.getByRole('link', { name: owner })).toHaveAttribute('href', `/u/${owner}`)
-    await expect(card.getByRole('heading', { name: 'Kitsune ×2' })).toBeVisible()
-    await expect(card.getByRole('link', { name: 'Dough' })).toHaveAttribute(
-      'href',
-      '/values/blox-fruits/dough',
-    )
-    await expect(card).toContainText('Adds')
-    // 12 hours, counted from the minute the page was rendered in.
-    await expect(card).toContainText(/ends in 1[12] h/)
-    await expect(card).toContainText('No offers yet')
-    // Kitsune ×2 for a Dough: a win for whoever takes it.
-    await expect(card).toContainText(/For you:\s*Win/)
-    await expectAccessible(page)
-    await noSideScroll(page)
-    expect(lists).toEqual(['?game=blox-fruits&has=kitsune']) // and no second one since
+      // A visitor finds it on /trading by "has", on the game's list: one request a screen in the browser,
+      // none for the list the server rendered (it comes in the first HTML).
+      await page.context().clearCookies()
+      const lists = listRequests(page)
+      await page.goto('/trading')
+      await expect(page.getByRole('link', { name: 'Sign in to post an ad' }).first()).toBeVisible()
+      const listShown = page.locator('[aria-busy="false"]').getByRole('status')
+      await expect(listShown).toContainText(/open ads?/)
+      expect(lists).toEqual([])
+      await page.getByLabel('Game').selectOption('blox-fruits')
+      await expect(page).toHaveURL(/\/trading\/blox-fruits$/)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blox Fruits trade ads')
+      await expect(listShown).toBeVisible()
+      expect(lists).toEqual(['?game=blox-fruits'])
+      lists.length = 0
+      await pickItem(page, 'Has an item', 'kitsune', 'Kitsune')
+      await expect(page).toHaveURL(/\/trading\/blox-fruits\?has=kitsune$/)
+      const card = page.getByRole('article').filter({ hasText: note })
+      await expect(card).toBeVisible()
+      await expect(listShown).toBeVisible()
+      expect(lists).toEqual(['?game=blox-fruits&has=kitsune'])
+      await expect(card.getByRole('link', { name: owner })).toHaveAttribute('href', `/u/${owner}`)
+      await expect(card.getByRole('heading', { name: 'Kitsune ×2' })).toBeVisible()
+      await expect(card.getByRole('link', { name: 'Dough' })).toHaveAttribute(
+        'href',
+        '/values/blox-fruits/dough',
+      )
+      await expect(card).toContainText('Adds')
+      // 12 hours, counted from the minute the page was rendered in.
+      await expect(card).toContainText(/ends in 1[12] h/)
+      await expect(card).toContainText('No offers yet')
+      // Kitsune ×2 for a Dough: a win for whoever takes it.
+      await expect(card).toContainText(/For you:\s*Win/)
+      await expectAccessible(page)
+      await noSideScroll(page)
+      expect(lists).toEqual(['?game=blox-fruits&has=kitsune']) // and no second one since
 
-    // The same address loaded afresh: the server rendered the list, the browser does not ask for it.
-    lists.length = 0
-    await page.goto('/trading/blox-fruits?has=kitsune')
-    await expect(page.getByRole('article').filter({ hasText: note })).toBeVisible()
-    await expect(page.getByRole('button', { name: 'Remove the filter “Has: Kitsune”' })).toBeVisible()
-    await expectAccessible(page)
-    expect(lists).toEqual([])
+      // The same address loaded afresh: the server rendered the list, the browser does not ask for it.
+      lists.length = 0
+      await page.goto('/trading/blox-fruits?has=kitsune')
+      await expect(page.getByRole('article').filter({ hasText: note })).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Remove the filter “Has: Kitsune”' })).toBeVisible()
+      await expectAccessible(page)
+      expect(lists).toEqual([])
 
-    // "Wants" the item it has: not this ad.
-    await page.goto(`/trading/blox-fruits?wants=kitsune&user=${owner}`)
-    await expect(page.getByText('No open ads match these filters.')).toBeVisible()
-    await expect(page.getByRole('link', { name: 'Sign in to post an ad' }).last()).toBeVisible()
-  })
+      // "Wants" the item it has: not this ad.
+      await page.goto(`/trading/blox-fruits?wants=kitsune&user=${owner}`)
+      await expect(page.getByText('No open ads match these filters.')).toBeVisible()
+      await expect(page.getByRole('link', { name: 'Sign in to post an ad' }).last()).toBeVisible()
+    },
+  )
 
-  test('the item page and the trader profile list the open ads', async ({ page }, testInfo) => {
-    const owner = await becomeTrader(page, testInfo, 'lister')
-    const note = `Looking for rares (${stamp()})`
-    await postAd(page.request, {
-      game: 'blox-fruits',
-      offering: [{ item: 'tiger' }],
-      requesting: [],
-      tags: ['rares', 'overpay'],
-      note,
-    })
-    const wantNote = `Paying Dough for Tiger (${stamp()})`
-    await postAd(page.request, {
-      game: 'blox-fruits',
-      offering: [{ item: 'dough' }],
-      requesting: [{ item: 'tiger' }],
-      note: wantNote,
-    })
+  test(
+    'the item page and the trader profile list the open ads',
+    { tag: '@phone' },
+    async ({ page }, testInfo) => {
+      const owner = await becomeTrader(page, testInfo, 'lister')
+      const note = `Looking for rares (${stamp()})`
+      await postAd(page.request, {
+        game: 'blox-fruits',
+        offering: [{ item: 'tiger' }],
+        requesting: [],
+        tags: ['rares', 'overpay'],
+        note,
+      })
+      const wantNote = `Paying Dough for Tiger (${stamp()})`
+      await postAd(page.request, {
+        game: 'blox-fruits',
+        offering: [{ item: 'dough' }],
+        requesting: [{ item: 'tiger' }],
+        note: wantNote,
+      })
 
-    await page.goto('/values/blox-fruits/tiger')
-    await scrollToEndOf(page.getByRole('region', { name: 'Value history' }))
-    const section = page.getByRole('region', { name: 'Trade ads' })
-    await section.scrollIntoViewIfNeeded()
-    const has = section.getByRole('region', { name: 'Have Tiger' })
-    await expect(has.getByRole('article').filter({ hasText: note })).toBeVisible()
-    await expect(has.getByRole('article').filter({ hasText: wantNote })).toHaveCount(0)
-    // "Want": the ads that ask for the item, not those that offer it.
-    const want = section.getByRole('region', { name: 'Want Tiger' })
-    const wanted = want.getByRole('article').filter({ hasText: wantNote })
-    await expect(wanted).toBeVisible()
-    await expect(wanted.getByRole('link', { name: owner })).toHaveAttribute('href', `/u/${owner}`)
-    await expect(wanted.getByRole('link', { name: 'Tiger' })).toHaveAttribute(
-      'href',
-      '/values/blox-fruits/tiger',
-    )
-    await expect(want.getByRole('article').filter({ hasText: note })).toHaveCount(0)
-    await expect(section.getByRole('link', { name: 'Post an ad' })).toHaveAttribute(
-      'href',
-      '/trading/new?game=blox-fruits',
-    )
-    await expectAccessible(page)
+      await page.goto('/values/blox-fruits/tiger')
+      await scrollToEndOf(page.getByRole('region', { name: 'Value history' }))
+      const section = page.getByRole('region', { name: 'Trade ads' })
+      await section.scrollIntoViewIfNeeded()
+      const has = section.getByRole('region', { name: 'Have Tiger' })
+      await expect(has.getByRole('article').filter({ hasText: note })).toBeVisible()
+      await expect(has.getByRole('article').filter({ hasText: wantNote })).toHaveCount(0)
+      // "Want": the ads that ask for the item, not those that offer it.
+      const want = section.getByRole('region', { name: 'Want Tiger' })
+      const wanted = want.getByRole('article').filter({ hasText: wantNote })
+      await expect(wanted).toBeVisible()
+      await expect(wanted.getByRole('link', { name: owner })).toHaveAttribute('href', `/u/${owner}`)
+      await expect(wanted.getByRole('link', { name: 'Tiger' })).toHaveAttribute(
+        'href',
+        '/values/blox-fruits/tiger',
+      )
+      await expect(want.getByRole('article').filter({ hasText: note })).toHaveCount(0)
+      await expect(section.getByRole('link', { name: 'Post an ad' })).toHaveAttribute(
+        'href',
+        '/trading/new?game=blox-fruits',
+      )
+      await expectAccessible(page)
 
-    await page.goto(`/u/${owner}`)
-    await scrollToEndOf(page.getByRole('region', { name: /^Favorite items/ }))
-    const ads = page.getByRole('region', { name: 'Trade ads' })
-    await ads.scrollIntoViewIfNeeded()
-    const card = ads.getByRole('article').filter({ hasText: note })
-    await expect(card).toContainText('Blox Fruits')
-    await expect(card).toContainText('Rares')
-    // The owner sees their own verdict, not a taker's.
-    await expect(card).toContainText('Your verdict:')
-    await expect(card).toContainText('No particular items')
-    await expectAccessible(page)
-  })
+      await page.goto(`/u/${owner}`)
+      await scrollToEndOf(page.getByRole('region', { name: /^Favorite items/ }))
+      const ads = page.getByRole('region', { name: 'Trade ads' })
+      await ads.scrollIntoViewIfNeeded()
+      const card = ads.getByRole('article').filter({ hasText: note })
+      await expect(card).toContainText('Blox Fruits')
+      await expect(card).toContainText('Rares')
+      // The owner sees their own verdict, not a taker's.
+      await expect(card).toContainText('Your verdict:')
+      await expect(card).toContainText('No particular items')
+      await expectAccessible(page)
+    },
+  )
 
   test('the owner closes an ad and it leaves /trading; relisted, it is back', async ({
     page,
