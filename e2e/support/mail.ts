@@ -21,7 +21,9 @@ export async function waitForMail(
         mails = all.filter(which)
         return mails.length
       },
-      { timeout: 15_000, message: `mail ${nth} to ${to}` },
+      // A mail arrives 0.1-0.2 s after the request that sends it: asked every 50 ms at first (the peer is
+      // local), not at Playwright's 100, 250, 500 ms, since every set-up account waits for one.
+      { timeout: 15_000, intervals: [50, 50, 50, 50, 100, 100, 250], message: `mail ${nth} to ${to}` },
     )
     .toBeGreaterThanOrEqual(nth)
   return mails[nth - 1]!
