@@ -421,7 +421,7 @@ describe('the worker', () => {
     feed.serve({ seed_stock: [feedItem('Carrot', 'Carrot', 21, window)] })
     feed.delay(300)
     const arrived = feed.nextRequest()
-    const started = await stockFeature.start!({
+    const started = await stockFeature.startWorkers!({
       env: { ...t.env, GROW_A_GARDEN_STOCK_FEED_URL: feed.url, GROW_A_GARDEN_STOCK_FEED_KEY: KEY },
       database: t.database,
       cache: t.cache,
@@ -446,7 +446,7 @@ describe('the worker', () => {
 
   it('does not start without GROW_A_GARDEN_STOCK_FEED_URL', async () => {
     const count = feed.requests.length
-    const started = await stockFeature.start!({
+    const started = await stockFeature.startWorkers!({
       env: t.env,
       database: t.database,
       cache: t.cache,

@@ -98,7 +98,7 @@ describe('the schedule', () => {
   it('VALUE_IMPORT_INTERVAL_MINUTES=0: no schedule (Import now still works)', async () => {
     await makeDue(PS99)
     const env = { ...t.env, VALUE_IMPORT_INTERVAL_MINUTES: 0 }
-    const started = await valueOpsFeature.start!({
+    const started = await valueOpsFeature.startWorkers!({
       env,
       database: t.database,
       cache: t.cache,
@@ -114,7 +114,7 @@ describe('the schedule', () => {
   it('the feature starts the schedule with the server and stops it with it', async () => {
     await makeDue('pets-go')
     const arrived = api.requested('/petsgo/api/exists')
-    const started = await valueOpsFeature.start!({
+    const started = await valueOpsFeature.startWorkers!({
       env: t.env,
       database: t.database,
       cache: t.cache,
