@@ -139,7 +139,15 @@ test.describe('site feed', () => {
         await page.clock.runFor(1_000)
       await expect(toast.first()).toBeVisible()
       const screen = page.viewportSize()!
-      const box = (await toast.first().boundingBox())!
+      // The toast slides in from the bottom edge: its place is where it comes to rest.
+      let box = (await toast.first().boundingBox())!
+      await expect
+        .poll(async () => {
+          const before = box
+          box = (await toast.first().boundingBox())!
+          return box.y === before.y && box.height === before.height
+        })
+        .toBe(true)
       expect(box.x).toBeLessThan(screen.width / 2)
       expect(box.y).toBeGreaterThan(screen.height / 2)
       if (phone) expect(box.width).toBeLessThanOrEqual(320)
