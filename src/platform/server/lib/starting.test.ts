@@ -32,6 +32,7 @@ describe('the server while it starts', () => {
     const api = await fetch(`${origin}/api/games?x=1`, { method: 'POST', body: '{}' })
     expect([api.status, api.headers.get('retry-after')]).toEqual([503, '1'])
     expect(await api.json()).toEqual({ error: { code: 'UNAVAILABLE', message: STARTING_MESSAGE } })
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff')
 
     // A browser asking for a page gets a page that reloads itself.
     const page = await fetch(`${origin}/values`, { headers: { accept: 'text/html,*/*' } })

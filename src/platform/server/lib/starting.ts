@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import { APP_VERSION } from '@/shared/constants'
+import { AppError } from './errors'
 
 /** What every request hears while the server starts (docs/decisions/052-listen-first.md). */
 export const STARTING_MESSAGE = 'TradeHub is starting; try again in a moment'
@@ -41,13 +42,14 @@ function answerStarting(req: IncomingMessage, res: ServerResponse): void {
       : wantsPage
         ? [
             'text/html; charset=utf-8',
-            `<!doctype html><html lang="en"><meta charset="utf-8"><meta http-equiv="refresh" content="${STARTING_RETRY_AFTER_SECONDS}"><title>TradeHub</title><p>${STARTING_MESSAGE}.</p></html>`,
+            `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="${STARTING_RETRY_AFTER_SECONDS}"><title>TradeHub</title><body style="margin:0;padding:2rem 1rem;background:#0b0f14;color:#e6edf3;font:1rem/1.5 system-ui,sans-serif"><p>${STARTING_MESSAGE}.</p></body></html>`,
           ]
-        : ['application/json', JSON.stringify({ error: { code: 'UNAVAILABLE', message: STARTING_MESSAGE } })]
+        : ['application/json', JSON.stringify(new AppError('UNAVAILABLE', STARTING_MESSAGE).toBody())]
   res.writeHead(503, {
     'Content-Type': type,
     'Content-Length': Buffer.byteLength(body),
     'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
     'Retry-After': String(STARTING_RETRY_AFTER_SECONDS),
   })
   res.end(req.method === 'HEAD' ? undefined : body)
