@@ -17,15 +17,7 @@ export const ALERT_LIMITS = {
   maxRarerThan: 100_000,
 } as const
 
-/** docs/product.md §8: the feed's first toast after 3 s, then every 15 s, each shown 4–8 s. */
-export const FEED_TIMING = {
-  firstMs: 3_000,
-  everyMs: 15_000,
-  minDurationMs: 4_000,
-  maxDurationMs: 8_000,
-  /** A tab asks for candidates at most once a minute. */
-  refreshMs: 60_000,
-} as const
+export { FEED_TIMING } from './feed-timing'
 
 /** The feed's toast types in rotation order (docs/product.md §8). `sale` waits for the trade marketplace. */
 export const FEED_TYPES = [

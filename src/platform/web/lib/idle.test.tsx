@@ -47,3 +47,50 @@ describe('useIdle', () => {
     act(() => root.unmount())
   })
 })
+
+describe('useLoadedFor', () => {
+  async function render(ms: number) {
+    vi.resetModules()
+    const { useLoadedFor } = await import('./idle')
+    function Probe() {
+      return <span>{useLoadedFor(ms) ? 'due' : 'waiting'}</span>
+    }
+    return Probe
+  }
+
+  it('is false on the server', async () => {
+    const Probe = await render(0)
+    expect(renderToString(<Probe />)).toBe('<span>waiting</span>')
+  })
+
+  it('turns true once the time since the page started loading has passed, not before', async () => {
+    ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
+    try {
+      vi.advanceTimersByTime(1_000)
+      const Probe = await render(3_000)
+      const container = document.createElement('div')
+      const root = createRoot(container)
+      await act(async () => root.render(<Probe />))
+      expect(container.textContent).toBe('waiting')
+      await act(async () => vi.advanceTimersByTime(1_999))
+      expect(container.textContent).toBe('waiting')
+      await act(async () => vi.advanceTimersByTime(1))
+      expect(container.textContent).toBe('due')
+      act(() => root.unmount())
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('is true at once, after the first render, when the time has passed already', async () => {
+    ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+    const Probe = await render(performance.now() - 1)
+    const container = document.createElement('div')
+    const root = createRoot(container)
+    await act(async () => root.render(<Probe />))
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)))
+    expect(container.textContent).toBe('due')
+    act(() => root.unmount())
+  })
+})

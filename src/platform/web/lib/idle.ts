@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 
 /**
  * Whether the browser has been idle since the page was taken over: what is not on the first screen and
@@ -31,3 +31,17 @@ export const useIdle = () =>
     () => idle,
     () => false,
   )
+
+/**
+ * Whether `ms` have passed since the page started loading (`performance.now()`): for what has a time
+ * of its own after the load (the site feed's first turn), whose code and requests wait for it. False
+ * on the server and in the render that takes the server's page over.
+ */
+export function useLoadedFor(ms: number): boolean {
+  const [passed, setPassed] = useState(false)
+  useEffect(() => {
+    const timer = setTimeout(() => setPassed(true), Math.max(0, ms - performance.now()))
+    return () => clearTimeout(timer)
+  }, [ms])
+  return passed
+}
