@@ -7,11 +7,6 @@ import { lazy } from '@/platform/web/lib/lazy'
  */
 export { alertsTabSections } from './slots'
 
-/** One tap to watch an item's restocks and value changes. */
-export const WatchButton = lazy(async () => ({
-  default: (await import('./components/watch-button')).WatchButton,
-}))
-
 /** The profile's "Alerts" tab: watched items, rules and delivery settings. */
 export const AlertsTab = lazy(async () => ({
   default: (await import('./components/alerts-tab')).AlertsTab,
