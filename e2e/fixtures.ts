@@ -60,7 +60,9 @@ export const test = base.extend<{
     async ({ page }, use) => {
       const errors: string[] = []
       page.on('console', (msg) => {
-        if (msg.type() === 'error') errors.push(msg.text())
+        // The browser's report of a failed request names no address: the location gives it.
+        if (msg.type() === 'error')
+          errors.push(msg.location().url ? `${msg.text()} (${msg.location().url})` : msg.text())
       })
       page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`))
       await use(errors)
