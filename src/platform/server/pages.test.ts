@@ -47,6 +47,8 @@ describe('pages rendered on the server', () => {
     expect(page.scripts).toEqual(['<script type="application/json" id="page-data">'])
     const keys = page.data.queries.queries.map((q: { queryKey: unknown[] }) => q.queryKey.join('/'))
     expect(keys).toContain('games/blox-fruits/items/kitsune/detail')
+    // The routes it matched, by id, whose code the browser loads before it hydrates (start.tsx).
+    expect(page.data.routeIds).toEqual(['root', 'pages', '/values/:game/:item'])
   })
 
   it('the values page lists the game’s items; a shared trade shows its items', async () => {

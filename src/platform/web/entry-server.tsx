@@ -23,6 +23,8 @@ export interface PageRenderer {
 /** The data block's JSON: the router's loader data and the queries the page was rendered with. */
 export interface HydrationData {
   router: { loaderData: Record<string, unknown> }
+  /** The ids of the routes the page matched, outermost first: the browser loads their code before it hydrates. */
+  routeIds: string[]
   queries: ReturnType<typeof dehydrate>
   /** The time the page was rendered at (texts that depend on it hydrate as the server wrote them). */
   renderedAt: number
@@ -99,6 +101,7 @@ export function createPageRenderer(fetchApi: typeof fetch): PageRenderer {
         )
         const data: HydrationData = {
           router: { loaderData: state.loaderData },
+          routeIds: state.matches.map((match) => match.route.id),
           queries: dehydrate(context.queryClient),
           renderedAt,
         }

@@ -1,8 +1,8 @@
 import { hydrate, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router'
-import { routes } from './app/routes'
+import { createBrowserRouter, RouterProvider } from 'react-router'
+import { routes, routesById } from './app/routes'
 import type { HydrationData } from './entry-server'
 import { RenderTimeProvider, startClockAt } from './lib/now'
 import { openEveryPart } from './lib/part'
@@ -14,22 +14,25 @@ import { yieldTask } from './lib/tasks'
  * renders it here where the server sent none (the development server, a page only the browser renders).
  */
 export async function start() {
-  // Each step from here is a task of its own (decision 016): matching the page's route and loading
-  // its code, reading the data, making the router, taking the page over.
+  // Each step from here is a task of its own (decision 016): reading the data and loading the page's
+  // code, filling the query cache, making the router, taking the page over.
   await yieldTask()
   const root = document.getElementById('root')!
   const block = document.getElementById('page-data')
-  // The page's code must be there before the page is hydrated: it starts loading at once.
-  const lazyMatches = block ? (matchRoutes(routes, window.location)?.filter((m) => m.route.lazy) ?? []) : []
-  const pageCode = Promise.all(
-    lazyMatches.map(async ({ route }) => {
-      const loaded = await (route.lazy as () => Promise<object>)()
-      Object.assign(route, { ...loaded, lazy: undefined })
-    }),
-  )
-  await yieldTask()
   const data: HydrationData | null = block?.textContent ? JSON.parse(block.textContent) : null
   if (data) {
+    // The page's code must be there before the page is hydrated: the routes the server matched (it
+    // names them, so the browser does not match the address twice) load theirs at once.
+    const byId = routesById()
+    const pageCode = Promise.all(
+      data.routeIds.map(async (id) => {
+        const route = byId.get(id)
+        if (!route?.lazy) return
+        const loaded = await (route.lazy as () => Promise<object>)()
+        Object.assign(route, { ...loaded, lazy: undefined })
+      }),
+    )
+    await yieldTask()
     // The server checked the answers were current when it sent the page.
     const now = Date.now()
     for (const query of data.queries.queries) query.state.dataUpdatedAt = now

@@ -30,10 +30,14 @@ const pageRoutes = PAGES.map(({ path }) => {
   const { load, loader, live } = route
   const lazy = async () => ({ Component: await load() })
   const handle: PageHandle = { live }
-  return path === '/' ? { index: true, loader, lazy, handle } : { path: path.slice(1), loader, lazy, handle }
+  // Its id is its path: the server names the page's routes to the browser by id (start.tsx).
+  return path === '/'
+    ? { id: path, index: true, loader, lazy, handle }
+    : { id: path, path: path.slice(1), loader, lazy, handle }
 })
 
 const redirectRoutes = Object.entries(REDIRECTS).map(([path, to]) => ({
+  id: `redirect ${path}`,
   path,
   loader: ({ request }: { request: Request }) => redirect(`${to}${new URL(request.url).search}`),
 }))
@@ -41,6 +45,7 @@ const redirectRoutes = Object.entries(REDIRECTS).map(([path, to]) => ({
 /** Every route of the site, shared by the browser's router and the server's renderer. */
 export const routes: RouteObject[] = [
   {
+    id: 'root',
     path: '/',
     Component: RootLayout,
     loader: prefetchSiteLinks,
@@ -49,13 +54,23 @@ export const routes: RouteObject[] = [
     HydrateFallback: ShellLoading,
     children: [
       {
+        id: 'pages',
         ErrorBoundary: RouteErrorPanel,
         children: [
           ...pageRoutes,
           ...redirectRoutes,
-          { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
+          { id: 'not found', path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
         ],
       },
     ],
   },
 ]
+
+/** Every route by its id (ids are given above: the router's own are its matching's internals). */
+export function routesById(list: readonly RouteObject[] = routes, into = new Map<string, RouteObject>()) {
+  for (const route of list) {
+    if (route.id) into.set(route.id, route)
+    if (route.children) routesById(route.children, into)
+  }
+  return into
+}
