@@ -59,7 +59,11 @@ export const routes: RouteObject[] = [
         children: [
           ...pageRoutes,
           ...redirectRoutes,
-          { id: 'not found', path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
+          {
+            id: 'not found',
+            path: '*',
+            lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }),
+          },
         ],
       },
     ],
