@@ -201,11 +201,7 @@ export function ShopCard({
         {state.kind === 'restocking' ? (
           // No fading text (it would be unreadable half the time): the icon turns, the words stay.
           <p role="status" className="flex shrink-0 items-center gap-1.5 font-semibold text-warn">
-            {/* The box turns, not the icon: a turning SVG is painted again on the main thread every frame,
-                a turning box is moved by the compositor alone. */}
-            <span aria-hidden="true" className="inline-flex animate-spin motion-reduce:animate-none">
-              <RefreshCw className="size-4" />
-            </span>
+            <RefreshCw aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
             Restocking…
           </p>
         ) : state.kind === 'visit' ? (
