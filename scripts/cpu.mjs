@@ -20,6 +20,7 @@
 // Starts the built server on port 3304 (CPU_PORT), unless BASE_URL is set.
 import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
+import { ensureDebianPackage } from './lib/debian-package.mjs'
 import { startBuiltServer } from './lib/start-server.mjs'
 
 const PAGES = ['/', '/values-and-wfl', '/values/blox-fruits/kitsune', '/grow-a-garden-stock']
@@ -299,7 +300,7 @@ async function main() {
   const floorScript = await reactFloorBundle()
   const server = await startServer()
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: fullChromium(),
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -402,3 +403,10 @@ async function main() {
 }
 
 await main()
+
+/** The full browser a trader has (Debian's `chromium`, installed here where it can), or CHROMIUM_PATH. */
+function fullChromium() {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
+  ensureDebianPackage('chromium', '/usr/bin/chromium', 'set CHROMIUM_PATH to a Chromium')
+  return '/usr/bin/chromium'
+}
