@@ -52,7 +52,7 @@ export default defineConfig({
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       // Debian's headless shell: Chromium's engine without the desktop browser around it, as Playwright's
-      // own headless default is; it costs a third less CPU than the full browser (decision 054).
+      // own headless default is; it costs a third less CPU than the full browser (decision 055).
       executablePath: process.env.CHROMIUM_PATH ?? HEADLESS_SHELL,
       args: [
         '--headless',
