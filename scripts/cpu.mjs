@@ -20,7 +20,7 @@
 // Starts the built server on port 3304 (CPU_PORT), unless BASE_URL is set.
 import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
-import { ensureDebianPackage } from './lib/debian-package.mjs'
+import { fullChromium } from './lib/debian-package.mjs'
 import { startBuiltServer } from './lib/start-server.mjs'
 
 const PAGES = ['/', '/values-and-wfl', '/values/blox-fruits/kitsune', '/grow-a-garden-stock']
@@ -403,10 +403,3 @@ async function main() {
 }
 
 await main()
-
-/** The full browser a trader has (Debian's `chromium`, installed here where it can), or CHROMIUM_PATH. */
-function fullChromium() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
-  ensureDebianPackage('chromium', '/usr/bin/chromium', 'set CHROMIUM_PATH to a Chromium')
-  return '/usr/bin/chromium'
-}

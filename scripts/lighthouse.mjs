@@ -13,7 +13,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { ensureDebianPackage } from './lib/debian-package.mjs'
+import { fullChromium } from './lib/debian-package.mjs'
 import { startBuiltServer } from './lib/start-server.mjs'
 
 const PAGES = [
@@ -273,10 +273,3 @@ async function main() {
 }
 
 await main()
-
-/** The full browser a trader has (Debian's `chromium`, installed here where it can), or CHROMIUM_PATH. */
-function fullChromium() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
-  ensureDebianPackage('chromium', '/usr/bin/chromium', 'set CHROMIUM_PATH to a Chromium')
-  return '/usr/bin/chromium'
-}

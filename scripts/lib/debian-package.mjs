@@ -39,3 +39,13 @@ export function ensureDebianPackage(pkg, binary, howElse) {
   if (!runnable(binary))
     stop(`apt-get installed ${pkg} but ${binary} is missing${howElse ? `: ${howElse}` : ''}.`)
 }
+
+/**
+ * The full browser a trader has, for the measuring scripts (npm run cpu, npm run lighthouse): CHROMIUM_PATH,
+ * or Debian's `chromium`, installed where it is missing. The journeys use the headless shell instead.
+ */
+export function fullChromium() {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
+  ensureDebianPackage('chromium', '/usr/bin/chromium', 'set CHROMIUM_PATH to a Chromium')
+  return '/usr/bin/chromium'
+}
