@@ -6,6 +6,17 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite'
 const webAliases = [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }]
 
 /**
+ * React Router's package exports name only its development build (warnings on, remix-run/react-router
+ * issue 14102): a build takes its production build, which it ships beside it.
+ */
+const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(
+    new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+  ),
+}
+
+/**
  * sonner adds its stylesheet to the page when its code loads (with the first toast), which restyles
  * every element of a long page at once; styles.css imports the same stylesheet with the page instead.
  */
@@ -57,11 +68,11 @@ function startChunk(): Rolldown.CodeSplittingNameFunction {
  * The renderer carries its dependencies with it (React DOM's server renderer included), so the
  * server needs none of them installed at run time.
  */
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'src/platform/web',
   publicDir: isSsrBuild ? false : 'public',
   plugins: [tailwindcss(), sonnerStylesheetWithThePage],
-  resolve: { alias: webAliases },
+  resolve: { alias: command === 'build' ? [...webAliases, reactRouterProduction] : webAliases },
   ssr: { noExternal: true },
   // The renderer runs React's production build whatever NODE_ENV the server has.
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,

@@ -17,7 +17,9 @@ const openedMinute = toMinute(openedAt)
 
 /**
  * Now to the minute, for texts like "3 hours ago": the minute the page was rendered in while it is
- * hydrated, then the browser's (the same minute, mostly: nothing renders again then).
+ * hydrated, then the browser's. They differ for a page the server kept from an earlier minute: the
+ * component that reads it renders again, so the text that shows the time reads it (`Ago`), not the page
+ * around it (which would render again whole, hydrating every part it holds).
  */
 export function useRenderNow(): number {
   const rendered = useContext(RenderTime)

@@ -1,5 +1,6 @@
 import type { ValuePoint } from '@/features/catalog/contract'
 import { formatDay } from '@/platform/web/lib/format'
+import { useRenderNow } from '@/platform/web/lib/now'
 import { formatValue, formatValueFull } from '@/shared/format-value'
 
 const W = 600
@@ -11,7 +12,9 @@ const PAD = { top: 12, right: 8, bottom: 12, left: 8 }
  * today. One point is shown as a point. The axis labels are text of the page (readable on a phone,
  * where the drawing is scaled down). A table of the same points follows for screen readers.
  */
-export function ValueChart({ points, now = Date.now() }: { points: ValuePoint[]; now?: number }) {
+export function ValueChart({ points }: { points: ValuePoint[] }) {
+  // The chart reads the time itself: a page rendered in another minute draws again only the chart.
+  const now = useRenderNow()
   const valued = points.filter((p): p is ValuePoint & { newValue: number } => p.newValue !== null)
   if (valued.length === 0) return <p className="text-muted text-sm">No value history yet.</p>
 

@@ -10,7 +10,7 @@ import { Spinner } from '@/platform/web/components/ui/spinner'
 import { ApiError } from '@/platform/web/lib/api'
 import { formatDay } from '@/platform/web/lib/format'
 import { lazy } from '@/platform/web/lib/lazy'
-import { useIsBrowser, useRenderNow } from '@/platform/web/lib/now'
+import { useIsBrowser } from '@/platform/web/lib/now'
 import { usePageMeta } from '@/platform/web/lib/page-meta'
 import { Part } from '@/platform/web/lib/part'
 import { Slot } from '@/platform/web/lib/slots'
@@ -167,7 +167,6 @@ export function ItemPage() {
 
 function ItemDetail({ gameId, itemId }: { gameId: string; itemId: string }) {
   const query = useItemDetail(gameId, itemId)
-  const now = useRenderNow()
   const data = query.data
   usePageMeta(
     data && `${data.item.name} value — ${data.game.name}`,
@@ -220,7 +219,7 @@ function ItemDetail({ gameId, itemId }: { gameId: string; itemId: string }) {
         {item.value !== null && item.valueSource && item.valueSourceAt ? (
           <>
             {' '}
-            · value from {valueSourcePhrase(item.valueSource)}, <Ago at={item.valueSourceAt} now={now} />
+            · value from {valueSourcePhrase(item.valueSource)}, <Ago at={item.valueSourceAt} />
           </>
         ) : (
           item.valueChangedAt && <> · as of {formatDay(item.valueChangedAt)}</>
@@ -250,7 +249,7 @@ function ItemDetail({ gameId, itemId }: { gameId: string; itemId: string }) {
             Value history
           </h2>
           <div className="mt-4">
-            <ValueChart points={history} now={now} />
+            <ValueChart points={history} />
           </div>
         </section>
       </Part>

@@ -76,7 +76,8 @@ function Card({
 }
 
 /** "changed 3 days ago", "no values yet", or for a game valued in part "… · 88 of 315 valued". */
-function GameFreshness({ game, now }: { game: SiteSummary['games'][number]; now: number }) {
+function GameFreshness({ game }: { game: SiteSummary['games'][number] }) {
+  const now = useRenderNow()
   if (game.lastValueChangeAt === null || valueCoverage(game) === 'none') return <>no values yet</>
   return (
     <>
@@ -93,7 +94,6 @@ function GameFreshness({ game, now }: { game: SiteSummary['games'][number]; now:
 /** Figures counted from the database; nothing shown that the site cannot back. */
 function LiveFigures() {
   const { data, isPending, isError } = useSiteSummary()
-  const now = useRenderNow()
   if (isError) return null
   const stats = data?.stats
   const figures = [
@@ -125,7 +125,7 @@ function LiveFigures() {
                 >
                   <span className="font-medium text-ink">{game.name}</span>{' '}
                   <span className="text-muted text-xs">
-                    <GameFreshness game={game} now={now} />
+                    <GameFreshness game={game} />
                   </span>
                 </Link>
               </li>
