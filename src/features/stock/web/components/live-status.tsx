@@ -17,7 +17,7 @@ export function LiveStatus({ game }: { game: string }) {
     <p role="status" className="inline-flex items-center gap-2 text-muted text-sm">
       <span
         aria-hidden="true"
-        className={`size-2.5 rounded-full ${live ? 'bg-accent motion-safe:animate-pulse' : 'bg-warn'}`}
+        className={`size-2.5 rounded-full ${live ? 'bg-accent motion-safe:animate-live' : 'bg-warn'}`}
       />
       {LABELS[status]}
     </p>
