@@ -49,6 +49,9 @@ describe('pages rendered on the server', () => {
     expect(keys).toContain('games/blox-fruits/items/kitsune/detail')
     // The routes it matched, by id, whose code the browser loads before it hydrates (start.tsx).
     expect(page.data.routeIds).toEqual(['root', 'pages', '/values/:game/:item'])
+    // The features whose slot fills it rendered (the heart, the watch bell, the value team's editor
+    // slot), whose code the browser loads with the page's.
+    expect(page.data.fills).toEqual(['alerts', 'favorites', 'value-ops'])
   })
 
   it('the values page lists the game’s items; a shared trade shows its items', async () => {

@@ -7,6 +7,7 @@ import { type PageHandle, routes } from './app/routes'
 import { setApiTransport } from './lib/api'
 import { RenderTimeProvider } from './lib/now'
 import { createQueryClient, type ServerLoaderContext } from './lib/query-client'
+import { RenderedFills } from './lib/slots'
 
 /** A page rendered on the server: its markup, and the data the browser hydrates it with. */
 export interface RenderedPage {
@@ -25,6 +26,8 @@ export interface HydrationData {
   router: { loaderData: Record<string, unknown> }
   /** The ids of the routes the page matched, outermost first: the browser loads their code before it hydrates. */
   routeIds: string[]
+  /** The features whose slot fills the page rendered: the browser loads their code before it hydrates too. */
+  fills: string[]
   queries: ReturnType<typeof dehydrate>
   /** The time the page was rendered at (texts that depend on it hydrate as the server wrote them). */
   renderedAt: number
@@ -88,20 +91,24 @@ export function createPageRenderer(fetchApi: typeof fetch): PageRenderer {
           return hit
         }
         const renderedAt = Date.now()
+        const fills = new Set<string>()
         const html = await renderStatic(
           <RenderTimeProvider value={renderedAt}>
-            <QueryClientProvider client={context.queryClient}>
-              <StaticRouterProvider
-                router={createStaticRouter(handler.dataRoutes, state)}
-                context={state}
-                hydrate={false}
-              />
-            </QueryClientProvider>
+            <RenderedFills value={fills}>
+              <QueryClientProvider client={context.queryClient}>
+                <StaticRouterProvider
+                  router={createStaticRouter(handler.dataRoutes, state)}
+                  context={state}
+                  hydrate={false}
+                />
+              </QueryClientProvider>
+            </RenderedFills>
           </RenderTimeProvider>,
         )
         const data: HydrationData = {
           router: { loaderData: state.loaderData },
           routeIds: state.matches.map((match) => match.route.id),
+          fills: [...fills].sort(),
           queries: dehydrate(context.queryClient),
           renderedAt,
         }

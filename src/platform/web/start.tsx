@@ -7,6 +7,7 @@ import type { HydrationData } from './entry-server'
 import { RenderTimeProvider, startClockAt } from './lib/now'
 import { openEveryPart } from './lib/part'
 import { queryClient } from './lib/query-client'
+import { loadFills } from './lib/slots'
 import { yieldTask } from './lib/tasks'
 
 /**
@@ -22,16 +23,18 @@ export async function start() {
   const data: HydrationData | null = block?.textContent ? JSON.parse(block.textContent) : null
   if (data) {
     // The page's code must be there before the page is hydrated: the routes the server matched (it
-    // names them, so the browser does not match the address twice) load theirs at once.
+    // names them, so the browser does not match the address twice) and the slot fills it rendered
+    // load theirs at once, and the page is hydrated in one pass rather than a fill at a time.
     const byId = routesById()
-    const pageCode = Promise.all(
-      data.routeIds.map(async (id) => {
+    const pageCode = Promise.all([
+      ...data.routeIds.map(async (id) => {
         const route = byId.get(id)
         if (!route?.lazy) return
         const loaded = await (route.lazy as () => Promise<object>)()
         Object.assign(route, { ...loaded, lazy: undefined })
       }),
-    )
+      loadFills(data.fills),
+    ])
     await yieldTask()
     // The server checked the answers were current when it sent the page.
     const now = Date.now()

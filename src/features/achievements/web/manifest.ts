@@ -5,7 +5,7 @@ import type { PAGES } from '../pages'
 import { prefetchUserAchievements } from './public'
 
 /** Its fills' code loads when a slot first shows one: every page reads the manifest, not the fills. */
-const fills = lazyFills(() => import('./fills'))
+const fills = lazyFills('achievements', () => import('./fills'))
 
 /** /achievements and its loader: one chunk. */
 const achievementsPage = () => import('./pages/achievements-page')

@@ -6,7 +6,7 @@ import { addTo, fill, lazyFills } from '@/platform/web/lib/slots'
 import { AlertsTabPanel } from './profile-tab'
 
 /** Its fills' code loads when a slot first shows one: every page reads the manifest, not the fills. */
-const fills = lazyFills(() => import('./fills'))
+const fills = lazyFills('alerts', () => import('./fills'))
 
 /**
  * Alerts in the browser: no page of its own (the notifications are the notification centre's); the

@@ -4,7 +4,7 @@ import { fill, lazyFills } from '@/platform/web/lib/slots'
 import type { PAGES } from '../pages'
 
 /** Its fills' code loads when a slot first shows one: every page reads the manifest, not the fills. */
-const fills = lazyFills(() => import('./fills'))
+const fills = lazyFills('disputes', () => import('./fills'))
 
 /** The disputes feature's pages in the browser: each page's component, in its own chunk, and its loader. */
 export default defineWebFeature<typeof PAGES>({

@@ -8,7 +8,7 @@ import { defineWebFeature } from '@/platform/web/app/feature'
 import { fill, lazyFills } from '@/platform/web/lib/slots'
 
 /** Its fills' code loads when a slot first shows one: every page reads the manifest, not the fills. */
-const fills = lazyFills(() => import('./fills'))
+const fills = lazyFills('favorites', () => import('./fills'))
 
 /** Favorites in the browser: no page of its own; the hearts on the catalog's pages. */
 export default defineWebFeature({

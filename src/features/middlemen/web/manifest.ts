@@ -5,7 +5,7 @@ import type { PAGES } from '../pages'
 import { prefetchMiddlemen } from './public'
 
 /** Its fills' code loads when a slot first shows one: every page reads the manifest, not the fills. */
-const fills = lazyFills(() => import('./fills'))
+const fills = lazyFills('middlemen', () => import('./fills'))
 
 /** The middlemen feature's pages in the browser: each page's component, in its own chunk, and its loader. */
 export default defineWebFeature<typeof PAGES>({

@@ -5,7 +5,7 @@ import type { PAGES } from '../pages'
 import { prefetchApiDocs } from './public'
 
 /** Its fills' code loads when a slot first shows one: every page reads the manifest, not the fills. */
-const fills = lazyFills(() => import('./fills'))
+const fills = lazyFills('public-api', () => import('./fills'))
 
 /** The public-api feature's pages in the browser: each page's component, in its own chunk, and its loader. */
 export default defineWebFeature<typeof PAGES>({

@@ -5,7 +5,7 @@ import type { PAGES } from '../pages'
 import { prefetchStockPage } from './public'
 
 /** Its fills' code loads when a slot first shows one: every page reads the manifest, not the fills. */
-const fills = lazyFills(() => import('./fills'))
+const fills = lazyFills('stock', () => import('./fills'))
 
 /** The stock feature's pages in the browser: each page's component, in its own chunk, and its loader. */
 export default defineWebFeature<typeof PAGES>({

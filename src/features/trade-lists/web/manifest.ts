@@ -5,7 +5,7 @@ import { fill, lazyFills } from '@/platform/web/lib/slots'
 import type { PAGES } from '../pages'
 
 /** Its fills' code loads when a slot first shows one: every page reads the manifest, not the fills. */
-const fills = lazyFills(() => import('./fills'))
+const fills = lazyFills('trade-lists', () => import('./fills'))
 
 /** Have/want lists in the browser: /trading/matches, my best matches on "my trades", public lists on profiles. */
 export default defineWebFeature<typeof PAGES>({

@@ -5,7 +5,7 @@ import { addTo, fill, lazyFills } from '@/platform/web/lib/slots'
 import type { PAGES } from '../pages'
 
 /** Its fills' code loads when a slot first shows one: every page reads the manifest, not the fills. */
-const fills = lazyFills(() => import('./fills'))
+const fills = lazyFills('trust', () => import('./fills'))
 
 /**
  * The trust feature in the browser: the moderators' reports queue, and what it shows on lower features'

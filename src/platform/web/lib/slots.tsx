@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from 'react'
+import { type ComponentType, createContext, lazy, Suspense, useContext, useState } from 'react'
 
 /**
  * Slots: how a lower feature's page shows what higher features bring, without knowing them
@@ -71,15 +71,47 @@ export const isFilled = (slot: SlotType<object>): boolean => (installed.get(slot
 export const entriesOf = <Entry,>(list: ListSlotType<Entry>): readonly Entry[] =>
   (installed.get(list.name) ?? []).map((one) => one.value as Entry)
 
+/** Each manifest's fills loaded on demand, by its feature's name; the module once it has come. */
+interface FillModule {
+  load: () => Promise<Record<string, unknown>>
+  loaded?: Record<string, unknown>
+}
+const fillModules = new Map<string, FillModule>()
+
+/**
+ * Where the server's renderer collects the features whose fills a page rendered (entry-server.tsx): the
+ * browser loads their code with the page's (`loadFills`), so that it hydrates them in the same pass.
+ */
+export const RenderedFills = createContext<Set<string> | null>(null)
+
 /**
  * A manifest's fills that load when a slot first shows one (`fill(slot, fills('Name'))`): every page
- * reads every manifest, so the fills' code stays out of the start. The server renders them at once; the
- * browser hydrates each when its code has come.
+ * reads every manifest, so the fills' code stays out of the start. The server renders them at once and
+ * names their feature to the browser, which loads their code before it takes the page over.
  */
-export const lazyFills =
-  <Module,>(load: () => Promise<Module>) =>
-  <Name extends keyof Module>(name: Name): Module[Name] =>
-    lazy(async () => ({ default: (await load())[name] as ComponentType })) as Module[Name]
+export function lazyFills<Module>(feature: string, load: () => Promise<Module>) {
+  const module: FillModule = {
+    load: async () => {
+      module.loaded ??= (await load()) as Record<string, unknown>
+      return module.loaded
+    },
+  }
+  fillModules.set(feature, module)
+  return <Name extends keyof Module & string>(name: Name): Module[Name] => {
+    const Lazy = lazy(async () => ({ default: (await module.load())[name] as ComponentType }))
+    function Fill(props: object) {
+      useContext(RenderedFills)?.add(feature)
+      // Chosen once: a fill rendered while its code was loading keeps the lazy component (no remount).
+      const [Component] = useState(() => (module.loaded?.[name] as ComponentType | undefined) ?? Lazy)
+      return <Component {...props} />
+    }
+    return Fill as Module[Name]
+  }
+}
+
+/** Loads the fills of the features the server rendered the page with (named in its data block). */
+export const loadFills = (features: readonly string[]) =>
+  Promise.all(features.map((feature) => fillModules.get(feature)?.load()))
 
 /** Renders every fill of the slot, in order, each with the same props (a fill still loading shows nothing). */
 export function Slot<Props extends object>({ slot, ...props }: { slot: SlotType<Props> } & Props) {
