@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { createUser, uniqueEmail } from './support/accounts'
+import { scrollToEndOf } from './support/pages'
 import { E2E_ORIGIN } from './support/ports'
 import { grantRole } from './support/roles'
 
@@ -82,10 +83,13 @@ for (const width of [390, 1280]) {
     for (const address of PAGES) {
       await page.goto(address)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-      if (address === '/values-and-wfl')
+      if (address === '/values-and-wfl') {
+        // The latest changes come under the list when a trader scrolls down to them.
+        await scrollToEndOf(page.getByRole('region', { name: 'Item values' }))
         await expect(
           page.getByRole('region', { name: 'Latest value changes' }).getByRole('link', { name: changed }),
         ).toBeAttached()
+      }
       await expectTargetsOfAtLeast24px(page, address, width)
     }
     // The profile of a signed-in trader, with all its sections in sight (none scrolled off screen).

@@ -10,11 +10,10 @@ import { Spinner } from '@/platform/web/components/ui/spinner'
 import { ApiError } from '@/platform/web/lib/api'
 import { formatDay } from '@/platform/web/lib/format'
 import { lazy } from '@/platform/web/lib/lazy'
-import { useIsBrowser } from '@/platform/web/lib/now'
+import { NearScreen } from '@/platform/web/lib/near-screen'
 import { usePageMeta } from '@/platform/web/lib/page-meta'
 import { Part } from '@/platform/web/lib/part'
 import { Slot } from '@/platform/web/lib/slots'
-import { useSeen } from '@/platform/web/lib/use-seen'
 import { formatValue, formatValueFull } from '@/shared/format-value'
 import { useItemDetail } from '../api'
 import { ItemImage } from '../components/item-image'
@@ -145,13 +144,13 @@ function BrowserSections({
   name: string
   category: string | null
 }) {
-  const browser = useIsBrowser()
-  const [sentinel, seen] = useSeen()
   // An address with a section's anchor (a notification's link to "#suggest") asks for them at once.
   const { hash } = useLocation()
-  if (!browser) return null
-  if (!seen && !hash) return <div ref={sentinel} />
-  return <Slot slot={itemPageSections} game={game} item={item} name={name} category={category} />
+  return (
+    <NearScreen now={hash !== ''}>
+      <Slot slot={itemPageSections} game={game} item={item} name={name} category={category} />
+    </NearScreen>
+  )
 }
 
 export function ItemPage() {

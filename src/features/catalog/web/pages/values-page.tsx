@@ -5,6 +5,7 @@ import { ErrorPanel } from '@/platform/web/app/shell/error-panel'
 import { Page } from '@/platform/web/components/ui/page'
 import { Spinner } from '@/platform/web/components/ui/spinner'
 import { lazy } from '@/platform/web/lib/lazy'
+import { NearScreen } from '@/platform/web/lib/near-screen'
 import { Part } from '@/platform/web/lib/part'
 import { Slot } from '@/platform/web/lib/slots'
 import { isGameId } from '@/shared/games'
@@ -107,7 +108,12 @@ export function ValuesPage() {
       ) : (
         <ValuesBrowser key={game?.id ?? 'all'} game={game} games={games.data.games} />
       )}
-      {tab === 'values' && game && <Slot slot={valuesPageSections} game={game} />}
+      {tab === 'values' && game && (
+        // Under the list (its latest value changes): asked for when a trader scrolls down to it.
+        <NearScreen>
+          <Slot slot={valuesPageSections} game={game} />
+        </NearScreen>
+      )}
     </Page>
   )
 }
