@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http'
 import type { MiddlewareHandler } from 'hono'
 import { PUBLIC_API_LIMITS, PUBLIC_API_MESSAGES } from '@/features/public-api/contract'
 import type { AppDeps, AppEnv } from '@/platform/server/context'
@@ -6,6 +5,7 @@ import type { Database, Db } from '@/platform/server/db/client'
 import { addressGroup, clientIp } from '@/platform/server/lib/client-ip'
 import { AppError } from '@/platform/server/lib/errors'
 import { addMissingHeaders } from '@/platform/server/lib/response-headers'
+import type { Admit } from '@/platform/server/lib/shared-answers'
 import { findActiveKey, keyRefusal, recordKeyUse } from './keys'
 import { SharedLimiter } from './limiter'
 
@@ -93,17 +93,12 @@ const limitHeaders = (limit: { limit: number; remaining: number; resetSeconds: n
  * address this instance already counts this minute, and gives the CORS and limit headers the app would;
  * anything else (a key, a new address, past the limit) is left to the app and its `v1Limit`.
  */
-export function admitKeptAnswer(deps: AppDeps): (req: IncomingMessage) => readonly string[] | false {
+export function admitKeptAnswer(deps: AppDeps): Admit {
   const { env } = deps
   const { limiter } = apiStateOf(deps)
-  return (req) => {
-    if (req.headers['x-api-key'] !== undefined) return false
-    const forwarded = env.TRUST_PROXY
-      ? String(req.headers['x-forwarded-for'] ?? '')
-          .split(',')
-          .at(-1)
-          ?.trim()
-      : ''
+  return (req, headers) => {
+    if (headers.apiKey !== undefined) return false
+    const forwarded = env.TRUST_PROXY ? (headers.forwardedFor ?? '').split(',').at(-1)?.trim() : ''
     const ip = forwarded || req.socket.remoteAddress || 'unknown'
     if (exempt(env, ip)) return CORS_HEADERS
     const limit = limiter.hitIfCounted(ADDRESS_COUNTER + addressGroup(ip), env.API_V1_ANONYMOUS_PER_MINUTE)

@@ -1,6 +1,7 @@
 import {
   createServer,
   type IncomingMessage,
+  type OutgoingHttpHeaders,
   type RequestListener,
   type Server,
   ServerResponse,
@@ -40,10 +41,12 @@ export function createAppServer(listener: RequestListener<typeof IncomingMessage
 
   class Response extends ServerResponse {
     // Every answer's head is written here (@hono/node-server, the shared answers, event streams).
-    override writeHead(statusCode: number, ...rest: unknown[]): this {
+    // Node's writeHead takes (status, reason?, headers?) and treats a missing argument as undefined: the
+    // arguments are passed on as they are, without an array made for each answer.
+    override writeHead(statusCode: number, reason?: unknown, headers?: unknown): this {
       // Node then writes `Connection: close` and ends the connection after the answer.
       if (draining) this.shouldKeepAlive = false
-      return super.writeHead.apply(this, [statusCode, ...rest] as Parameters<ServerResponse['writeHead']>)
+      return super.writeHead(statusCode, reason as string, headers as OutgoingHttpHeaders)
     }
 
     // The answer has ended: its connection waits for the next request, unless the server is closing.

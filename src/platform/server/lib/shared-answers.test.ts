@@ -40,7 +40,12 @@ describe('shared answers: the Node server answers a public read the app answered
    * A raw request (no header of the client's own), its body unzipped, and who answered it; the headers
    * without those of the connection and the clock (`dropped`).
    */
-  function get(path: string, headers: Record<string, string> = {}, method = 'GET', dropped = TRANSPORT) {
+  function get(
+    path: string,
+    headers: Record<string, string | string[]> = {},
+    method = 'GET',
+    dropped = TRANSPORT,
+  ) {
     const calls = byShared.mock.results.length
     return new Promise<Answer & { shared: boolean }>((resolve, reject) => {
       const req = httpRequest(server.url + path, { method, headers }, (res) => {
@@ -110,6 +115,19 @@ describe('shared answers: the Node server answers a public read the app answered
     expect(weighted.headers['content-encoding']).toBe('gzip')
     expect(await get(path, {}, 'HEAD')).toMatchObject({ status: 200, shared: false, body: '' })
     expect(await get(path)).toMatchObject({ status: 200, shared: true })
+  })
+
+  it('reads the headers it needs, in any case, and leaves one sent twice to the app (Node joins them)', async () => {
+    const path = '/api/games/blox-fruits/items?page=1&pageSize=14'
+    const { headers } = await get(path)
+    const etag = String(headers.etag)
+    expect(await get(path, { 'IF-NONE-MATCH': etag })).toMatchObject({ status: 304, shared: true })
+    const twice = await get(path, { 'if-none-match': ['"another"', etag] })
+    expect(twice).toMatchObject({ status: 304, shared: false })
+    expect(await get(path, { 'if-none-match': ['"another"', '"yet another"'] })).toMatchObject({
+      status: 200,
+      shared: false,
+    })
   })
 
   it('keeps the trade ads list for visitors only: a request with a session goes to the app (its blocks)', async () => {

@@ -8,6 +8,8 @@ import { type CachedJson, gzipOf, JSON_TYPE, matchesEtag, takesPlainGzip } from 
 import { securityHeaderList } from './security-headers'
 
 interface Answer {
+  /** The URL's path, for the request log. */
+  path: string
   /** An answer of the read cache: when the cache drops it (`current()`), this answer goes too. */
   cached: CachedJson & Required<Pick<CachedJson, 'current'>>
   cacheControl: string
@@ -26,10 +28,45 @@ interface Heads {
   plain: string[]
   /** Made on the first gzipped answer. */
   gzip?: string[]
+  /** A kind's headers after a route's own (`admit`): made again only when those are another array. */
+  with(own: readonly string[], kind: 'notModified' | 'plain' | 'gzip'): string[]
 }
 
 /** A route's own check of a kept answer's request (the public API's limit): extra headers, or false. */
-export type Admit = (req: IncomingMessage) => readonly string[] | false
+export type Admit = (req: IncomingMessage, headers: KeptRequestHeaders) => readonly string[] | false
+
+/** The request headers a kept answer looks at. */
+export interface KeptRequestHeaders {
+  acceptEncoding?: string
+  ifNoneMatch?: string
+  cookie?: string
+  apiKey?: string
+  forwardedFor?: string
+}
+
+/**
+ * The headers a kept answer looks at, read from the request's raw list: Node builds `req.headers` (an
+ * object of every header) only when it is first read, and a kept answer has no other use for it.
+ * Undefined when one of them comes more than once: the app then answers, with Node's joining rules.
+ */
+export function keptRequestHeaders(raw: readonly string[]): KeptRequestHeaders | undefined {
+  const found: KeptRequestHeaders = {}
+  for (let i = 0; i < raw.length; i += 2) {
+    const key = KEPT_HEADERS.get(raw[i]!.toLowerCase())
+    if (key === undefined) continue
+    if (found[key] !== undefined) return undefined
+    found[key] = raw[i + 1]
+  }
+  return found
+}
+
+const KEPT_HEADERS = new Map<string, keyof KeptRequestHeaders>([
+  ['accept-encoding', 'acceptEncoding'],
+  ['if-none-match', 'ifNoneMatch'],
+  ['cookie', 'cookie'],
+  ['x-api-key', 'apiKey'],
+  ['x-forwarded-for', 'forwardedFor'],
+])
 
 /** Better Auth's session cookie (`__Secure-` on HTTPS). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/
@@ -75,6 +112,7 @@ export class SharedAnswers {
     if (!cached.current || this.answers.get(incoming.url)?.cached === cached) return
     this.answers.delete(incoming.url)
     this.answers.set(incoming.url, {
+      path: incoming.url.split('?', 1)[0]!,
       cached: cached as CachedJson & Required<Pick<CachedJson, 'current'>>,
       cacheControl,
       visitorsOnly,
@@ -89,29 +127,28 @@ export class SharedAnswers {
     if (req.method !== 'GET' || !url) return false
     const answer = this.answers.get(url)
     if (!answer) return false
-    if (answer.visitorsOnly && hasSessionCookie(req.headers.cookie)) return false
     const started = performance.now()
+    const headers = keptRequestHeaders(req.rawHeaders)
+    if (!headers || (answer.visitorsOnly && hasSessionCookie(headers.cookie))) return false
     if (!answer.cached.current()) {
       this.answers.delete(url)
       return false
     }
     const { cached } = answer
-    const acceptEncoding = req.headers['accept-encoding']
+    const { acceptEncoding } = headers
     // The app's compress middleware gzips every JSON answer for a client that sends Accept-Encoding.
     const compressible = acceptEncoding !== undefined
     if (compressible && !takesPlainGzip(acceptEncoding)) return false
-    const own = answer.admit ? answer.admit(req) : undefined
+    const own = answer.admit ? answer.admit(req, headers) : undefined
     if (own === false) return false
 
     // Made once per answer: the security headers, Cache-Control, ETag, type and length of each kind.
     answer.heads ??= this.headsOf(answer)
     const heads = answer.heads
-    let status = 200
+    let kind: 'notModified' | 'plain' | 'gzip'
     let body: Uint8Array | undefined
-    let head: string[]
-    if (matchesEtag(req.headers['if-none-match'], cached.etag)) {
-      status = 304
-      head = heads.notModified
+    if (matchesEtag(headers.ifNoneMatch, cached.etag)) {
+      kind = 'notModified'
     } else if (compressible) {
       body = gzipOf(cached)
       heads.gzip ??= [
@@ -119,15 +156,14 @@ export class SharedAnswers {
         ...['ETag', `W/${cached.etag}`, 'Content-Type', JSON_TYPE, 'Vary', 'Accept-Encoding'],
         ...['Content-Encoding', 'gzip', 'Content-Length', String(body.byteLength)],
       ]
-      head = heads.gzip
+      kind = 'gzip'
     } else {
       body = cached.body
-      head = heads.plain
+      kind = 'plain'
     }
-    const headers = own ? [...own, ...head] : head
-    res.writeHead(status, headers)
+    res.writeHead(body ? 200 : 304, own ? heads.with(own, kind) : heads[kind]!)
     res.end(body)
-    logRequest(this.logger, req.method, url.split('?', 1)[0]!, status, started)
+    logRequest(this.logger, req.method, answer.path, body ? 200 : 304, started)
     return true
   }
 
@@ -135,11 +171,22 @@ export class SharedAnswers {
   private headsOf({ cached, cacheControl }: Answer): Heads {
     const common = [...this.securityHeaders.flat(), 'Cache-Control', cacheControl]
     const length = String(cached.body.byteLength)
-    return {
+    // The public API's own headers are one array for every request it does not count (and new ones for
+    // each it counts): the last joined list of each kind is kept for the next request with the same.
+    const joined = new Map<string, { own: readonly string[]; head: string[] }>()
+    const heads: Heads = {
       common,
       notModified: [...common, 'ETag', cached.etag],
       plain: [...common, 'ETag', cached.etag, 'Content-Type', JSON_TYPE, 'Content-Length', length],
+      with(own, kind) {
+        const last = joined.get(kind)
+        if (last?.own === own) return last.head
+        const head = [...own, ...heads[kind]!]
+        joined.set(kind, { own, head })
+        return head
+      },
     }
+    return heads
   }
 }
 
